@@ -1,0 +1,136 @@
+// Builds the command tree and runs it: main(argv, context) → exit code.
+import { Command, CommanderError, Option } from 'commander';
+import { register as registerApi } from './commands/api.js';
+import { register as registerAuth } from './commands/auth.js';
+import { register as registerCompany } from './commands/company.js';
+import { register as registerConfig } from './commands/config.js';
+import { integerInRange } from './commands/flags.js';
+import { register as registerProfiles } from './commands/profiles.js';
+import { register as registerReference } from './commands/reference.js';
+import type { Context } from './context.js';
+import { CliError, ExitCode, usageError } from './errors.js';
+import { OUTPUT_FORMATS } from './output/render.js';
+import { VERSION } from './version.js';
+
+/** One registration per command group; a new group is one more line here. */
+const GROUPS: Array<(program: Command, ctx: Context) => void> = [
+  registerAuth,
+  registerProfiles,
+  registerConfig,
+  registerReference,
+  registerCompany,
+  registerApi,
+];
+
+export function buildProgram(ctx: Context): Command {
+  const program = new Command('tripctl')
+    .description('Run a transport company on the Partner Trip-Booking Service: trips, schedules, fleet, bookings, payments, reports and webhooks.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .addHelpCommand('help [command...]', 'show help for a command')
+    .showSuggestionAfterError(true)
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
+    .option('--profile <name>', 'use this saved profile (env TRIPCTL_PROFILE)')
+    .option('--base-url <url>', 'service base URL, e.g. https://host/api/partner/v1 (env TRIPCTL_BASE_URL)')
+    .addOption(new Option('-o, --output <format>', 'output format (env TRIPCTL_OUTPUT)').choices(OUTPUT_FORMATS))
+    .option('--json', 'same as -o json')
+    .option('--query <expr>', 'JMESPath expression over the JSON result (implies JSON)')
+    .option('--no-color', 'no colour (also off when piped, or with NO_COLOR)')
+    .option('--no-input', 'never prompt; missing values are an error (also without a TTY or with CI set)')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .option('--debug', 'trace requests and responses on stderr, secrets masked (env TRIPCTL_DEBUG)')
+    .option('--tz <zone>', "time zone for local times shown and given, e.g. Asia/Damascus (env TRIPCTL_TZ; default: the profile's, else the system's)")
+    .option('--timeout <seconds>', 'per-request time-out in seconds (default 30)', integerInRange('--timeout', 1, 3600))
+    .option('--retries <n>', 'retries after the first try, for retry-safe requests (default 3)', integerInRange('--retries', 0, 10));
+
+  program.configureOutput({
+    writeOut: (text) => ctx.io.out(text),
+    writeErr: (text) => ctx.io.err(text),
+    // Commander's own usage errors get the same one-line shape as every other error.
+    outputError: (text, write) => write(`tripctl: ${text.replace(/^error: /, '')}`),
+  });
+
+  program.hook('preAction', async (_program, action) => {
+    ctx.globals = action.optsWithGlobals();
+    const settings = ctx.settings();
+    if (settings.query !== undefined) {
+      const { compileQuery } = await import('./output/render.js');
+      await compileQuery(settings.query);
+    }
+  });
+
+  for (const register of GROUPS) register(program, ctx);
+  applyToTree(program, (command) => {
+    command.exitOverride();
+    command.showSuggestionAfterError(true);
+    // One `help` for the whole tree (`tripctl help trips list`), not one per group.
+    if (command !== program) command.helpCommand(false);
+  });
+  return program;
+}
+
+function applyToTree(command: Command, fn: (command: Command) => void): void {
+  fn(command);
+  for (const sub of command.commands) applyToTree(sub, fn);
+}
+
+export async function main(argv: string[], ctx: Context): Promise<number> {
+  const program = buildProgram(ctx);
+  try {
+    await program.parseAsync(helpAsFlag(program, argv), { from: 'user' });
+    return ctx.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and --version end through here too, with exit code 0.
+      return error.exitCode === 0 ? 0 : ExitCode.usage;
+    }
+    return reportError(ctx, error);
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+/** `tripctl help a b` is `tripctl a b --help`, however deep the verb is; an unknown name is a usage error. */
+function helpAsFlag(program: Command, argv: string[]): string[] {
+  if (argv[0] !== 'help' || argv.length < 2) return argv;
+  let command = program;
+  for (const name of argv.slice(1)) {
+    const sub = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
+    if (!sub) {
+      const known = command.commands.map((c) => c.name()).filter((n) => n !== 'help');
+      throw usageError(`unknown command '${name}'`, `commands here: ${known.join(', ')}`);
+    }
+    command = sub;
+  }
+  return [...argv.slice(1), '--help'];
+}
+
+export function reportError(ctx: Context, error: unknown): number {
+  const debug = ctx.globals.debug === true || Boolean(ctx.env.TRIPCTL_DEBUG && ctx.env.TRIPCTL_DEBUG !== '0');
+  const jsonErrors = ctx.globals.json === true || ctx.globals.output === 'json' || ctx.env.TRIPCTL_OUTPUT === 'json';
+  let exitCode: number;
+  let message: string;
+  let hint: string | undefined;
+  let details: Record<string, unknown> = {};
+  if (error instanceof CliError) {
+    exitCode = error.exitCode;
+    const status = error.details.status;
+    const code = error.details.code;
+    const suffix = status !== undefined ? ` (HTTP ${String(status)}${code ? `, code ${String(code)}` : ''})` : '';
+    message = `${error.message}${suffix}`;
+    hint = error.hint;
+    details = error.details;
+  } else {
+    exitCode = ExitCode.failure;
+    message = `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+    hint = debug ? undefined : 'run again with --debug for details; if it persists, please report it';
+  }
+  ctx.io.err(`tripctl: ${message}\n`);
+  if (hint) ctx.io.err(`hint: ${hint}\n`);
+  if (debug && error instanceof Error && !(error instanceof CliError) && error.stack) ctx.io.err(`${error.stack}\n`);
+  if (jsonErrors) {
+    const body = { error: { message: error instanceof Error ? error.message : String(error), exitCode, ...details, ...(hint ? { hint } : {}) } };
+    ctx.io.err(`${JSON.stringify(body)}\n`);
+  }
+  return exitCode;
+}

@@ -1,0 +1,210 @@
+// The context handed to every action: streams, environment, clock, config and the lazily built
+// client and prompter. Only the entry point (main.ts) looks at process; everything else asks here,
+// so tests can run any command in-process with buffers and a loopback server.
+import type { ApiClient } from './client/http.js';
+import { ConfigStore, type Profile } from './config/store.js';
+import { CliError, ExitCode, usageError } from './errors.js';
+import type { IO } from './io.js';
+import type { Prompter } from './input/prompter.js';
+import { OUTPUT_FORMATS, Renderer, type OutputFormat } from './output/render.js';
+import { USER_AGENT } from './version.js';
+
+/** Global flags as commander parsed them. */
+export interface GlobalFlags {
+  profile?: string;
+  baseUrl?: string;
+  output?: string;
+  json?: boolean;
+  query?: string;
+  color?: boolean;
+  input?: boolean;
+  yes?: boolean;
+  debug?: boolean;
+  timeout?: number;
+  retries?: number;
+  tz?: string;
+}
+
+/** Every setting after flag > environment > profile > default precedence. */
+export interface Settings {
+  profileName: string;
+  profile: Profile;
+  baseUrl: string | undefined;
+  baseUrlSource: string;
+  apiKey: string | undefined;
+  output: OutputFormat;
+  /** Whether the format was chosen (flag, env or profile) rather than defaulted. */
+  outputChosen: boolean;
+  query: string | undefined;
+  timeoutMs: number;
+  retries: number;
+  debug: boolean;
+  yes: boolean;
+  timeZone: string | undefined;
+}
+
+export interface ContextOptions {
+  io: IO;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  now?: () => Date;
+  signal?: AbortSignal;
+  /** Replaces the terminal prompter (tests). */
+  prompter?: Prompter;
+  /** Extra client options (tests shorten backoff). */
+  clientOverrides?: { backoff?: { baseMs: number; maxMs: number } };
+}
+
+export class Context {
+  readonly io: IO;
+  readonly env: Record<string, string | undefined>;
+  readonly cwd: string;
+  readonly now: () => Date;
+  readonly signal: AbortSignal;
+  globals: GlobalFlags = {};
+  /** Set by an action that ends with a non-zero code without throwing (bulk commands). */
+  exitCode = 0;
+  /** Set by long-running commands (sandbox, listen) that must not be ended once main returns. */
+  keepAlive = false;
+  private configStore: ConfigStore | undefined;
+  private resolved: Settings | undefined;
+  private clientPromise: Promise<ApiClient> | undefined;
+  private prompterInstance: Prompter | undefined;
+  private readonly clientOverrides: ContextOptions['clientOverrides'];
+
+  constructor(opts: ContextOptions) {
+    this.io = opts.io;
+    this.env = opts.env;
+    this.cwd = opts.cwd;
+    this.now = opts.now ?? (() => new Date());
+    this.signal = opts.signal ?? new AbortController().signal;
+    this.prompterInstance = opts.prompter;
+    this.clientOverrides = opts.clientOverrides;
+  }
+
+  get config(): ConfigStore {
+    return (this.configStore ??= new ConfigStore(this.env));
+  }
+
+  /** Resolves settings once the global flags are known. */
+  settings(): Settings {
+    if (this.resolved) return this.resolved;
+    const flags = this.globals;
+    const env = this.env;
+    const file = this.config.read();
+    for (const warning of this.config.warnings.splice(0)) this.warn(warning);
+    const profileName = flags.profile ?? env.TRIPCTL_PROFILE ?? file.defaultProfile ?? 'default';
+    if (flags.profile !== undefined && !file.profiles[profileName]) {
+      const known = Object.keys(file.profiles);
+      throw usageError(
+        `no profile named '${profileName}'`,
+        known.length ? `known profiles: ${known.join(', ')}` : "create one with 'tripctl auth login --profile NAME'",
+      );
+    }
+    const profile = file.profiles[profileName] ?? {};
+    const [baseUrl, baseUrlSource] =
+      flags.baseUrl !== undefined ? [flags.baseUrl, '--base-url']
+      : env.TRIPCTL_BASE_URL ? [env.TRIPCTL_BASE_URL, 'TRIPCTL_BASE_URL']
+      : [profile.baseUrl, `the base URL of profile '${profileName}'`];
+    const apiKey = env.TRIPCTL_API_KEY || profile.apiKey;
+    this.io.addSecret(apiKey);
+    const outputSetting = flags.json ? 'json' : (flags.output ?? env.TRIPCTL_OUTPUT ?? profile.output);
+    if (outputSetting !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(outputSetting)) {
+      throw usageError(`unknown output format '${outputSetting}'`, `choose one of: ${OUTPUT_FORMATS.join(', ')}`);
+    }
+    const debugEnv = env.TRIPCTL_DEBUG;
+    this.resolved = {
+      profileName,
+      profile,
+      baseUrl,
+      baseUrlSource,
+      apiKey,
+      output: (outputSetting as OutputFormat | undefined) ?? 'table',
+      outputChosen: outputSetting !== undefined,
+      query: flags.query,
+      timeoutMs: Math.round((flags.timeout ?? profile.timeout ?? 30) * 1000),
+      retries: flags.retries ?? profile.retries ?? 3,
+      debug: flags.debug === true || (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv !== 'false'),
+      yes: flags.yes === true,
+      timeZone: checkTimeZone(flags.tz ?? (env.TRIPCTL_TZ || profile.timezone || undefined)),
+    };
+    return this.resolved;
+  }
+
+  /** Colour only on a terminal, and never when NO_COLOR or --no-color say no. */
+  get colorEnabled(): boolean {
+    return this.io.stdoutIsTTY && this.globals.color !== false && !this.env.NO_COLOR && this.env.TERM !== 'dumb';
+  }
+
+  /** A person can be asked: a terminal on both ends, no --no-input, no CI. */
+  get canPrompt(): boolean {
+    return this.io.stdinIsTTY && this.io.stderrIsTTY && this.globals.input !== false && !this.env.CI;
+  }
+
+  renderer(overrides: Partial<{ format: OutputFormat }> = {}): Renderer {
+    const settings = this.settings();
+    return new Renderer(this.io, {
+      format: overrides.format ?? settings.output,
+      query: settings.query,
+      color: this.colorEnabled,
+      tty: this.io.stdoutIsTTY,
+      timeZone: settings.timeZone,
+    });
+  }
+
+  /** The API client for the active profile; undici is loaded on first use only. */
+  client(): Promise<ApiClient> {
+    this.clientPromise ??= (async () => {
+      const settings = this.settings();
+      if (!settings.baseUrl) {
+        throw new CliError(
+          `no base URL configured for profile '${settings.profileName}'`,
+          ExitCode.auth,
+          "run 'tripctl auth login', or set TRIPCTL_BASE_URL (start a local one with 'tripctl sandbox')",
+        );
+      }
+      const { ApiClient } = await import('./client/http.js');
+      return new ApiClient({
+        baseUrl: settings.baseUrl,
+        baseUrlSource: settings.baseUrlSource,
+        apiKey: settings.apiKey,
+        timeoutMs: settings.timeoutMs,
+        retries: settings.retries,
+        userAgent: USER_AGENT,
+        trace: settings.debug ? (line) => this.io.err(`${line}\n`) : undefined,
+        signal: this.signal,
+        env: this.env,
+        ...this.clientOverrides,
+      });
+    })();
+    return this.clientPromise;
+  }
+
+  async prompter(): Promise<Prompter> {
+    if (this.prompterInstance) return this.prompterInstance;
+    const { TerminalPrompter } = await import('./input/prompter.js');
+    return (this.prompterInstance = new TerminalPrompter(this.io, this.signal));
+  }
+
+  warn(message: string): void {
+    this.io.err(`tripctl: warning: ${message}\n`);
+  }
+
+  info(message: string): void {
+    this.io.err(`${message}\n`);
+  }
+
+  async dispose(): Promise<void> {
+    if (this.clientPromise) await (await this.clientPromise.catch(() => undefined))?.close();
+  }
+}
+
+function checkTimeZone(zone: string | undefined): string | undefined {
+  if (zone === undefined) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw usageError(`unknown time zone '${zone}'`, 'use an IANA name such as Asia/Damascus or UTC');
+  }
+  return zone;
+}

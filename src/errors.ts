@@ -1,0 +1,77 @@
+// Exit codes are a public interface: scripts branch on them, so they live in one table here and
+// every failure is turned into one of them before it reaches the entry point.
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  auth: 3,
+  forbidden: 4,
+  notFound: 5,
+  rejected: 6,
+  network: 7,
+  interrupted: 130,
+} as const;
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** An error meant for the user: one line, an optional hint, and the exit code it maps to. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCodeValue,
+    readonly hint?: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}
+
+export function usageError(message: string, hint?: string): CliError {
+  return new CliError(message, ExitCode.usage, hint);
+}
+
+/** The service answered with an error status. */
+export class ApiError extends CliError {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | undefined,
+    hint?: string,
+  ) {
+    super(message, exitCodeForStatus(status), hint, { status, ...(code ? { code } : {}) });
+    this.name = 'ApiError';
+  }
+}
+
+export function exitCodeForStatus(status: number): ExitCodeValue {
+  if (status === 401) return ExitCode.auth;
+  if (status === 403) return ExitCode.forbidden;
+  if (status === 404) return ExitCode.notFound;
+  if (status >= 400 && status < 500) return ExitCode.rejected;
+  return ExitCode.failure;
+}
+
+/** No answer from the service: refused, reset, DNS failure or time-out. */
+export class NetworkError extends CliError {
+  constructor(message: string, hint?: string) {
+    super(message, ExitCode.network, hint);
+    this.name = 'NetworkError';
+  }
+}
+
+export class InterruptedError extends CliError {
+  constructor() {
+    super('interrupted', ExitCode.interrupted);
+    this.name = 'InterruptedError';
+  }
+}
+
+/** The most severe of several exit codes, for commands that act on many ids. */
+export function mostSevere(codes: Iterable<number>): number {
+  // Severity follows how much a script should worry, not the numeric order: an unexpected
+  // failure (1) outranks a rejection (6), and an interruption outranks everything.
+  const rank = [0, 6, 5, 4, 3, 7, 2, 1, 130];
+  let worst = 0;
+  for (const code of codes) if (rank.indexOf(code) > rank.indexOf(worst)) worst = code;
+  return worst;
+}

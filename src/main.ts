@@ -1,0 +1,36 @@
+// The entry point: the only module that touches process. It builds the context from the real
+// streams and environment, runs the command, and turns the result into the exit code.
+import { main } from './cli.js';
+import { Context } from './context.js';
+import { IO } from './io.js';
+
+const controller = new AbortController();
+let interrupts = 0;
+const onSignal = () => {
+  interrupts += 1;
+  // A second Ctrl-C means "now": whatever cleanup the first one started is abandoned.
+  if (interrupts > 1) process.exit(130);
+  controller.abort();
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+const io = new IO({
+  stdin: process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdinIsTTY: process.stdin.isTTY === true,
+  stdoutIsTTY: process.stdout.isTTY === true,
+  stderrIsTTY: process.stderr.isTTY === true,
+  columns: process.stdout.columns,
+});
+// A reader that goes away (`tripctl … | head`) is not an error worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+});
+
+const ctx = new Context({ io, env: process.env, cwd: process.cwd(), signal: controller.signal });
+const code = await main(process.argv.slice(2), ctx);
+process.exitCode = code;
+// Keep-alive sockets and stdin listeners must not hold the process open once the answer is out.
+if (!ctx.keepAlive) setImmediate(() => process.exit(code));
