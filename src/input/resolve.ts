@@ -1,0 +1,104 @@
+// Human handles beside ids: a city by its name (English or Arabic), a vehicle by its plate.
+// Each list is fetched at most once per run; an unknown or ambiguous handle is a usage error
+// that lists the candidates, so the operator can pick without another command.
+import type { ApiClient } from '../client/http.js';
+import { listFrom } from '../client/paginate.js';
+import { usageError } from '../errors.js';
+import { isUuid } from './validate.js';
+
+interface City {
+  id: string;
+  name?: string;
+  nameAr?: string;
+}
+
+interface Place {
+  pcode: string;
+  name?: string;
+  nameAr?: string;
+}
+
+interface Vehicle {
+  id: string;
+  plate?: string;
+  make?: string;
+  model?: string;
+  seats?: number;
+}
+
+/** Case, accents, Arabic vowel marks and letter variants, spaces and dashes do not matter. */
+export function normalizeName(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
+    .replace(/[أإآ]/g, 'ا')
+    .replace(/ة/g, 'ه')
+    .replace(/ى/g, 'ي')
+    .toLowerCase()
+    .replace(/[\s\-_'’.]/g, '');
+}
+
+export class Resolver {
+  private cities: Promise<City[]> | undefined;
+  private vehicles: Promise<Vehicle[]> | undefined;
+  private readonly places = new Map<string, Promise<Place[]>>();
+
+  constructor(private readonly client: () => Promise<ApiClient>) {}
+
+  listCities(): Promise<City[]> {
+    return (this.cities ??= this.fetchList<City>('/cities', 'cities'));
+  }
+
+  listVehicles(): Promise<Vehicle[]> {
+    return (this.vehicles ??= this.fetchList<Vehicle>('/vehicles', 'vehicles'));
+  }
+
+  /** The default places of a city (an empty search). */
+  listPlaces(cityId: string | undefined): Promise<Place[]> {
+    const key = cityId ?? '';
+    let places = this.places.get(key);
+    if (!places) this.places.set(key, (places = this.fetchList<Place>('/places', 'places', cityId ? { cityId } : {})));
+    return places;
+  }
+
+  /** A city id from an id, a name or an Arabic name. */
+  async city(flag: string, value: string): Promise<string> {
+    const cities = await this.listCities();
+    if (cities.some((city) => city.id === value)) return value;
+    return pick(flag, value, 'city', cities, (city) => [city.name, city.nameAr], (city) => `${city.name ?? city.id} (${city.id})`);
+  }
+
+  /** A vehicle id from a UUID or a plate. */
+  async vehicle(flag: string, value: string): Promise<string> {
+    if (isUuid(value)) return value.toLowerCase();
+    const vehicles = await this.listVehicles();
+    return pick(flag, value, 'vehicle', vehicles, (vehicle) => [vehicle.plate], (vehicle) => `${vehicle.plate ?? '?'} ${[vehicle.make, vehicle.model].filter(Boolean).join(' ')} (${vehicle.id})`);
+  }
+
+  private async fetchList<T>(path: string, key: string, query: Record<string, string> = {}): Promise<T[]> {
+    const { data } = await (await this.client()).request({ method: 'GET', path, query });
+    return listFrom(data, key) as T[];
+  }
+}
+
+function pick<T extends { id: string }>(
+  flag: string,
+  value: string,
+  what: string,
+  items: T[],
+  names: (item: T) => Array<string | undefined>,
+  label: (item: T) => string,
+): string {
+  const wanted = normalizeName(value);
+  const exact = items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name) === wanted));
+  const matches = exact.length ? exact : items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).startsWith(wanted)));
+  if (matches.length === 1) return matches[0]!.id;
+  if (matches.length > 1) {
+    throw usageError(`${flag} '${value}' matches ${matches.length} ${what}s: ${matches.slice(0, 8).map(label).join(', ')}`, `give the id or the full name`);
+  }
+  const near = items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).includes(wanted.slice(0, 3))));
+  throw usageError(
+    `${flag}: no ${what} '${value}'`,
+    near.length ? `did you mean: ${near.slice(0, 8).map(label).join(', ')}` : `list them with 'tripctl ${what === 'city' ? 'cities' : 'vehicles'} list'`,
+  );
+}

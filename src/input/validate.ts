@@ -1,0 +1,119 @@
+// Checks and conversions of flag values, each failing with a usage error that names the flag,
+// so that a bad value never costs a request.
+import { usageError } from '../errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function uuid(flag: string, value: string): string {
+  if (!UUID.test(value)) throw usageError(`${flag} must be a UUID, not '${value}'`);
+  return value.toLowerCase();
+}
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** E.164: a plus sign and up to 15 digits, the first not 0. Spaces and dashes are forgiven. */
+export function phone(flag: string, value: string): string {
+  const compact = value.replace(/[\s-]/g, '');
+  if (!/^\+[1-9]\d{6,14}$/.test(compact)) {
+    throw usageError(`${flag} must be a phone number in E.164 form, e.g. +963912345678, not '${value}'`);
+  }
+  return compact;
+}
+
+export function integer(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^-?\d+$/.test(value.trim())) throw usageError(`${flag} must be a whole number, not '${value}'`);
+  const n = Number(value);
+  if (n < min || n > max) {
+    throw usageError(max === Number.MAX_SAFE_INTEGER ? `${flag} must be ${min} or more, not ${n}` : `${flag} must be from ${min} to ${max}, not ${n}`);
+  }
+  return n;
+}
+
+export function maxLength(flag: string, value: string, max: number): string {
+  const length = [...value].length;
+  if (length > max) throw usageError(`${flag} is ${length} characters long; the most is ${max}`);
+  return value;
+}
+
+export function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw usageError(`${flag} must be one of ${allowed.join(', ')}, not '${value}'`);
+  return value as T;
+}
+
+/** `HH:MM`, 24-hour. */
+export function timeOfDay(flag: string, value: string): string {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(value);
+  if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) throw usageError(`${flag} must be a time as HH:MM (24-hour), not '${value}'`);
+  return `${match[1]!.padStart(2, '0')}:${match[2]}`;
+}
+
+/** `YYYY-MM-DD`, a real calendar date. */
+export function calendarDate(flag: string, value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
+  if (!match || !date || date.getUTCMonth() !== Number(match[2]) - 1 || date.getUTCDate() !== Number(match[3])) {
+    throw usageError(`${flag} must be a date as YYYY-MM-DD, not '${value}'`);
+  }
+  return value;
+}
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/** `mon,wed,fri` or `1,3,5` (0 = Sunday) → sorted unique numbers. */
+export function weekdays(flag: string, value: string): number[] {
+  const days = new Set<number>();
+  for (const raw of value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)) {
+    const byName = WEEKDAYS.findIndex((day) => raw === day || (raw.length >= 3 && `${day}${dayTail(day)}`.startsWith(raw)));
+    const day = /^\d$/.test(raw) ? Number(raw) : byName;
+    if (day < 0 || day > 6) throw usageError(`${flag}: '${raw}' is not a weekday; use names (mon,wed) or numbers 0-6 (0 = Sunday)`);
+    days.add(day);
+  }
+  if (days.size === 0) throw usageError(`${flag} needs at least one weekday`);
+  return [...days].sort((a, b) => a - b);
+}
+
+function dayTail(day: string): string {
+  return { sun: 'day', mon: 'day', tue: 'sday', wed: 'nesday', thu: 'rsday', fri: 'day', sat: 'urday' }[day] ?? '';
+}
+
+/**
+ * A departure time: ISO 8601 with an offset or Z is taken as is; `YYYY-MM-DD HH:MM` (or with a
+ * `T`) is a wall-clock time in the given time zone. Sent as ISO 8601 with the zone's offset.
+ */
+export function dateTime(flag: string, value: string, timeZone: string | undefined): string {
+  const trimmed = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(trimmed)) {
+    if (Number.isNaN(Date.parse(trimmed))) throw usageError(`${flag} is not a valid date and time: '${value}'`);
+    return trimmed;
+  }
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(trimmed);
+  if (!match) throw usageError(`${flag} must be 'YYYY-MM-DD HH:MM' (local) or ISO 8601 with an offset, not '${value}'`);
+  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
+  calendarDate(flag, `${match[1]}-${match[2]}-${match[3]}`);
+  if (h! > 23 || mi! > 59 || (s ?? 0) > 59) throw usageError(`${flag} has an impossible time: '${value}'`);
+  const wall = Date.UTC(y!, mo! - 1, d!, h!, mi!, s ?? 0);
+  // The offset at a wall time is found by guessing the instant and correcting once more, which
+  // settles even next to a daylight-saving change.
+  let instant = wall - offsetMinutes(wall, timeZone, flag) * 60_000;
+  instant = wall - offsetMinutes(instant, timeZone, flag) * 60_000;
+  const offset = offsetMinutes(instant, timeZone, flag);
+  if (instant + offset * 60_000 !== wall) throw usageError(`${flag}: ${match[0]} does not exist in ${timeZone ?? 'the local time zone'} (a daylight-saving gap)`);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${match[1]}-${match[2]}-${match[3]}T${pad(h!)}:${pad(mi!)}:${pad(s ?? 0)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+function offsetMinutes(instant: number, timeZone: string | undefined, flag: string): number {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  } catch {
+    throw usageError(`${flag}: unknown time zone '${timeZone}'`);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}

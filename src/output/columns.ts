@@ -1,0 +1,43 @@
+// What a resource looks like in a table or CSV: which fields, under which headings, and how each
+// value is shown. JSON output ignores these and passes the service's objects through whole.
+
+export type ColumnKind = 'text' | 'time' | 'bool' | 'money' | 'list';
+
+export interface Column {
+  header: string;
+  /** Dot path into the object, e.g. `trip.fromCityId`. */
+  path: string;
+  kind?: ColumnKind;
+}
+
+export interface ResourceSpec {
+  /** Singular name for messages, e.g. `trip`. */
+  name: string;
+  /** Field printed by `-o ids`. */
+  idField?: string;
+  columns: Column[];
+}
+
+export function valueAt(object: unknown, path: string): unknown {
+  let current: unknown = object;
+  for (const key of path.split('.')) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** Columns for objects nobody described: their scalar fields, in the order of the first one. */
+export function inferSpec(items: unknown[], name = 'item'): ResourceSpec {
+  const first = items.find((item) => typeof item === 'object' && item !== null) as Record<string, unknown> | undefined;
+  const keys = first ? Object.keys(first).filter((key) => isScalar(first[key])) : [];
+  return {
+    name,
+    idField: keys.includes('id') ? 'id' : undefined,
+    columns: keys.map((key) => ({ header: key, path: key, kind: /At$|^date$/.test(key) ? 'time' : 'text' })),
+  };
+}
+
+function isScalar(value: unknown): boolean {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}

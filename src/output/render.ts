@@ -1,0 +1,195 @@
+// One renderer for every command: a value (one object or a stream of pages) plus the resource's
+// column spec, printed as table, json, ndjson, csv or ids, differently on a terminal and in a pipe.
+import type { IO } from '../io.js';
+import { usageError } from '../errors.js';
+import { inferSpec, valueAt, type Column, type ResourceSpec } from './columns.js';
+import { sanitizeCell, sanitizeField } from './sanitize.js';
+
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'ids'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface RenderOptions {
+  format: OutputFormat;
+  /** JMESPath applied to the whole result; the output is then JSON. */
+  query?: string;
+  color: boolean;
+  /** stdout is a terminal: bordered tables and local times, else tab-separated rows and ISO times. */
+  tty: boolean;
+  timeZone?: string;
+}
+
+type Pages = AsyncIterable<unknown[]> | Iterable<unknown[]>;
+
+export class Renderer {
+  constructor(
+    private readonly io: IO,
+    readonly opts: RenderOptions,
+  ) {}
+
+  /** Prints one object (or any JSON value). */
+  async object(value: unknown, spec?: ResourceSpec): Promise<void> {
+    if (this.opts.query !== undefined) return this.printJson(await applyQuery(this.opts.query, value));
+    switch (this.opts.format) {
+      case 'json':
+        return this.printJson(value);
+      case 'ndjson':
+        return this.io.out(`${JSON.stringify(value)}\n`);
+      case 'ids': {
+        const id = valueAt(value, spec?.idField ?? 'id');
+        if (id !== undefined && id !== null) this.io.out(`${String(id)}\n`);
+        return;
+      }
+      case 'csv':
+      case 'table': {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return this.printJson(value);
+        const resolved = spec ?? inferSpec([value]);
+        if (this.opts.format === 'csv') return this.io.out(toCsv(resolved.columns, [value]));
+        return this.printRecord(value, resolved);
+      }
+    }
+  }
+
+  /**
+   * Prints a list that arrives page by page. Streamed formats print each page as it comes; a
+   * table needs every row to size its columns, and a query needs the whole result.
+   * Returns the number of items.
+   */
+  async list(pages: Pages, spec?: ResourceSpec): Promise<number> {
+    const { format, query } = this.opts;
+    if (query !== undefined || format === 'json' || format === 'table') {
+      const items: unknown[] = [];
+      for await (const page of pages) items.push(...page);
+      if (query !== undefined) await this.printJson(await applyQuery(query, items));
+      else if (format === 'json') await this.printJson(items);
+      else await this.printTable(items, spec ?? inferSpec(items));
+      return items.length;
+    }
+    let count = 0;
+    let columns: Column[] | undefined = spec?.columns;
+    for await (const page of pages) {
+      if (format === 'csv') {
+        columns ??= inferSpec(page).columns;
+        this.io.out(toCsv(columns, page, count === 0));
+      } else if (format === 'ndjson') {
+        this.io.out(page.map((item) => `${JSON.stringify(item)}\n`).join(''));
+      } else {
+        const idField = spec?.idField ?? 'id';
+        this.io.out(page.map((item) => valueAt(item, idField)).filter((id) => id !== undefined && id !== null).map((id) => `${String(id)}\n`).join(''));
+      }
+      count += page.length;
+    }
+    if (format === 'csv' && count === 0 && columns) this.io.out(toCsv(columns, []));
+    return count;
+  }
+
+  private printJson(value: unknown): void {
+    this.io.out(`${JSON.stringify(value ?? null, null, 2)}\n`);
+  }
+
+  private async printTable(items: unknown[], spec: ResourceSpec): Promise<void> {
+    const cells = items.map((item) => spec.columns.map((column) => this.cell(item, column)));
+    if (!this.opts.tty) {
+      this.io.out(cells.map((row) => `${row.join('\t')}\n`).join(''));
+      return;
+    }
+    if (items.length === 0) {
+      this.io.err(`no ${spec.name}s\n`);
+      return;
+    }
+    const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), this.painter()]);
+    const table = new Table({
+      head: spec.columns.map((column) => paint.head(column.header)),
+      style: { head: [], border: [] },
+      wordWrap: false,
+    });
+    for (const row of cells) table.push(row);
+    this.io.out(`${table.toString()}\n`);
+  }
+
+  private async printRecord(value: object, spec: ResourceSpec): Promise<void> {
+    const rows = spec.columns.map((column) => [column.header, this.cell(value, column)] as const);
+    if (!this.opts.tty) {
+      this.io.out(rows.map(([header, cell]) => `${header}\t${cell}\n`).join(''));
+      return;
+    }
+    const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), this.painter()]);
+    const table = new Table({ style: { head: [], border: [] }, wordWrap: false });
+    for (const [header, cell] of rows) table.push([paint.head(header), cell]);
+    this.io.out(`${table.toString()}\n`);
+  }
+
+  private async painter(): Promise<{ head: (text: string) => string }> {
+    if (!this.opts.color) return { head: (text) => text };
+    const { default: chalk } = await import('chalk');
+    return { head: (text) => chalk.bold.cyan(text) };
+  }
+
+  private cell(item: unknown, column: Column): string {
+    return sanitizeCell(formatValue(valueAt(item, column.path), column, this.opts));
+  }
+}
+
+export function formatValue(value: unknown, column: Column, opts: Pick<RenderOptions, 'tty' | 'timeZone'>): string {
+  if (value === undefined || value === null) return opts.tty ? '-' : '';
+  switch (column.kind) {
+    case 'time':
+      return opts.tty && typeof value === 'string' ? localTime(value, opts.timeZone) : String(value);
+    case 'bool':
+      return opts.tty ? (value ? 'yes' : 'no') : String(value);
+    case 'list':
+      return Array.isArray(value) ? value.map(String).join(',') : String(value);
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `2026-11-24T06:30:00Z` → `2026-11-24 08:30` in the operator's time zone. */
+export function localTime(iso: string, timeZone: string | undefined): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const key = timeZone ?? '';
+  let format = timeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeFormats.set(key, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line break. */
+export function toCsv(columns: Column[], items: unknown[], header = true): string {
+  const line = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
+  const rows = items.map((item) => line(columns.map((column) => sanitizeField(formatValue(valueAt(item, column.path), column, { tty: false })))));
+  return (header ? line(columns.map((column) => column.header)) : '') + rows.join('');
+}
+
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Compiles the expression, so that a bad one is a usage error before any request. */
+export async function compileQuery(expression: string): Promise<void> {
+  // @types/jmespath leaves out compile(), which the library has: it parses without evaluating.
+  const jmespath = (await import('jmespath')) as unknown as { compile: (expression: string) => unknown };
+  try {
+    jmespath.compile(expression);
+  } catch (error) {
+    throw usageError(`--query is not a valid JMESPath expression: ${(error as Error).message}`);
+  }
+}
+
+async function applyQuery(expression: string, value: unknown): Promise<unknown> {
+  const { search } = await import('jmespath');
+  return search(value, expression);
+}
