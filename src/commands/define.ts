@@ -1,0 +1,42 @@
+// How a verb is declared: a description, examples in its help, and an action that loads its
+// implementation only when the verb runs, so start-up parses the tree and nothing else.
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+
+export interface ActionInput<O = Record<string, unknown>> {
+  args: string[];
+  opts: O;
+  command: Command;
+}
+
+/** An implementation returns an exit code (0 when omitted). */
+export type ActionFn<O = any> = (ctx: Context, input: ActionInput<O>) => Promise<number | void>;
+
+export interface VerbSpec {
+  description: string;
+  examples: string[];
+  aliases?: string[];
+}
+
+export function defineGroup(parent: Command, name: string, description: string, aliases: string[] = []): Command {
+  const group = parent.command(name).description(description);
+  for (const alias of aliases) group.alias(alias);
+  return group;
+}
+
+export function defineVerb(parent: Command, nameAndArgs: string, spec: VerbSpec): Command {
+  const verb = parent.command(nameAndArgs).description(spec.description);
+  for (const alias of spec.aliases ?? []) verb.alias(alias);
+  verb.addHelpText('after', `\nExamples:\n${spec.examples.map((example) => `  $ ${example}`).join('\n')}\n`);
+  return verb;
+}
+
+/** An action whose code lives in another module, imported when (and only when) it runs. */
+export function lazy<O>(ctx: Context, load: () => Promise<ActionFn<O>>) {
+  return async (...params: unknown[]): Promise<void> => {
+    const command = params[params.length - 1] as Command;
+    const run = await load();
+    const code = await run(ctx, { args: command.processedArgs as string[], opts: command.opts() as O, command });
+    if (code) ctx.exitCode = code;
+  };
+}

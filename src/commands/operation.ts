@@ -1,0 +1,90 @@
+// Verbs that are one call to the service and a rendering of its answer are described as data
+// (method, path, flags → query/body fields, columns) and run by one runner that is loaded only
+// when a verb runs. Hand-written verbs exist only where a verb needs more than this.
+import { Option, type Command } from 'commander';
+import type { Method } from '../client/http.js';
+import type { PageOptions } from '../client/paginate.js';
+import type { QueryValue } from '../client/url.js';
+import type { Context } from '../context.js';
+import type { Resolver } from '../input/resolve.js';
+import type { ResourceSpec } from '../output/columns.js';
+import { defineVerb, lazy, type VerbSpec } from './define.js';
+import { addFieldFlags, addPageFlags, addParamFlag } from './flags.js';
+
+/** What a flag's parser may use: the context, lookups by human handle, the time zone. */
+export interface ParseTools {
+  ctx: Context;
+  resolver: Resolver;
+  timeZone: string | undefined;
+}
+
+/** A flag that becomes one body or query field. */
+export interface FieldFlag {
+  /** Commander syntax, e.g. `--seats <n>` or `--active`. */
+  flags: string;
+  description: string;
+  /** The service's field name, e.g. `totalSeats`. */
+  field: string;
+  /** Checks and converts the text; may look things up. Without it the text is sent as is. */
+  parse?: (value: string, tools: ParseTools) => unknown | Promise<unknown>;
+  required?: boolean;
+  /** Allowed values, shown in help and completion and checked by commander. */
+  choices?: readonly string[];
+  /** Asks for the value on a terminal; returns the flag's text. Defaults to a text question. */
+  ask?: (tools: ParseTools, sofar: Record<string, unknown>) => Promise<string | undefined>;
+  /** Not required, but offered (and skippable) when the verb is asking for what is missing. */
+  offer?: boolean;
+  /** Where it goes: the body (default for POST/PATCH) or the query (default for GET). */
+  in?: 'body' | 'query';
+}
+
+export type Result = { kind: 'object'; key?: string } | { kind: 'list'; key: string; paged?: boolean } | { kind: 'none'; message: (args: string[]) => string };
+
+export interface Operation {
+  method: Method;
+  /** Path with `{name}` placeholders filled from the verb's positional arguments, in order. */
+  path: string;
+  result?: Result;
+  resource?: ResourceSpec;
+  flags?: FieldFlag[];
+  /** Fixed body fields, e.g. `{status: 'approved'}`. */
+  fixedBody?: Record<string, unknown>;
+  /** Public endpoints send no key. */
+  auth?: boolean;
+  /** Destructive: the question asked before the call (needs --yes without a terminal). */
+  confirm?: (args: string[]) => string;
+  /** After questions were asked, show the request and ask before sending. */
+  reviewWhenAsked?: boolean;
+  /** Path arguments that may be given by a human handle, resolved to the id before the call. */
+  argHandles?: Record<string, (value: string, tools: ParseTools) => Promise<string>>;
+  /** A final check across flags, after parsing (e.g. "--skip or --extra"). */
+  check?: (fields: Record<string, unknown>) => void;
+}
+
+export type OperationVerb = VerbSpec & Operation;
+
+export type OperationOptions = PageOptions & { param?: string[]; field?: string[]; rawField?: string[] } & Record<string, unknown>;
+
+/** Declares a verb from its data: flags, shared flag sets by kind, and the runner as action. */
+export function defineOperation(parent: Command, nameAndArgs: string, spec: OperationVerb, ctx: Context): Command {
+  const verb = defineVerb(parent, nameAndArgs, spec);
+  for (const flag of spec.flags ?? []) {
+    const option = new Option(flag.flags, flag.description + (flag.required ? ' (required)' : ''));
+    if (flag.choices) option.choices(flag.choices);
+    verb.addOption(option);
+  }
+  const writes = spec.method === 'POST' || spec.method === 'PATCH' || spec.method === 'PUT';
+  if (spec.result?.kind === 'list' && spec.result.paged) addPageFlags(verb);
+  else if (spec.method === 'GET') addParamFlag(verb);
+  if (writes && spec.result?.kind !== 'none') addFieldFlags(verb);
+  verb.action(lazy<OperationOptions>(ctx, async () => (await import('./run-operation.js')).runnerFor(spec)));
+  return verb;
+}
+
+/** The options key commander stores a flag under (`--per-page` → `perPage`). */
+export function attributeOf(flags: string): string {
+  return new Option(flags).attributeName();
+}
+
+/** For query values built by hand in specs. */
+export type Query = Record<string, QueryValue>;

@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { specs } from '../output/specs.js';
+import { defineGroup } from './define.js';
+import { defineOperation } from './operation.js';
+
+export function register(program: Command, ctx: Context): void {
+  const cities = defineGroup(program, 'cities', 'Cities that trips run between');
+  defineOperation(cities, 'list', {
+    description: 'List the cities usable as --from and --to',
+    examples: ['tripctl cities list', "tripctl cities list -o json --query \"[?name=='Homs'].id\""],
+    method: 'GET',
+    path: '/cities',
+    result: { kind: 'list', key: 'cities' },
+    resource: specs.city,
+  }, ctx);
+}
