@@ -7,6 +7,14 @@ import { register as registerConfig } from './commands/config.js';
 import { integerInRange } from './commands/flags.js';
 import { register as registerProfiles } from './commands/profiles.js';
 import { register as registerReference } from './commands/reference.js';
+import { register as registerBookings } from './commands/bookings.js';
+import { register as registerMembers } from './commands/members.js';
+import { register as registerPayments } from './commands/payments.js';
+import { register as registerReports } from './commands/reports.js';
+// import { register as registerSandbox } from './commands/sandbox.js';
+import { register as registerSchedules } from './commands/schedules.js';
+import { register as registerTrips } from './commands/trips.js';
+import { register as registerVehicles } from './commands/vehicles.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode, usageError } from './errors.js';
 import { OUTPUT_FORMATS } from './output/render.js';
@@ -19,7 +27,15 @@ const GROUPS: Array<(program: Command, ctx: Context) => void> = [
   registerConfig,
   registerReference,
   registerCompany,
+  registerMembers,
+  registerVehicles,
+  registerTrips,
+  registerSchedules,
+  registerBookings,
+  registerPayments,
+  registerReports,
   registerApi,
+  // registerSandbox, (registered once src/sandbox/index.ts exists)
 ];
 
 export function buildProgram(ctx: Context): Command {

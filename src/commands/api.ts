@@ -17,6 +17,7 @@ export function register(program: Command, ctx: Context): void {
   addParamFlag(addFieldFlags(api)).action(lazy(ctx, async () => (await import('./api.run.js')).runApi));
 
   defineVerb(program, 'openapi', {
+    calls: ['GET /openapi.json'],
     description: "Print the service's OpenAPI document (no key needed); -o table lists its operations",
     examples: ['tripctl openapi > partner-api.json', 'tripctl openapi -o table'],
   }).action(lazy(ctx, async () => (await import('./api.run.js')).runOpenapi));

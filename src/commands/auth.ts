@@ -5,6 +5,7 @@ import { defineGroup, defineVerb, lazy } from './define.js';
 export function register(program: Command, ctx: Context): void {
   const auth = defineGroup(program, 'auth', 'Log in with a company secret key and check it');
   defineVerb(auth, 'login', {
+    calls: ['GET /company'],
     description: 'Verify a secret key with the service and save it in a profile',
     examples: [
       'tripctl auth login',
@@ -15,6 +16,7 @@ export function register(program: Command, ctx: Context): void {
     .option('--with-key', 'read the key from stdin instead of prompting')
     .action(lazy(ctx, async () => (await import('./auth.run.js')).login));
   defineVerb(auth, 'status', {
+    calls: ['GET /company'],
     description: 'Show the company, base URL and (masked) key of the active profile, checked with the service',
     examples: ['tripctl auth status', 'tripctl --profile live auth status -o json'],
   }).action(lazy(ctx, async () => (await import('./auth.run.js')).status));

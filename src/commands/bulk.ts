@@ -37,7 +37,8 @@ export async function collectIds(ctx: Context, args: string[]): Promise<string[]
   if (ids.length === 0) throw usageError('no ids given', "pass ids as arguments, or '-' to read them from stdin");
   const bad = ids.filter((id) => !isUuid(id));
   if (bad.length) {
-    throw usageError(`${bad.length === 1 ? 'an id is' : `${bad.length} ids are`} not UUIDs: ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', …' : ''}`, 'nothing was sent');
+    const listed = `${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', …' : ''}`;
+    throw usageError(bad.length === 1 ? `not a UUID: ${listed}` : `${bad.length} ids are not UUIDs: ${listed}`, 'nothing was sent');
   }
   return ids;
 }

@@ -16,6 +16,18 @@ export interface VerbSpec {
   description: string;
   examples: string[];
   aliases?: string[];
+  /**
+   * The service operations the verb calls, as `METHOD /path/{param}` — declared so a test can
+   * prove every operation of the OpenAPI document is reached by some command.
+   */
+  calls?: string[];
+}
+
+const callsByVerb = new WeakMap<Command, string[]>();
+
+/** The operations a verb declared it calls. */
+export function callsOf(command: Command): string[] {
+  return callsByVerb.get(command) ?? [];
 }
 
 export function defineGroup(parent: Command, name: string, description: string, aliases: string[] = []): Command {
@@ -27,6 +39,7 @@ export function defineGroup(parent: Command, name: string, description: string, 
 export function defineVerb(parent: Command, nameAndArgs: string, spec: VerbSpec): Command {
   const verb = parent.command(nameAndArgs).description(spec.description);
   for (const alias of spec.aliases ?? []) verb.alias(alias);
+  if (spec.calls) callsByVerb.set(verb, spec.calls);
   verb.addHelpText('after', `\nExamples:\n${spec.examples.map((example) => `  $ ${example}`).join('\n')}\n`);
   return verb;
 }

@@ -8,6 +8,7 @@ import type { QueryValue } from '../client/url.js';
 import type { Context } from '../context.js';
 import type { Resolver } from '../input/resolve.js';
 import type { ResourceSpec } from '../output/columns.js';
+import { usageError } from '../errors.js';
 import { defineVerb, lazy, type VerbSpec } from './define.js';
 import { addFieldFlags, addPageFlags, addParamFlag } from './flags.js';
 
@@ -36,6 +37,8 @@ export interface FieldFlag {
   offer?: boolean;
   /** Where it goes: the body (default for POST/PATCH) or the query (default for GET). */
   in?: 'body' | 'query';
+  /** Flags (attribute names) that cannot be given together with this one. */
+  conflicts?: string[];
 }
 
 export type Result = { kind: 'object'; key?: string } | { kind: 'list'; key: string; paged?: boolean } | { kind: 'none'; message: (args: string[]) => string };
@@ -59,6 +62,13 @@ export interface Operation {
   argHandles?: Record<string, (value: string, tools: ParseTools) => Promise<string>>;
   /** A final check across flags, after parsing (e.g. "--skip or --extra"). */
   check?: (fields: Record<string, unknown>) => void;
+  /**
+   * Sent with an Idempotency-Key (from --idempotency-key, else a new one), the same on every
+   * try, which makes the write safe to retry.
+   */
+  idempotent?: boolean;
+  /** The verb's first positional argument that is not a path id goes in this query field. */
+  positionalQuery?: string;
 }
 
 export type OperationVerb = VerbSpec & Operation;
@@ -67,11 +77,15 @@ export type OperationOptions = PageOptions & { param?: string[]; field?: string[
 
 /** Declares a verb from its data: flags, shared flag sets by kind, and the runner as action. */
 export function defineOperation(parent: Command, nameAndArgs: string, spec: OperationVerb, ctx: Context): Command {
-  const verb = defineVerb(parent, nameAndArgs, spec);
+  const verb = defineVerb(parent, nameAndArgs, { ...spec, calls: spec.calls ?? [`${spec.method} ${spec.path}`] });
   for (const flag of spec.flags ?? []) {
     const option = new Option(flag.flags, flag.description + (flag.required ? ' (required)' : ''));
     if (flag.choices) option.choices(flag.choices);
+    if (flag.conflicts) option.conflicts(flag.conflicts);
     verb.addOption(option);
+  }
+  if (spec.idempotent) {
+    verb.option('--idempotency-key <key>', 'key that makes a repeated request a replay of the first (default: a new random key, reused across retries)', idempotencyKey);
   }
   const writes = spec.method === 'POST' || spec.method === 'PATCH' || spec.method === 'PUT';
   if (spec.result?.kind === 'list' && spec.result.paged) addPageFlags(verb);
@@ -79,6 +93,11 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
   if (writes && spec.result?.kind !== 'none') addFieldFlags(verb);
   verb.action(lazy<OperationOptions>(ctx, async () => (await import('./run-operation.js')).runnerFor(spec)));
   return verb;
+}
+
+function idempotencyKey(value: string): string {
+  if (!/^[\x21-\x7e]{1,255}$/.test(value)) throw usageError('--idempotency-key must be 1 to 255 visible ASCII characters');
+  return value;
 }
 
 /** The options key commander stores a flag under (`--per-page` → `perPage`). */

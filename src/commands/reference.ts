@@ -14,4 +14,16 @@ export function register(program: Command, ctx: Context): void {
     result: { kind: 'list', key: 'cities' },
     resource: specs.city,
   }, ctx);
+
+  const places = defineGroup(program, 'places', 'Pickup and drop-off places inside cities, by P-code');
+  defineOperation(places, 'search [query]', {
+    description: 'Search places by text, optionally inside one city (no text: a short default list)',
+    examples: ['tripctl places search --city Damascus', "tripctl places search garage --city 'حمص' -o ids"],
+    method: 'GET',
+    path: '/places',
+    result: { kind: 'list', key: 'places' },
+    resource: specs.place,
+    positionalQuery: 'q',
+    flags: [{ flags: '--city <city>', description: 'only places in this city (id or name)', field: 'cityId', parse: (v, t) => t.resolver.city('--city', v) }],
+  }, ctx);
 }

@@ -1,5 +1,6 @@
 // The one runner behind every data-described verb: path ids checked, flags parsed (asking on a
 // terminal for what is missing), the request sent, the answer rendered with the resource's spec.
+import { newIdempotencyKey } from '../client/http.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
@@ -89,6 +90,10 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
     const path = await fillPath(ctx, op, args);
     const { body, query, asked } = await fieldsFromFlags(ctx, op, opts);
     Object.assign(query, paramsFrom(opts));
+    if (op.positionalQuery !== undefined) {
+      const text = args[[...op.path.matchAll(/\{\w+\}/g)].length];
+      if (text !== undefined && text !== '') query[op.positionalQuery] = text;
+    }
     const sendsBody = op.method === 'POST' || op.method === 'PATCH' || op.method === 'PUT';
     if (asked && op.reviewWhenAsked) await review(ctx, body);
     if (op.confirm) await confirmDestructive(ctx, op.confirm(args));
@@ -101,14 +106,17 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       await ctx.renderer().list(pages, op.resource);
       return;
     }
+    const idempotencyKey = op.idempotent ? ((opts.idempotencyKey as string | undefined) ?? newIdempotencyKey()) : undefined;
     const { data } = await client.request({
       method: op.method,
       path,
       query: query as never,
       body: sendsBody ? body : undefined,
       auth: op.auth,
-      // A status change or a DELETE lands the same way twice; other writes are not repeated.
-      retrySafe: op.method === 'GET' || op.method === 'DELETE' || (op.method === 'PATCH' && 'status' in body),
+      idempotencyKey,
+      // A status change or a DELETE lands the same way twice, as does a write with an
+      // Idempotency-Key; other writes are not repeated once they reached the service.
+      retrySafe: op.method === 'GET' || op.method === 'DELETE' || (op.method === 'PATCH' && 'status' in body) || idempotencyKey !== undefined,
     });
     if (result.kind === 'none') {
       if (data !== null && typeof data === 'object' && (ctx.settings().output !== 'table' || ctx.settings().query !== undefined)) {

@@ -27,15 +27,30 @@ export function valueAt(object: unknown, path: string): unknown {
   return current;
 }
 
-/** Columns for objects nobody described: their scalar fields, in the order of the first one. */
+/**
+ * Columns for objects nobody described (dashboard figures, tickets, shapes the description leaves
+ * unshown): their scalar fields in the order of the first one, nested objects as `a.b` columns.
+ */
 export function inferSpec(items: unknown[], name = 'item'): ResourceSpec {
   const first = items.find((item) => typeof item === 'object' && item !== null) as Record<string, unknown> | undefined;
-  const keys = first ? Object.keys(first).filter((key) => isScalar(first[key])) : [];
+  const keys = first ? scalarPaths(first) : [];
   return {
     name,
     idField: keys.includes('id') ? 'id' : undefined,
     columns: keys.map((key) => ({ header: key, path: key, kind: /At$|^date$/.test(key) ? 'time' : 'text' })),
   };
+}
+
+function scalarPaths(record: Record<string, unknown>, prefix = '', depth = 0): string[] {
+  const paths: string[] = [];
+  for (const [key, value] of Object.entries(record)) {
+    if (key.includes('.')) continue; // not addressable as a path
+    if (isScalar(value)) paths.push(prefix + key);
+    else if (depth < 3 && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      paths.push(...scalarPaths(value as Record<string, unknown>, `${prefix}${key}.`, depth + 1));
+    }
+  }
+  return paths;
 }
 
 function isScalar(value: unknown): boolean {

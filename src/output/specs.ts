@@ -144,6 +144,30 @@ export const specs = {
       { header: 'CREATED', path: 'createdAt', kind: 'time' },
     ],
   },
+  webhook: {
+    name: 'webhook',
+    idField: 'id',
+    columns: [
+      { header: 'ID', path: 'id' },
+      { header: 'URL', path: 'url' },
+      { header: 'EVENTS', path: 'events', kind: 'list' },
+      { header: 'ACTIVE', path: 'active', kind: 'bool' },
+    ],
+  },
+  delivery: {
+    name: 'delivery',
+    idField: 'id',
+    columns: [
+      { header: 'EVENT ID', path: 'eventId' },
+      { header: 'EVENT', path: 'event' },
+      { header: 'ATTEMPT', path: 'attempt' },
+      { header: 'STATUS', path: 'status' },
+      { header: 'RESPONSE', path: 'responseStatus' },
+      { header: 'LATENCY MS', path: 'durationMs' },
+      { header: 'TIME', path: 'attemptedAt', kind: 'time' },
+      { header: 'ERROR', path: 'error' },
+    ],
+  },
   profile: {
     name: 'profile',
     idField: 'name',
