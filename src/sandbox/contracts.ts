@@ -1,0 +1,75 @@
+// The seams between the parts of the sandbox that are written separately: the store and routes
+// (server.ts and friends), the event dispatcher (events.ts) and the file builders (files/).
+// Each part depends on these types only, never on another part's internals.
+
+/** A webhook endpoint as the store keeps it (the secret never leaves the sandbox after create). */
+export interface WebhookEndpointRecord {
+  id: string;
+  companyId: string;
+  url: string;
+  events: string[];
+  active: boolean;
+  secret: string;
+  createdAt: string;
+}
+
+/** The signed envelope partner-api.md's Events section describes. */
+export interface EventEnvelope {
+  id: string; // evt_…
+  event: string;
+  apiVersion: string; // 2026-08-21
+  occurredAt: string; // ISO 8601, UTC
+  data: Record<string, unknown>;
+}
+
+/** A table of values, the one shape every export format and the invoice is built from. */
+export interface Sheet {
+  title: string;
+  subtitle?: string;
+  columns: string[];
+  rows: Array<Array<string | number | boolean | null>>;
+}
+
+/** One attempt to deliver one event to one endpoint, as GET /webhooks/{id}/deliveries serves it. */
+export interface DeliveryRecord {
+  id: string; // dlv_… (one per attempt)
+  endpointId: string;
+  eventId: string; // evt_…, the X-Service-Delivery header
+  event: string;
+  attempt: number; // 1…5
+  url: string;
+  status: 'succeeded' | 'failed' | 'pending';
+  responseStatus: number | null; // null: no response (refused, reset, time-out)
+  error: string | null; // why there was no 2xx, in words
+  durationMs: number | null;
+  attemptedAt: string; // ISO 8601, UTC
+  nextAttemptAt: string | null; // when the next try is due, null when none will follow
+}
+
+/** What the store hands the dispatcher: who is subscribed to what, read at emit time. */
+export interface DispatcherOptions {
+  /** Multiplies every wait and the 8 s time-out (0.001 → a 10 s wait takes 10 ms). */
+  timeScale: number;
+  /** Active endpoints of this company subscribed to this event (webhook.test: the one endpoint). */
+  endpointsFor(companyId: string, event: string): WebhookEndpointRecord[];
+  /** The sandbox clock (it can be advanced), for occurredAt and attemptedAt. */
+  now(): Date;
+  /** Called after each attempt, so the store can persist it. */
+  onAttempt?(record: DeliveryRecord): void;
+}
+
+/** The event dispatcher's surface (src/sandbox/events.ts implements it). */
+export interface EventDispatcherApi {
+  /** Builds the envelope, queues one delivery per subscribed endpoint, returns at once. */
+  emit(companyId: string, event: string, data: Record<string, unknown>): EventEnvelope;
+  /** Queues a webhook.test delivery to one endpoint, subscribed or not (active or not). */
+  test(endpoint: WebhookEndpointRecord): EventEnvelope;
+  /** Attempts for an endpoint, newest first. */
+  deliveriesOf(endpointId: string): DeliveryRecord[];
+  /** Every envelope emitted so far, oldest first (tests and the admin route read it). */
+  readonly emitted: EventEnvelope[];
+  /** Resolves when nothing is queued, in flight or waiting for a retry. */
+  idle(): Promise<void>;
+  /** Cancels pending retries and aborts attempts in flight. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,455 @@
+// The file builders, checked by reading their output back with readers written here: an RFC 4180
+// parser, a ZIP reader (central directory, inflate, CRC) and a PDF xref walker.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import zlib from 'node:zlib';
+
+import { describe, expect, it } from 'vitest';
+
+import type { Sheet } from '../../src/sandbox/contracts.js';
+import { contentTypeOf, csvOf, extensionOf, pdfOf, xlsxOf } from '../../src/sandbox/files/index.js';
+import { pdfLayout, winAnsiBytes } from '../../src/sandbox/files/pdf.js';
+import { columnLetters, sheetNameOf } from '../../src/sandbox/files/xlsx.js';
+import { crc32, crc32Fallback, zipOf } from '../../src/sandbox/files/zip.js';
+
+const ARABIC = 'محمد أحمد';
+
+const sample: Sheet = {
+  title: 'Bookings',
+  subtitle: 'Company One, August 2026',
+  columns: ['ID', 'Passenger', 'Seats', 'Paid', 'Note'],
+  rows: [
+    ['b-1', 'Smith, John', 2, true, 'says "hi"'],
+    ['b-2', ARABIC, 1, false, 'line one\nline two'],
+    ['b-3', 'Zoë', 3.5, null, null],
+    ['b-4', ' padded ', -1, true, 'a\r\nb'],
+  ],
+};
+
+// ------------------------------------------------------------------------------------------------
+// CSV
+
+/** RFC 4180 parser: records end in CRLF; quoted fields may hold , " CR LF. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    let value = '';
+    if (text[i] === '"') {
+      i++;
+      for (;;) {
+        if (i >= text.length) throw new Error('unterminated quoted field');
+        if (text[i] === '"') {
+          if (text[i + 1] === '"') {
+            value += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        value += text[i++];
+      }
+    } else {
+      while (i < text.length && text[i] !== ',' && text[i] !== '\r' && text[i] !== '\n') {
+        if (text[i] === '"') throw new Error('quote in unquoted field');
+        value += text[i++];
+      }
+    }
+    record.push(value);
+    if (text[i] === ',') {
+      i++;
+    } else if (text.startsWith('\r\n', i)) {
+      i += 2;
+      records.push(record);
+      record = [];
+    } else {
+      throw new Error(`bare line end or garbage at ${i}: ${JSON.stringify(text.slice(i, i + 5))}`);
+    }
+  }
+  if (record.length > 0) throw new Error('last record not ended by CRLF');
+  return records;
+}
+
+describe('csvOf', () => {
+  it('writes UTF-8 with a BOM, CRLF records and a header row, and round-trips awkward values', () => {
+    const buf = csvOf(sample);
+    expect([...buf.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = buf.toString('utf8').slice(1);
+    expect(text.startsWith('ID,Passenger,Seats,Paid,Note\r\n')).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(parseCsv(text)).toEqual([
+      ['ID', 'Passenger', 'Seats', 'Paid', 'Note'],
+      ['b-1', 'Smith, John', '2', 'true', 'says "hi"'],
+      ['b-2', ARABIC, '1', 'false', 'line one\nline two'],
+      ['b-3', 'Zoë', '3.5', '', ''],
+      ['b-4', ' padded ', '-1', 'true', 'a\r\nb'],
+    ]);
+    expect(text).toContain('"Smith, John"');
+    expect(text).toContain('"says ""hi"""');
+    expect(text).toContain(`,${ARABIC},`); // no quotes needed, bytes intact
+  });
+
+  it('quotes header names too, pads short rows and cuts long ones', () => {
+    const text = csvOf({ title: 't', columns: ['a,b', 'c'], rows: [['x'], ['1', '2', '3']] }).toString('utf8').slice(1);
+    expect(parseCsv(text)).toEqual([['a,b', 'c'], ['x', ''], ['1', '2']]);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// ZIP / XLSX
+
+interface ZipRead {
+  name: string;
+  method: number;
+  flags: number;
+  data: Buffer;
+}
+
+/** Reads a ZIP through its central directory, checking local headers, sizes and CRCs. */
+function readZip(zip: Buffer): ZipRead[] {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  expect(eocd).toBeGreaterThan(0);
+  expect(eocd + 22).toBe(zip.length); // no archive comment
+  const count = zip.readUInt16LE(eocd + 10);
+  expect(zip.readUInt16LE(eocd + 8)).toBe(count);
+  const cdSize = zip.readUInt32LE(eocd + 12);
+  const cdOffset = zip.readUInt32LE(eocd + 16);
+  expect(cdOffset + cdSize).toBe(eocd);
+  const entries: ZipRead[] = [];
+  let p = cdOffset;
+  for (let k = 0; k < count; k++) {
+    expect(zip.readUInt32LE(p)).toBe(0x02014b50);
+    const flags = zip.readUInt16LE(p + 8);
+    const method = zip.readUInt16LE(p + 10);
+    const crc = zip.readUInt32LE(p + 16);
+    const csize = zip.readUInt32LE(p + 20);
+    const usize = zip.readUInt32LE(p + 24);
+    const nameLen = zip.readUInt16LE(p + 28);
+    const extraLen = zip.readUInt16LE(p + 30);
+    const commentLen = zip.readUInt16LE(p + 32);
+    const local = zip.readUInt32LE(p + 42);
+    const name = zip.subarray(p + 46, p + 46 + nameLen).toString('utf8');
+    p += 46 + nameLen + extraLen + commentLen;
+
+    expect(zip.readUInt32LE(local)).toBe(0x04034b50);
+    expect(zip.readUInt16LE(local + 8)).toBe(method);
+    expect(zip.readUInt32LE(local + 14)).toBe(crc);
+    expect(zip.readUInt32LE(local + 18)).toBe(csize);
+    expect(zip.readUInt32LE(local + 22)).toBe(usize);
+    const lNameLen = zip.readUInt16LE(local + 26);
+    const lExtraLen = zip.readUInt16LE(local + 28);
+    expect(zip.subarray(local + 30, local + 30 + lNameLen).toString('utf8')).toBe(name);
+    const start = local + 30 + lNameLen + lExtraLen;
+    const raw = zip.subarray(start, start + csize);
+    expect([0, 8]).toContain(method);
+    const data = method === 8 ? zlib.inflateRawSync(raw) : Buffer.from(raw);
+    expect(data.length).toBe(usize);
+    expect(crc32Fallback(data)).toBe(crc);
+    entries.push({ name, method, flags, data });
+  }
+  expect(p).toBe(eocd);
+  return entries;
+}
+
+/** Tag balance of an XML document (no parser in Node): every open tag is closed in order. */
+function expectWellFormed(xml: string): void {
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"')).toBe(true);
+  const stack: string[] = [];
+  for (const m of xml.matchAll(/<(\/?)([A-Za-z_][\w:.-]*)[^>]*?(\/?)>/g)) {
+    const [, close, name, selfClose] = m;
+    if (selfClose === '/') continue;
+    if (close === '/') expect(stack.pop()).toBe(name);
+    else stack.push(name!);
+  }
+  expect(stack).toEqual([]);
+  // Nothing but entities after an ampersand, and no raw < inside text.
+  expect(xml.replace(/&(amp|lt|gt|quot|apos);/g, '')).not.toContain('&');
+}
+
+function which(cmd: string): boolean {
+  return spawnSync('which', [cmd], { encoding: 'utf8' }).status === 0;
+}
+
+describe('zipOf', () => {
+  it('computes the standard CRC-32 check value with both implementations', () => {
+    expect(crc32Fallback(Buffer.from('123456789'))).toBe(0xcbf43926);
+    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
+    const big = Buffer.from('x'.repeat(10000) + ARABIC);
+    expect(crc32(big)).toBe(crc32Fallback(big));
+  });
+
+  it('writes entries a reader finds through the central directory, deflated or stored', () => {
+    const zip = zipOf([
+      { name: 'a.txt', data: 'hello '.repeat(100) },
+      { name: 'dir/ü.bin', data: Buffer.from([1, 2, 3]) },
+      { name: 'empty', data: '' },
+    ]);
+    const entries = readZip(zip);
+    expect(entries.map((e) => e.name)).toEqual(['a.txt', 'dir/ü.bin', 'empty']);
+    expect(entries[0]!.method).toBe(8);
+    expect(entries[1]!.method).toBe(0);
+    expect(entries[1]!.flags & 0x0800).toBe(0x0800);
+    expect(entries[0]!.data.toString()).toBe('hello '.repeat(100));
+    expect([...entries[1]!.data]).toEqual([1, 2, 3]);
+    expect(entries[2]!.data.length).toBe(0);
+  });
+});
+
+describe('xlsxOf', () => {
+  const sheet: Sheet = {
+    title: 'Revenue: Q3/2026 [draft] and a very long tail',
+    subtitle: 'Company <One> & "Two"',
+    columns: ['Name', 'Amount', 'Paid', 'Empty'],
+    rows: [
+      ['Tom & <Jerry>', 12.5, true, null],
+      [ARABIC, -3, false, null],
+      ['bad\u0001chars\uFFFE\uD800here', 0, null, ' lead'],
+    ],
+  };
+
+  it('is a ZIP holding the Office Open XML parts, each well-formed', () => {
+    const entries = readZip(xlsxOf(sheet));
+    const names = entries.map((e) => e.name);
+    for (const part of [
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+      'xl/worksheets/sheet1.xml',
+      'xl/styles.xml',
+    ]) {
+      expect(names).toContain(part);
+    }
+    for (const e of entries) expectWellFormed(e.data.toString('utf8'));
+    const types = entries.find((e) => e.name === '[Content_Types].xml')!.data.toString('utf8');
+    expect(types).toContain('PartName="/xl/worksheets/sheet1.xml"');
+    expect(types).toContain('spreadsheetml.sheet.main+xml');
+    const rels = entries.find((e) => e.name === '_rels/.rels')!.data.toString('utf8');
+    expect(rels).toContain('Target="xl/workbook.xml"');
+    const wbRels = entries.find((e) => e.name === 'xl/_rels/workbook.xml.rels')!.data.toString('utf8');
+    expect(wbRels).toContain('Target="worksheets/sheet1.xml"');
+    expect(wbRels).toContain('Target="styles.xml"');
+  });
+
+  it('names the sheet after the title within Excel rules and writes typed, escaped cells', () => {
+    const entries = readZip(xlsxOf(sheet));
+    const workbook = entries.find((e) => e.name === 'xl/workbook.xml')!.data.toString('utf8');
+    const name = sheetNameOf(sheet.title);
+    expect(name.length).toBeLessThanOrEqual(31);
+    expect(name).not.toMatch(/[[\]:*?/\\]/);
+    expect(workbook).toContain(`<sheet name="${name}" sheetId="1" r:id="rId1"/>`);
+
+    const xml = entries.find((e) => e.name === 'xl/worksheets/sheet1.xml')!.data.toString('utf8');
+    expect(xml).toContain('<c r="A1" s="1" t="inlineStr"><is><t>Name</t></is></c>');
+    expect(xml).toContain('<c r="A2" t="inlineStr"><is><t>Tom &amp; &lt;Jerry&gt;</t></is></c>');
+    expect(xml).toContain('<c r="B2"><v>12.5</v></c>');
+    expect(xml).toContain('<c r="C2" t="b"><v>1</v></c>');
+    expect(xml).toContain(`<c r="A3" t="inlineStr"><is><t>${ARABIC}</t></is></c>`);
+    expect(xml).toContain('<c r="B3"><v>-3</v></c>');
+    expect(xml).toContain('<c r="C3" t="b"><v>0</v></c>');
+    expect(xml).toContain('<c r="A4" t="inlineStr"><is><t>badcharshere</t></is></c>');
+    expect(xml).toContain('<c r="D4" t="inlineStr"><is><t xml:space="preserve"> lead</t></is></c>');
+    expect(xml).not.toContain('r="D2"'); // null → no cell
+    expect(xml).toContain('<dimension ref="A1:D4"/>');
+    expect(xml).toMatch(/<row r="4">/);
+
+    const core = entries.find((e) => e.name === 'docProps/core.xml')!.data.toString('utf8');
+    expect(core).toContain('<dc:description>Company &lt;One&gt; &amp; &quot;Two&quot;</dc:description>');
+  });
+
+  it('passes `unzip -t` as an extra check where unzip is installed', () => {
+    // The structure checks above do not need unzip; this one adds an outside reader's opinion.
+    const buf = xlsxOf(sheet);
+    expect(readZip(buf).length).toBeGreaterThanOrEqual(6);
+    if (!which('unzip')) {
+      console.warn('unzip is not installed: the extra `unzip -t` check did not run');
+      return;
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'tripctl-xlsx-'));
+    try {
+      const file = join(dir, 'report.xlsx');
+      writeFileSync(file, buf);
+      const r = spawnSync('unzip', ['-t', file], { encoding: 'utf8' });
+      expect(r.stdout + r.stderr).toContain('No errors detected');
+      expect(r.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('follows Excel rules for sheet names and column letters', () => {
+    expect(sheetNameOf('a/b\\c?d*e:f[g]h')).toBe('a b c d e f g h');
+    expect(sheetNameOf("'quoted'")).toBe('quoted');
+    expect(sheetNameOf('')).toBe('Sheet1');
+    expect(sheetNameOf('History')).toBe('Sheet1');
+    expect(sheetNameOf('x'.repeat(40))).toBe('x'.repeat(31));
+    expect(sheetNameOf('😀'.repeat(20)).length).toBeLessThanOrEqual(31); // never half a pair
+    expect(sheetNameOf('😀'.repeat(20))).toBe('😀'.repeat(15));
+    expect([0, 25, 26, 51, 52, 701, 702].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'AZ', 'BA', 'ZZ', 'AAA']);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// PDF
+
+interface PdfRead {
+  objects: Map<number, string>; // latin1 text of "n 0 obj … endobj"
+  pages: string[]; // inflated content streams, in page order
+  trailer: string;
+}
+
+function readPdf(pdf: Buffer): PdfRead {
+  const text = pdf.toString('latin1');
+  expect(text.startsWith('%PDF-1.4\n')).toBe(true);
+  expect(text.endsWith('%%EOF\n')).toBe(true);
+  const sx = /startxref\n(\d+)\n%%EOF\n$/.exec(text);
+  expect(sx).not.toBeNull();
+  const xrefAt = Number(sx![1]);
+  expect(text.startsWith('xref\n', xrefAt)).toBe(true);
+  const head = /^xref\n0 (\d+)\n/.exec(text.slice(xrefAt))!;
+  const size = Number(head[1]);
+  const entriesAt = xrefAt + head[0].length;
+  expect(text.slice(entriesAt, entriesAt + 20)).toBe('0000000000 65535 f \n');
+  const objects = new Map<number, string>();
+  for (let n = 1; n < size; n++) {
+    const entry = text.slice(entriesAt + 20 * n, entriesAt + 20 * (n + 1));
+    expect(entry).toMatch(/^\d{10} 00000 n \n$/);
+    const offset = Number(entry.slice(0, 10));
+    expect(text.startsWith(`${n} 0 obj\n`, offset)).toBe(true);
+    const end = text.indexOf('endobj', offset);
+    objects.set(n, text.slice(offset, end));
+  }
+  const trailer = text.slice(entriesAt + 20 * size);
+  expect(trailer.startsWith('trailer\n')).toBe(true);
+  expect(trailer).toContain(`/Size ${size}`);
+
+  const rootNum = Number(/\/Root (\d+) 0 R/.exec(trailer)![1]);
+  expect(objects.get(rootNum)).toContain('/Type /Catalog');
+  const pagesNum = Number(/\/Pages (\d+) 0 R/.exec(objects.get(rootNum)!)![1]);
+  const tree = objects.get(pagesNum)!;
+  const kids = [.../\/Kids \[([^\]]*)\]/.exec(tree)![1]!.matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1]));
+  expect(Number(/\/Count (\d+)/.exec(tree)![1])).toBe(kids.length);
+  const pageObjects = [...objects.values()].filter((o) => /\/Type \/Page\b(?!s)/.test(o));
+  expect(pageObjects.length).toBe(kids.length);
+
+  const pages = kids.map((k) => {
+    const page = objects.get(k)!;
+    expect(page).toContain('/Type /Page');
+    const contentNum = Number(/\/Contents (\d+) 0 R/.exec(page)![1]);
+    const obj = objects.get(contentNum)!;
+    const length = Number(/\/Length (\d+)/.exec(obj)![1]);
+    const start = obj.indexOf('stream\n') + 'stream\n'.length;
+    expect(obj.slice(start + length)).toMatch(/^\r?\nendstream/);
+    const raw = Buffer.from(obj.slice(start, start + length), 'latin1');
+    return zlib.inflateSync(raw).toString('latin1');
+  });
+  return { objects, pages, trailer };
+}
+
+function manyRows(n: number): Sheet['rows'] {
+  return Array.from({ length: n }, (_, i) => [`row-${i + 1}`, i + 1, i % 2 === 0]);
+}
+
+describe('pdfOf', () => {
+  it('is a PDF 1.4 whose xref offsets, startxref and page tree a strict reader can follow', () => {
+    const pdf = readPdf(pdfOf(sample));
+    expect(pdf.pages).toHaveLength(1);
+    const fonts = [...pdf.objects.values()].filter((o) => o.includes('/Type /Font'));
+    expect(fonts.join('\n')).toContain('/BaseFont /Helvetica /Encoding /WinAnsiEncoding');
+    expect(fonts.join('\n')).toContain('/BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding');
+  });
+
+  it('writes the title, subtitle and cells with ( ) \\ escaped and non-WinAnsi text replaced', () => {
+    const sheet: Sheet = {
+      title: 'Invoice (draft) \\ 2026',
+      subtitle: `For ${ARABIC} — Zoë`,
+      columns: ['Item', 'Amount'],
+      rows: [['Seat (window)', 25], ['back\\slash', 3]],
+    };
+    const { pages, objects } = readPdf(pdfOf(sheet));
+    const page = pages[0]!;
+    expect(page).toContain('(Invoice \\(draft\\) \\\\ 2026) Tj');
+    expect(page).toContain('(For ???? ???? \\227 Zo\\353) Tj');
+    expect(page).toContain('(Seat \\(window\\)) Tj');
+    expect(page).toContain('(back\\\\slash) Tj');
+    expect(page).toContain('(25) Tj');
+    // The Info title keeps every character (UTF-16BE).
+    const info = [...objects.values()].find((o) => o.includes('/Producer'))!;
+    const hex = /\/Subject <([0-9A-F]+)>/.exec(info)![1]!;
+    expect(Buffer.from(hex.slice(4), 'hex').swap16().toString('utf16le')).toBe(sheet.subtitle);
+  });
+
+  it('maps text to WinAnsi bytes as documented', () => {
+    expect(winAnsiBytes('Aé€—')).toEqual([0x41, 0xe9, 0x80, 0x97]);
+    expect(winAnsiBytes('ő')).toEqual([0x6f]); // accent dropped
+    expect(winAnsiBytes('مرحبا')).toEqual([0x3f, 0x3f, 0x3f, 0x3f, 0x3f]);
+    expect(winAnsiBytes('a\tb\nc\u0001')).toEqual([0x61, 0x20, 0x62, 0x20, 0x63]);
+  });
+
+  it('lays rows over as many pages as needed, each row on the page the layout says', () => {
+    const base: Sheet = { title: 'Trips', subtitle: 'all of them', columns: ['Name', 'N', 'Flag'], rows: [] };
+    const layout = pdfLayout({ ...base, rows: manyRows(1) });
+    expect(layout.landscape).toBe(false);
+    expect(layout.firstPageRows).toBeGreaterThan(20);
+    expect(layout.rowsPerPage).toBeGreaterThan(layout.firstPageRows); // the title takes room
+    const { firstPageRows: first, rowsPerPage: per } = layout;
+
+    for (const [n, expected] of [
+      [0, 1],
+      [1, 1],
+      [first, 1],
+      [first + 1, 2],
+      [first + per, 2],
+      [first + per + 1, 3],
+    ] as const) {
+      const sheet = { ...base, rows: manyRows(n) };
+      const { pages } = readPdf(pdfOf(sheet));
+      expect(pages.length, `${n} rows`).toBe(expected);
+      expect(pdfLayout(sheet).pageCount).toBe(expected);
+      // Every page repeats the header; each row is on exactly the expected page.
+      for (const page of pages) expect(page).toContain('(Name) Tj');
+      for (let i = 1; i <= n; i++) {
+        const want = i <= first ? 0 : 1 + Math.floor((i - first - 1) / per);
+        const where = pages.map((p, k) => (p.includes(`(row-${i}) Tj`) ? k : -1)).filter((k) => k >= 0);
+        expect(where, `row ${i} of ${n}`).toEqual([want]);
+      }
+      pages.forEach((p, k) => expect(p).toContain(`page ${k + 1} of ${expected}) Tj`));
+    }
+  });
+
+  it('turns to landscape for many columns and cuts cells too long for their column', () => {
+    const wide: Sheet = {
+      title: 'Wide',
+      columns: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7'],
+      rows: [['x'.repeat(400), 'b', 'c', 'd', 'e', 'f', 'g']],
+    };
+    const { objects, pages } = readPdf(pdfOf(wide));
+    const page = [...objects.values()].find((o) => /\/Type \/Page\b(?!s)/.test(o))!;
+    expect(page).toContain('/MediaBox [0 0 842 595]');
+    expect(pages[0]).not.toContain('x'.repeat(400));
+    expect(pages[0]).toMatch(/\(x+\.\.\.\) Tj/);
+    expect(pages[0]).toContain('(g) Tj');
+
+    const narrow = readPdf(pdfOf({ title: 'Narrow', columns: ['a', 'b'], rows: [['1', '2']] }));
+    const p2 = [...narrow.objects.values()].find((o) => /\/Type \/Page\b(?!s)/.test(o))!;
+    expect(p2).toContain('/MediaBox [0 0 595 842]');
+  });
+});
+
+describe('formats', () => {
+  it('names content types and extensions', () => {
+    expect(contentTypeOf('csv')).toBe('text/csv; charset=utf-8');
+    expect(contentTypeOf('xlsx')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(contentTypeOf('pdf')).toBe('application/pdf');
+    expect(['csv', 'xlsx', 'pdf'].map((f) => extensionOf(f as 'csv'))).toEqual(['csv', 'xlsx', 'pdf']);
+  });
+
+  it('gives the same bytes for the same sheet', () => {
+    expect(xlsxOf(sample).equals(xlsxOf(sample))).toBe(true);
+    expect(pdfOf(sample).equals(pdfOf(sample))).toBe(true);
+  });
+});
