@@ -41,6 +41,8 @@ export interface Settings {
   debug: boolean;
   yes: boolean;
   timeZone: string | undefined;
+  /** --profile named a profile that is not saved (allowed only for commands that create it). */
+  unknownProfile: boolean;
 }
 
 export interface ContextOptions {
@@ -94,13 +96,9 @@ export class Context {
     const file = this.config.read();
     for (const warning of this.config.warnings.splice(0)) this.warn(warning);
     const profileName = flags.profile ?? env.TRIPCTL_PROFILE ?? file.defaultProfile ?? 'default';
-    if (flags.profile !== undefined && !file.profiles[profileName]) {
-      const known = Object.keys(file.profiles);
-      throw usageError(
-        `no profile named '${profileName}'`,
-        known.length ? `known profiles: ${known.join(', ')}` : "create one with 'tripctl auth login --profile NAME'",
-      );
-    }
+    // A --profile that is not saved yet is fine for the commands that create it (`auth login`,
+    // `config set`); the ones that call the service refuse it in client().
+    const unknownProfile = flags.profile !== undefined && !file.profiles[profileName];
     const profile = file.profiles[profileName] ?? {};
     const [baseUrl, baseUrlSource] =
       flags.baseUrl !== undefined ? [flags.baseUrl, '--base-url']
@@ -127,6 +125,7 @@ export class Context {
       debug: flags.debug === true || (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv !== 'false'),
       yes: flags.yes === true,
       timeZone: checkTimeZone(flags.tz ?? (env.TRIPCTL_TZ || profile.timezone || undefined)),
+      unknownProfile,
     };
     return this.resolved;
   }
@@ -156,6 +155,13 @@ export class Context {
   client(): Promise<ApiClient> {
     this.clientPromise ??= (async () => {
       const settings = this.settings();
+      if (settings.unknownProfile) {
+        const known = Object.keys(this.config.read().profiles);
+        throw usageError(
+          `no profile named '${settings.profileName}'`,
+          known.length ? `known profiles: ${known.join(', ')}` : `create it with 'tripctl --profile ${settings.profileName} auth login'`,
+        );
+      }
       if (!settings.baseUrl) {
         throw new CliError(
           `no base URL configured for profile '${settings.profileName}'`,

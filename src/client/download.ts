@@ -100,7 +100,10 @@ function streamError(error: unknown, signal: AbortSignal | undefined): Error {
 /** The file name from Content-Disposition, reduced to a safe base name, if there is one. */
 export async function suggestedName(disposition: string | undefined): Promise<string | undefined> {
   if (!disposition) return undefined;
-  const { parse } = await import('content-disposition');
+  // A CommonJS module: in the esbuild bundle its exports arrive as `default` only, so a named
+  // import would be undefined there (and the TypeError below would hide it).
+  const mod = (await import('content-disposition')) as typeof import('content-disposition') & { default?: typeof import('content-disposition') };
+  const parse = mod.parse ?? mod.default?.parse;
   let name: string | undefined;
   try {
     name = parse(disposition).parameters.filename;

@@ -100,8 +100,11 @@ export class ApiClient {
     return res;
   }
 
+  /** Closes the connection pool; closing twice is harmless. */
   async close(): Promise<void> {
-    if (this.dispatcher) await (await this.dispatcher).close();
+    const dispatcher = this.dispatcher;
+    this.dispatcher = undefined;
+    if (dispatcher) await (await dispatcher).close();
   }
 
   private async send(req: RequestOptions): Promise<StreamResponse> {

@@ -90,7 +90,8 @@ export function dateTime(flag: string, value: string, timeZone: string | undefin
   }
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(trimmed);
   if (!match) throw usageError(`${flag} must be 'YYYY-MM-DD HH:MM' (local) or ISO 8601 with an offset, not '${value}'`);
-  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
+  // Seconds are optional: an absent group must stay undefined (Number(undefined) is NaN).
+  const [, y, mo, d, h, mi, s] = match.map((part) => (part === undefined ? undefined : Number(part)));
   calendarDate(flag, `${match[1]}-${match[2]}-${match[3]}`);
   if (h! > 23 || mi! > 59 || (s ?? 0) > 59) throw usageError(`${flag} has an impossible time: '${value}'`);
   const wall = Date.UTC(y!, mo! - 1, d!, h!, mi!, s ?? 0);

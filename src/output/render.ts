@@ -66,10 +66,14 @@ export class Renderer {
     }
     let count = 0;
     let columns: Column[] | undefined = spec?.columns;
+    let headerDone = false;
     for await (const page of pages) {
       if (format === 'csv') {
+        // Columns come from the spec, else from the first page that has items.
+        if (!columns && page.length === 0) continue;
         columns ??= inferSpec(page).columns;
-        this.io.out(toCsv(columns, page, count === 0));
+        this.io.out(toCsv(columns, page, !headerDone));
+        headerDone = true;
       } else if (format === 'ndjson') {
         this.io.out(page.map((item) => `${JSON.stringify(item)}\n`).join(''));
       } else {
@@ -78,7 +82,7 @@ export class Renderer {
       }
       count += page.length;
     }
-    if (format === 'csv' && count === 0 && columns) this.io.out(toCsv(columns, []));
+    if (format === 'csv' && !headerDone && columns) this.io.out(toCsv(columns, []));
     return count;
   }
 
@@ -93,7 +97,7 @@ export class Renderer {
       return;
     }
     if (items.length === 0) {
-      this.io.err(`no ${spec.name}s\n`);
+      this.io.err(`no ${plural(spec.name)}\n`);
       return;
     }
     const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), this.painter()]);
@@ -120,13 +124,23 @@ export class Renderer {
 
   private async painter(): Promise<{ head: (text: string) => string }> {
     if (!this.opts.color) return { head: (text) => text };
-    const { default: chalk } = await import('chalk');
+    // Whether to colour was decided from the context (TTY, NO_COLOR, --no-color); chalk's own
+    // default instance would look at process.stdout instead, so it gets a fixed level here.
+    const { Chalk } = await import('chalk');
+    const chalk = new Chalk({ level: 1 });
     return { head: (text) => chalk.bold.cyan(text) };
   }
 
   private cell(item: unknown, column: Column): string {
     return sanitizeCell(formatValue(valueAt(item, column.path), column, this.opts));
   }
+}
+
+/** `city` → `cities`, `booking` → `bookings`, `status` → `statuses`. */
+function plural(name: string): string {
+  if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
+  if (/(?:s|x|z|ch|sh)$/.test(name)) return `${name}es`;
+  return `${name}s`;
 }
 
 export function formatValue(value: unknown, column: Column, opts: Pick<RenderOptions, 'tty' | 'timeZone'>): string {
@@ -180,8 +194,7 @@ function csvField(text: string): string {
 
 /** Compiles the expression, so that a bad one is a usage error before any request. */
 export async function compileQuery(expression: string): Promise<void> {
-  // @types/jmespath leaves out compile(), which the library has: it parses without evaluating.
-  const jmespath = (await import('jmespath')) as unknown as { compile: (expression: string) => unknown };
+  const jmespath = await loadJmespath();
   try {
     jmespath.compile(expression);
   } catch (error) {
@@ -190,6 +203,20 @@ export async function compileQuery(expression: string): Promise<void> {
 }
 
 async function applyQuery(expression: string, value: unknown): Promise<unknown> {
-  const { search } = await import('jmespath');
-  return search(value, expression);
+  return (await loadJmespath()).search(value, expression);
+}
+
+interface Jmespath {
+  search: (value: unknown, expression: string) => unknown;
+  /** Parses without evaluating; @types/jmespath leaves it out, the library has it. */
+  compile: (expression: string) => unknown;
+}
+
+/**
+ * jmespath is CommonJS: in the esbuild bundle its exports arrive as `default` only, while
+ * vitest (running the sources) also offers them as named exports. Either way works here.
+ */
+async function loadJmespath(): Promise<Jmespath> {
+  const mod = (await import('jmespath')) as unknown as Partial<Jmespath> & { default?: Jmespath };
+  return typeof mod.search === 'function' ? (mod as Jmespath) : mod.default!;
 }

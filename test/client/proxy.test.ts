@@ -1,0 +1,77 @@
+// HTTPS_PROXY: an https:// request goes through a CONNECT tunnel of the proxy; NO_PROXY and
+// loopback addresses go direct. The proxy here only records the CONNECT and refuses the tunnel.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { ApiClient, type ClientOptions } from '../../src/client/http.js';
+import { ExitCode } from '../../src/errors.js';
+import { runInProcess } from '../support/context.js';
+import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
+
+const KEY = 'sk_live_0123456789abcdef0123456789abcdef';
+
+let proxy: Server;
+let proxyUrl: string;
+let connects: string[];
+let server: ScriptedServer;
+const clients: ApiClient[] = [];
+
+beforeEach(async () => {
+  connects = [];
+  proxy = createServer((_req, res) => {
+    res.writeHead(500);
+    res.end();
+  });
+  proxy.on('connect', (req, socket) => {
+    connects.push(req.url ?? '');
+    socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n');
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  server = await startScriptedServer();
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  proxy.closeAllConnections();
+  await new Promise((resolve) => proxy.close(resolve));
+  await server.close();
+});
+
+function client(overrides: Partial<ClientOptions>): ApiClient {
+  const made = new ApiClient({ baseUrl: 'https://partners.example.invalid/api/partner/v1', apiKey: KEY, timeoutMs: 5_000, retries: 0, userAgent: 'tripctl/test', ...overrides });
+  clients.push(made);
+  return made;
+}
+
+test('an https:// request goes through HTTPS_PROXY with CONNECT', async () => {
+  const error = await client({ env: { HTTPS_PROXY: proxyUrl } }).request({ method: 'GET', path: '/company' }).catch((e: unknown) => e);
+  expect(connects).toEqual(['partners.example.invalid:443']);
+  // The tunnel was refused: no answer from the service, so a network failure.
+  expect(error).toMatchObject({ exitCode: ExitCode.network });
+});
+
+test('lower-case https_proxy works too, and the whole command honours it', async () => {
+  const result = await runInProcess(['company', 'get', '--retries', '0'], {
+    env: { https_proxy: proxyUrl, TRIPCTL_BASE_URL: 'https://partners.example.invalid/api/partner/v1', TRIPCTL_API_KEY: KEY },
+  });
+  expect(connects).toEqual(['partners.example.invalid:443']);
+  expect(result.code).toBe(ExitCode.network);
+  expect(result.stderr).not.toContain(KEY);
+});
+
+test('NO_PROXY names a host that goes direct', async () => {
+  // Direct to a name that cannot resolve: it fails without the proxy ever seeing a CONNECT.
+  const error = await client({ env: { HTTPS_PROXY: proxyUrl, NO_PROXY: 'example.invalid' } }).request({ method: 'GET', path: '/company' }).catch((e: unknown) => e);
+  expect(connects).toEqual([]);
+  expect(error).toMatchObject({ exitCode: ExitCode.network });
+});
+
+test('loopback is never proxied, so the local sandbox works behind a proxy', async () => {
+  server.on('GET /company', { body: { company: { id: 'c1' } } });
+  const res = await client({ baseUrl: server.baseUrl, env: { HTTPS_PROXY: proxyUrl, HTTP_PROXY: proxyUrl } }).request({ method: 'GET', path: '/company' });
+  expect(res.data).toEqual({ company: { id: 'c1' } });
+  expect(connects).toEqual([]);
+  expect(server.requests).toHaveLength(1);
+  server.assertAllUsed();
+});

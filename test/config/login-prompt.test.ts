@@ -1,0 +1,117 @@
+// `auth login` at a terminal, in-process: it asks for what is missing (the base URL, then the key
+// as a password field), verifies, saves. Runs once with a scripted prompter and once with the
+// real inquirer prompts reading keystrokes from the buffer stdin.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { Choice, Prompter } from '../../src/input/prompter.js';
+import { testContext } from '../support/context.js';
+import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
+
+const KEY = 'sk_live_1234567890abcdef1234567890abcdef';
+const COMPANY = { company: { id: 'c1', name: 'Aleppo Lines', verified: false } };
+
+let server: ScriptedServer;
+beforeEach(async () => {
+  server = await startScriptedServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+class ScriptedPrompter implements Prompter {
+  readonly asked: Array<{ kind: string; message: string }> = [];
+  constructor(private readonly answers: string[]) {}
+  private next(kind: string, message: string, validate?: (value: string) => true | string): string {
+    this.asked.push({ kind, message });
+    const answer = this.answers.shift();
+    if (answer === undefined) throw new Error(`unexpected question: ${message}`);
+    const verdict = validate?.(answer);
+    if (verdict !== undefined && verdict !== true) throw new Error(`answer refused: ${verdict}`);
+    return answer;
+  }
+  async input(message: string, opts: { validate?: (value: string) => true | string } = {}) {
+    return this.next('input', message, opts.validate);
+  }
+  async password(message: string, opts: { validate?: (value: string) => true | string } = {}) {
+    return this.next('password', message, opts.validate);
+  }
+  async confirm(message: string) {
+    return this.next('confirm', message) === 'y';
+  }
+  async select<T>(message: string, choices: Array<Choice<T>>): Promise<T> {
+    const name = this.next('select', message);
+    return choices.find((c) => c.name === name)!.value;
+  }
+}
+
+test('asks for the base URL and the key (as a password), verifies, saves', async () => {
+  server.on('GET /company', { body: COMPANY });
+  const prompter = new ScriptedPrompter([server.baseUrl, `  ${KEY}  `]);
+  const t = testContext({ stdinIsTTY: true, stderrIsTTY: true, stdoutIsTTY: true, prompter });
+  try {
+    const code = await t.run(['auth', 'login']);
+    expect(t.err()).toContain("Logged in to Aleppo Lines (not verified: the interface is for verified companies) as profile 'default'");
+    expect(code).toBe(0);
+    expect(prompter.asked.map((q) => q.kind)).toEqual(['input', 'password']);
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+    const saved = JSON.parse(readFileSync(join(t.configDir, 'config.json'), 'utf8'));
+    expect(saved.profiles.default).toEqual({ baseUrl: server.baseUrl, apiKey: KEY });
+    expect(t.out()).toBe('');
+    expect(t.err()).not.toContain(KEY);
+  } finally {
+    t.cleanup();
+  }
+  server.assertAllUsed();
+});
+
+test('with --no-input nothing is asked: usage error', async () => {
+  const prompter = new ScriptedPrompter([]);
+  const t = testContext({ stdinIsTTY: true, stderrIsTTY: true, prompter });
+  try {
+    expect(await t.run(['auth', 'login', '--no-input'])).toBe(2);
+    expect(prompter.asked).toEqual([]);
+    expect(t.err()).toMatch(/^tripctl: no base URL to log in to/);
+  } finally {
+    t.cleanup();
+  }
+});
+
+test('CI set means no prompts either', async () => {
+  const prompter = new ScriptedPrompter([]);
+  const t = testContext({ stdinIsTTY: true, stderrIsTTY: true, prompter, env: { CI: 'true', TRIPCTL_BASE_URL: server.baseUrl } });
+  try {
+    expect(await t.run(['auth', 'login'])).toBe(2);
+    expect(prompter.asked).toEqual([]);
+    expect(t.err()).toMatch(/no key given/);
+  } finally {
+    t.cleanup();
+  }
+});
+
+test('the real terminal prompter reads the key from keystrokes and never echoes it', async () => {
+  server.on('GET /company', { body: COMPANY });
+  const t = testContext({ stdinIsTTY: true, stderrIsTTY: true, openStdin: true, env: { TRIPCTL_BASE_URL: server.baseUrl } });
+  try {
+    const running = t.run(['auth', 'login']);
+    // Wait for the question on stderr, then type the key and Enter.
+    await waitFor(() => t.err().includes('Secret key'));
+    t.stdin.write(`${KEY}\r`);
+    expect(await running).toBe(0);
+    expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(t.err()).not.toContain(KEY);
+    expect(t.err()).toContain('*'.repeat(8));
+  } finally {
+    t.stdin.end();
+    t.cleanup();
+  }
+  server.assertAllUsed();
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
