@@ -11,7 +11,7 @@ import { register as registerBookings } from './commands/bookings.js';
 import { register as registerMembers } from './commands/members.js';
 import { register as registerPayments } from './commands/payments.js';
 import { register as registerReports } from './commands/reports.js';
-// import { register as registerSandbox } from './commands/sandbox.js';
+import { register as registerSandbox } from './commands/sandbox.js';
 import { register as registerSchedules } from './commands/schedules.js';
 import { register as registerTrips } from './commands/trips.js';
 import { register as registerVehicles } from './commands/vehicles.js';
@@ -35,7 +35,7 @@ const GROUPS: Array<(program: Command, ctx: Context) => void> = [
   registerPayments,
   registerReports,
   registerApi,
-  // registerSandbox, (registered once src/sandbox/index.ts exists)
+  registerSandbox,
 ];
 
 export function buildProgram(ctx: Context): Command {

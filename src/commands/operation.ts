@@ -37,6 +37,11 @@ export interface FieldFlag {
   offer?: boolean;
   /** Where it goes: the body (default for POST/PATCH) or the query (default for GET). */
   in?: 'body' | 'query';
+  /**
+   * The parser looks the value up at the service (a city name, a plate). Such flags are parsed
+   * after every local check has passed, so a bad value elsewhere fails without a request.
+   */
+  lookup?: boolean;
   /** Flags (attribute names) that cannot be given together with this one. */
   conflicts?: string[];
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { specs } from '../output/specs.js';
+import { cityFlag } from './handles.js';
 import { defineGroup } from './define.js';
 import { defineOperation } from './operation.js';
 
@@ -24,6 +25,6 @@ export function register(program: Command, ctx: Context): void {
     result: { kind: 'list', key: 'places' },
     resource: specs.place,
     positionalQuery: 'q',
-    flags: [{ flags: '--city <city>', description: 'only places in this city (id or name)', field: 'cityId', parse: (v, t) => t.resolver.city('--city', v) }],
+    flags: [cityFlag('--city', 'cityId', 'only places in this city (id or name)')],
   }, ctx);
 }

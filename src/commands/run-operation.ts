@@ -63,14 +63,20 @@ export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<
   const body: Record<string, unknown> = { ...op.fixedBody };
   const query: Record<string, unknown> = {};
   const defaultTarget = op.method === 'GET' || op.method === 'DELETE' ? 'query' : 'body';
-  for (const flag of flags) {
+  const parseInto = async (flag: FieldFlag) => {
     const value = opts[attributeOf(flag.flags)];
-    if (value === undefined) continue;
-    const parsed = flag.parse && typeof value === 'string' ? await flag.parse(value, tools) : value;
-    if (parsed === undefined) continue;
+    if (value === undefined) return;
+    // Switches (`--skip`) arrive as true; their parser turns them into the field's value.
+    const parsed = flag.parse && (typeof value === 'string' || typeof value === 'boolean') ? await flag.parse(String(value), tools) : value;
+    if (parsed === undefined) return;
     (flag.in ?? defaultTarget) === 'body' ? (body[flag.field] = parsed) : (query[flag.field] = parsed);
-  }
-  op.check?.({ ...query, ...body });
+  };
+  // Local checks first, then the cross-flag check, and only then look-ups at the service.
+  for (const flag of flags) if (!flag.lookup) await parseInto(flag);
+  const pending = Object.fromEntries(flags.filter((f) => f.lookup && opts[attributeOf(f.flags)] !== undefined).map((f) => [f.field, opts[attributeOf(f.flags)]]));
+  op.check?.({ ...pending, ...query, ...body });
+  fieldsFrom(opts as { field?: string[]; rawField?: string[] }, {});
+  for (const flag of flags) if (flag.lookup) await parseInto(flag);
   return { body: fieldsFrom(opts as { field?: string[]; rawField?: string[] }, body), query, asked };
 }
 

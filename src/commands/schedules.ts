@@ -3,6 +3,7 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { calendarDate, integer, timeOfDay, uuid, weekdays } from '../input/validate.js';
 import { specs } from '../output/specs.js';
+import { cityFlag, vehicleFlag } from './handles.js';
 import { defineGroup, defineVerb, lazy } from './define.js';
 import { defineOperation, type FieldFlag } from './operation.js';
 
@@ -44,10 +45,10 @@ export function register(program: Command, ctx: Context): void {
     resource: specs.schedule,
     reviewWhenAsked: true,
     flags: [
-      { flags: '--vehicle <id|plate>', description: 'fleet vehicle, by id or plate', field: 'vehicleId', required: true, parse: (v, t) => t.resolver.vehicle('--vehicle', v) },
+      vehicleFlag({ required: true }),
       { flags: '--driver <memberId>', description: 'member who drives', field: 'driverId', required: true, parse: (v) => uuid('--driver', v) },
-      { flags: '--from <city>', description: 'origin city, by id or name', field: 'fromCityId', required: true, parse: (v, t) => t.resolver.city('--from', v) },
-      { flags: '--to <city>', description: 'destination city, by id or name', field: 'toCityId', required: true, parse: (v, t) => t.resolver.city('--to', v) },
+      cityFlag('--from', 'fromCityId', 'origin city, by id or name', { required: true }),
+      cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: true }),
       price(true),
       { flags: '--seats <n>', description: "seats on sale (default: the vehicle's)", field: 'totalSeats', parse: (v) => integer('--seats', v, 1, 20) },
       { flags: '--recurrence <kind>', description: 'daily, weekly or interval', field: 'recurrence', required: true, choices: RECURRENCES, ask: async ({ ctx: c }) => (await c.prompter()).select('Recurrence:', RECURRENCES.map((r) => ({ name: r, value: r }))) },

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { dateTime, integer, uuid } from '../input/validate.js';
 import { specs } from '../output/specs.js';
+import { cityFlag, vehicleFlag } from './handles.js';
 import { defineGroup } from './define.js';
 import { defineOperation, type FieldFlag, type ParseTools } from './operation.js';
 
@@ -62,9 +63,9 @@ async function askDeparture({ ctx, timeZone }: ParseTools): Promise<string> {
 /** The flags of `trips publish`; `trips update` takes the same ones, none required. */
 function tripFlags(publishing: boolean): FieldFlag[] {
   return [
-    { flags: '--vehicle <id|plate>', description: 'fleet vehicle, by id or plate', field: 'vehicleId', required: publishing, parse: (v, t) => t.resolver.vehicle('--vehicle', v), ask: chooseVehicle },
-    { flags: '--from <city>', description: 'origin city, by id or name (English or Arabic)', field: 'fromCityId', required: publishing, parse: (v, t) => t.resolver.city('--from', v), ask: chooseCity('From:') },
-    { flags: '--to <city>', description: 'destination city, by id or name', field: 'toCityId', required: publishing, parse: (v, t) => t.resolver.city('--to', v), ask: chooseCity('To:') },
+    vehicleFlag({ required: publishing, ask: chooseVehicle }),
+    cityFlag('--from', 'fromCityId', 'origin city, by id or name (English or Arabic)', { required: publishing, ask: chooseCity('From:') }),
+    cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: publishing, ask: chooseCity('To:') }),
     { flags: '--departure <time>', description: "'YYYY-MM-DD HH:MM' in the profile's time zone (or --tz), or ISO 8601 with offset", field: 'departureAt', required: publishing, parse: (v, t) => dateTime('--departure', v, t.timeZone), ask: askDeparture },
     { flags: '--price <minor-units>', description: 'fare per seat in minor units (a whole number)', field: 'pricePerSeat', required: publishing, parse: (v) => integer('--price', v, 0) },
     { flags: '--seats <n>', description: "seats on sale (default: the vehicle's seats)", field: 'totalSeats', offer: publishing, parse: (v) => integer('--seats', v, 1, 20), ask: seatsOfVehicle },
@@ -86,8 +87,8 @@ export function register(program: Command, ctx: Context): void {
     resource: specs.trip,
     flags: [
       { flags: '--status <status>', description: `only trips in this status (${TRIP_STATUSES.join(', ')}, …)`, field: 'status' },
-      { flags: '--from <city>', description: 'only trips from this city (id or name)', field: 'fromCityId', parse: (v, t) => t.resolver.city('--from', v) },
-      { flags: '--to <city>', description: 'only trips to this city (id or name)', field: 'toCityId', parse: (v, t) => t.resolver.city('--to', v) },
+      cityFlag('--from', 'fromCityId', 'only trips from this city (id or name)'),
+      cityFlag('--to', 'toCityId', 'only trips to this city (id or name)'),
     ],
   }, ctx);
   defineOperation(trips, 'get <tripId>', {

@@ -94,7 +94,7 @@ function pick<T extends { id: string }>(
   const matches = exact.length ? exact : items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).startsWith(wanted)));
   if (matches.length === 1) return matches[0]!.id;
   if (matches.length > 1) {
-    throw usageError(`${flag} '${value}' matches ${matches.length} ${what}s: ${matches.slice(0, 8).map(label).join(', ')}`, `give the id or the full name`);
+    throw usageError(`${flag} '${value}' matches ${matches.length} ${what === 'city' ? 'cities' : `${what}s`}: ${matches.slice(0, 8).map(label).join(', ')}`, `give the id or the full name`);
   }
   const near = items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).includes(wanted.slice(0, 3))));
   throw usageError(

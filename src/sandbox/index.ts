@@ -1,0 +1,170 @@
+// startSandbox: the whole partner interface on loopback, stateful, seeded with demo data, with
+// printed test keys, signed webhook deliveries and sandbox-only admin routes. See routes.ts (the
+// table), admin.ts, seed.ts, and the OpenAPI document it serves for every decision.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ADMIN_ROUTES, newKey } from './admin.js';
+import type { EventDispatcherApi } from './contracts.js';
+import { EventDispatcher } from './events.js';
+import { buildOpenApi } from './openapi.js';
+import { ROUTES, subscribes } from './routes.js';
+import { generateAll } from './schedules.js';
+import { seed } from './seed.js';
+import { BASE_PATH, createHandler } from './server.js';
+import { READ_SCOPES, SCOPES, type State } from './state.js';
+import type { KeyRec, RecordedRequest, Route, SandboxCore } from './table.js';
+
+export type { RecordedRequest } from './table.js';
+export { BASE_PATH } from './server.js';
+
+export interface SandboxOptions {
+  /** 0 picks a free port (default 0). */
+  port?: number;
+  host?: string;
+  /** Multiplies webhook waits and the delivery time-out. */
+  timeScale?: number;
+  /** Keep state in this JSON file across restarts (read on start, written atomically after each change). */
+  dataFile?: string;
+  /** The real clock (tests may pin it); the sandbox clock is this plus POST /__sandbox/clock. */
+  now?: () => Date;
+}
+
+export interface Sandbox {
+  url: string;
+  baseUrl: string;
+  keys: { full: string; readOnly: string; otherCompany: string };
+  requests: RecordedRequest[];
+  dispatcher: EventDispatcherApi;
+  close(): Promise<void>;
+  idle(): Promise<void>;
+}
+
+/** Every route of the sandbox: the partner interface and the admin routes. */
+export const ALL_ROUTES: Route[] = [...ROUTES, ...ADMIN_ROUTES];
+
+function loadState(file: string): State {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`--data ${file}: not readable as JSON (${(error as Error).message})`);
+  }
+  const state = parsed as Partial<State>;
+  if (state === null || typeof state !== 'object' || state.version !== 1 || !Array.isArray(state.companies) || state.companies.length < 2) {
+    throw new Error(`--data ${file}: not a tripctl sandbox state file (version 1)`);
+  }
+  return state as State;
+}
+
+function saveState(file: string, state: State): void {
+  const temp = `${file}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
+  writeFileSync(temp, JSON.stringify(state));
+  renameSync(temp, file);
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const host = opts.host ?? '127.0.0.1';
+  const realNow = opts.now ?? (() => new Date());
+  const requests: RecordedRequest[] = [];
+  const keys: KeyRec[] = [];
+  let state: State;
+  const clock = () => new Date(realNow().getTime() + (state?.clockOffsetMs ?? 0));
+  if (opts.dataFile && existsSync(opts.dataFile)) state = loadState(opts.dataFile);
+  else state = seed(realNow());
+
+  const dispatcher: EventDispatcherApi = new EventDispatcher({
+    timeScale: opts.timeScale ?? 1,
+    now: clock,
+    endpointsFor: (companyId, event) => core.state.webhooks.filter((e) => e.companyId === companyId && e.active && subscribes(e.events, event)),
+  });
+
+  const persist = () => {
+    if (opts.dataFile) saveState(opts.dataFile, state);
+  };
+
+  let origin = '';
+  const core: SandboxCore = {
+    get state() {
+      return state;
+    },
+    now: clock,
+    newId: () => randomUUID(),
+    emit: (companyId, event, data) => {
+      dispatcher.emit(companyId, event, data);
+    },
+    dispatcher,
+    keys,
+    requests,
+    get origin() {
+      return origin;
+    },
+    get baseUrl() {
+      return origin + BASE_PATH;
+    },
+    primaryCompanyId: () => state.companies[0]!.id,
+    advanceClock: (ms) => {
+      state.clockOffsetMs += ms;
+    },
+    reset: () => {
+      state = seed(realNow());
+      requests.length = 0;
+      persist();
+    },
+  };
+
+  const ownerOf = (companyId: string) => state.memberships.find((m) => m.companyId === companyId && m.role === 'owner')!.userId;
+  const [companyA, companyB] = state.companies as [State['companies'][number], State['companies'][number]];
+  const full: KeyRec = { key: newKey(), companyId: companyA.id, actorId: ownerOf(companyA.id), scopes: new Set(SCOPES) };
+  const readOnly: KeyRec = { key: newKey(), companyId: companyA.id, actorId: ownerOf(companyA.id), scopes: new Set(READ_SCOPES) };
+  const other: KeyRec = { key: newKey(), companyId: companyB.id, actorId: ownerOf(companyB.id), scopes: new Set(SCOPES) };
+  keys.push(full, readOnly, other);
+
+  // Schedules catch up with the clock on start (a state file may be days old).
+  generateAll(core);
+  persist();
+
+  let openApi: Record<string, unknown> | undefined;
+  const handler = createHandler({
+    core,
+    routes: ALL_ROUTES,
+    openApi: () => (openApi ??= buildOpenApi(ALL_ROUTES, origin, core.baseUrl)),
+    beforeRequest: () => {
+      const before = state.trips.length;
+      generateAll(core);
+      return state.trips.length !== before;
+    },
+    persist,
+  });
+
+  const server: Server = createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+
+  let closed = false;
+  return {
+    url: origin,
+    baseUrl: origin + BASE_PATH,
+    keys: { full: full.key, readOnly: readOnly.key, otherCompany: other.key },
+    requests,
+    dispatcher,
+    idle: () => dispatcher.idle(),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await dispatcher.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

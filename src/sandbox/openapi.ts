@@ -1,0 +1,130 @@
+// The OpenAPI 3.1 document, generated from the route table: one operation per row, with its
+// scope (x-scope), security, parameters, request body, success and error responses.
+import { ErrorSchema } from './schemas.js';
+import { registry, type Schema } from './schema.js';
+import { API_VERSION } from './schemas.js';
+import type { Route } from './table.js';
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Bad request: malformed JSON (invalid_json), a path id that is not a UUID (invalid_id)',
+  401: 'Missing or invalid key (unauthorized)',
+  403: 'The key lacks the scope of the operation (missing_scope)',
+  404: "Unknown id, or an id of another company (not_found): existence is never revealed",
+  409: 'The state of the resource does not allow the call',
+  413: 'Request body over 2 MiB (payload_too_large)',
+  422: 'Validation failed: the error names the field',
+};
+
+/** The error codes an operation can answer, by status: the automatic ones plus the row's own. */
+export function errorCodes(route: Route): Record<number, string[]> {
+  const out: Record<number, Set<string>> = {};
+  const add = (status: number, ...codes: string[]) => {
+    out[status] ??= new Set();
+    for (const c of codes) out[status]!.add(c);
+  };
+  const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)];
+  if (route.scope !== 'none') {
+    add(401, 'unauthorized');
+    add(403, 'missing_scope');
+  }
+  if (pathParams.length > 0) {
+    add(400, 'invalid_id');
+    add(404, 'not_found');
+  }
+  if (route.body) {
+    add(400, 'invalid_json');
+    add(413, 'payload_too_large');
+    add(422, 'validation_failed');
+  }
+  if (route.query?.length) add(422, 'validation_failed');
+  for (const [status, codes] of Object.entries(route.errors ?? {})) add(Number(status), ...(codes ?? []));
+  return Object.fromEntries(Object.entries(out).map(([s, codes]) => [s, [...codes]]));
+}
+
+/** The schema as the document serves it (x-pattern-message is an internal hint). */
+function clean(schema: Schema): Schema {
+  return JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'x-pattern-message' ? undefined : value))) as Schema;
+}
+
+export function pathParamsOf(route: Route): string[] {
+  return [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
+
+export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const parameters: unknown[] = [];
+    for (const name of pathParamsOf(route)) {
+      const p = route.pathParams?.[name];
+      parameters.push({ name, in: 'path', required: true, description: p?.description, schema: clean(p?.schema ?? { type: 'string', format: 'uuid' }) });
+    }
+    for (const p of route.query ?? []) {
+      parameters.push({ name: p.name, in: 'query', required: p.required ?? false, description: p.description ?? p.schema.description, schema: clean(p.schema) });
+    }
+    for (const p of route.headers ?? []) {
+      parameters.push({ name: p.name, in: 'header', required: p.required ?? false, description: p.description, schema: clean(p.schema) });
+    }
+    const responses: Record<string, unknown> = {};
+    if (route.files) {
+      responses[String(route.status)] = {
+        description: 'A file download (Content-Disposition: attachment)',
+        headers: { 'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="…"' } },
+        content: Object.fromEntries(route.files.map((type) => [type, { schema: { type: 'string', contentMediaType: type.split(';')[0] } }])),
+      };
+    } else if (route.response) {
+      responses[String(route.status)] = {
+        description: route.status === 201 ? 'Created' : route.status === 202 ? 'Accepted' : 'OK',
+        ...(route.operationId === 'createBooking' ? { headers: { 'Idempotent-Replayed': { schema: { type: 'string', const: 'true' }, description: 'present when the answer is a replay' } } } : {}),
+        content: { 'application/json': { schema: clean(route.response) } },
+      };
+    } else {
+      responses[String(route.status)] = { description: 'No content' };
+    }
+    for (const [status, codes] of Object.entries(errorCodes(route))) {
+      responses[status] = {
+        description: `${ERROR_TEXT[Number(status)] ?? 'Error'}. Codes: ${codes.join(', ')}`,
+        'x-codes': codes,
+        content: { 'application/json': { schema: ErrorSchema } },
+      };
+    }
+    const operation: Record<string, unknown> = {
+      operationId: route.operationId,
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: [route.tag],
+      'x-scope': route.scope,
+      security: route.scope === 'none' ? [] : [{ bearerAuth: [route.scope] }],
+      ...(parameters.length ? { parameters } : {}),
+      ...(route.body ? { requestBody: { required: false, content: { 'application/json': { schema: clean(route.body) } } } } : {}),
+      responses,
+    };
+    const item = (paths[route.path] ??= {});
+    if (route.admin) item.servers = [{ url: origin, description: 'sandbox admin routes live at the origin, not under the base path' }];
+    item[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Partner Trip-Booking Service (tripctl sandbox)',
+      version: API_VERSION,
+      description: [
+        'The partner interface as the tripctl sandbox serves it. Where partner-api.md leaves a shape unshown, this document records the sandbox\'s decision.',
+        'Errors are {error, code} (422 adds field). Lists of trips, bookings and payments are paged: page from 1 (below 1 → 1), perPage default 25, below 1 → 25, above 100 → 100; meta {page, perPage, total, lastPage}. Other lists are whole.',
+        'Unknown body fields are ignored. Ids of another company answer 404 like unknown ids. Times are ISO 8601 UTC; schedule times and dates are local to Syria (UTC+03:00).',
+        'DELETE answers 200 with the object when something remains (a cancelled trip, the company without logo) and 204 when nothing does (member, vehicle, schedule, exception, webhook endpoint).',
+        'Operations tagged sandbox exist only in the sandbox and take no key.',
+      ].join('\n\n'),
+    },
+    servers: [{ url: baseUrl }],
+    tags: [
+      { name: 'reference' }, { name: 'company' }, { name: 'members' }, { name: 'fleet' }, { name: 'trips' }, { name: 'schedules' },
+      { name: 'bookings' }, { name: 'payments' }, { name: 'reports' }, { name: 'webhooks' },
+      { name: 'sandbox', description: 'Sandbox-only administration under /__sandbox/, no key' },
+    ],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_test_… (the sandbox prints its keys on start)' } },
+      schemas: Object.fromEntries([...registry.entries()].map(([name, schema]) => [name, clean(schema)])),
+    },
+  };
+}

@@ -1,0 +1,280 @@
+// Named schemas of the served resources and of the request bodies. They are the sandbox's
+// decisions for every shape partner-api.md leaves unshown, and are served in components.schemas.
+import { arr, bool, int, named, nullable, obj, shape, str, type Schema } from './schema.js';
+import {
+  BOOKING_STATUSES, FUEL_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, RECURRENCES, ROLES, SCOPES, TRANSMISSIONS, TRIP_STATUSES,
+} from './state.js';
+
+export const API_VERSION = '2026-08-21';
+
+/** Every event name, and the ones an endpoint may subscribe to (webhook.test is not). */
+export const EVENTS = [
+  'booking.created', 'booking.updated', 'booking.approved', 'booking.rejected', 'booking.cancelled', 'booking.boarded', 'booking.no_show',
+  'trip.created', 'trip.updated', 'trip.cancelled', 'trip.completed',
+  'schedule.created', 'schedule.updated', 'schedule.deleted',
+  'payment.updated',
+  'webhook.test',
+] as const;
+export const SUBSCRIBABLE = EVENTS.filter((e) => e !== 'webhook.test');
+/** Groups an endpoint may subscribe to; kept as written and matched at delivery time. */
+export const EVENT_GROUPS = ['booking.*', 'trip.*', 'schedule.*', 'payment.*'] as const;
+
+const uuid = (extra: Partial<Schema> = {}): Schema => str({ format: 'uuid', ...extra });
+const dateTime = (extra: Partial<Schema> = {}): Schema => str({ format: 'date-time', ...extra });
+export const E164 = '^\\+[1-9][0-9]{7,14}$';
+export const HHMM = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+const phone = (): Schema => str({ pattern: E164, 'x-pattern-message': 'must be an E.164 phone number such as +963944123456', 'x-codes': { pattern: 'invalid_phone', type: 'invalid_phone' }, example: '+963944123456' });
+const hhmm = (description: string): Schema => str({ pattern: HHMM, 'x-pattern-message': 'must be a 24-hour time HH:MM', description, example: '07:30' });
+const seats = (description: string): Schema => int({ minimum: 1, maximum: 20, description, 'x-codes': { minimum: 'seats_out_of_range', maximum: 'seats_out_of_range' } });
+
+export const ErrorSchema = named('Error', shape({
+  error: str({ description: 'what went wrong, naming the field or rule' }),
+  code: str({ description: 'stable machine-readable code' }),
+}, { required: ['error', 'code'], description: 'Every error. Validation errors (422) may add `field`; not_enough_seats adds `available`.' }));
+
+export const Meta = named('Meta', shape({
+  page: int({ minimum: 1 }),
+  perPage: int({ minimum: 1, maximum: 100 }),
+  total: int({ minimum: 0 }),
+  lastPage: int({ minimum: 1, description: 'at least 1, also for an empty list' }),
+}));
+
+export const City = named('City', shape({ id: str({ example: 'damascus' }), name: str(), nameAr: str() }));
+export const Place = named('Place', shape({
+  pcode: str({ description: 'P-code, usable as fromPlacePcode / toPlacePcode', example: 'SY0100' }),
+  name: str(), nameAr: str(), cityId: str(),
+}));
+
+export const Company = named('Company', shape({
+  id: uuid(), name: str(), verified: bool(), description: str(),
+  logo: nullable(shape({ contentType: str(), size: int({ description: 'bytes' }), updatedAt: dateTime() }, { description: 'the current logo file, null when none' })),
+}));
+
+export const Member = named('Member', shape({
+  id: uuid({ description: 'the user id of the member' }),
+  role: str({ enum: [...ROLES] }),
+  fullName: nullable(str()),
+  phone: str(),
+  joinedAt: dateTime(),
+}));
+
+export const Vehicle = named('Vehicle', shape({
+  id: uuid(), make: str(), model: str(), seats: int({ minimum: 1, maximum: 20 }),
+  year: nullable(int({ minimum: 1980, maximum: 2100 })), color: nullable(str()), plate: nullable(str()),
+  fuelType: nullable(str({ enum: [...FUEL_TYPES] })), transmission: nullable(str({ enum: [...TRANSMISSIONS] })),
+  createdAt: dateTime(), updatedAt: dateTime(),
+}));
+
+export const Trip = named('Trip', shape({
+  id: uuid(),
+  status: str({ enum: [...TRIP_STATUSES], description: 'published → cancelled (DELETE) or completed (POST …/complete, after departure). No other moves.' }),
+  vehicleId: uuid(), driverId: uuid(), fromCityId: str(), toCityId: str(),
+  departureAt: dateTime(),
+  pricePerSeat: int({ minimum: 0, description: 'minor units of currency' }),
+  currency: str({ const: 'SYP', description: 'always SYP (minor units: 1/100 pound)' }),
+  totalSeats: int({ minimum: 1, maximum: 20 }),
+  seatsBooked: int({ minimum: 0, description: 'seats held by requested, approved, boarded and no-show bookings' }),
+  fromPlacePcode: nullable(str()), toPlacePcode: nullable(str()), notes: nullable(str()),
+  scheduleId: nullable(uuid({ description: 'the schedule that published the trip, if any' })),
+  createdAt: dateTime(), updatedAt: dateTime(),
+}));
+
+export const ScheduleException = named('ScheduleException', shape({
+  id: uuid(), date: str({ format: 'date', description: 'local date (Syria, UTC+03:00)' }),
+  kind: str({ enum: ['skip', 'extra'] }),
+  departureTime: nullable(str({ pattern: HHMM, description: 'extra only: the extra departure, local HH:MM' })),
+  createdAt: dateTime(),
+}));
+
+export const Schedule = named('Schedule', shape({
+  id: uuid(), active: bool({ description: 'false: paused, publishes nothing' }),
+  vehicleId: uuid(), driverId: uuid(), fromCityId: str(), toCityId: str(), pricePerSeat: int({ minimum: 0 }),
+  totalSeats: nullable(int({ minimum: 1, maximum: 20, description: "null: the vehicle's seats" })),
+  recurrence: str({ enum: [...RECURRENCES] }),
+  weekdays: nullable(arr(int({ minimum: 0, maximum: 6 }), { description: 'weekly only; 0 = Sunday' })),
+  intervalDays: nullable(int({ minimum: 1, maximum: 365, description: 'interval only: days between departures, counted from startsOn' })),
+  departureTime: str({ pattern: HHMM, description: 'local time of Syria (UTC+03:00)' }),
+  startsOn: str({ format: 'date' }),
+  horizonDays: int({ minimum: 1, maximum: 90, description: 'trips are published for departures within this many days from now' }),
+  notes: nullable(str()),
+  exceptions: arr(ScheduleException),
+  createdAt: dateTime(), updatedAt: dateTime(),
+}));
+
+const bookingProperties: Record<string, Schema> = {
+  id: uuid(), tripId: uuid(), passengerId: uuid(),
+  status: str({ enum: [...BOOKING_STATUSES], description: 'requested → approved | rejected | cancelled; approved → cancelled | boarded | no_show' }),
+  seats: int({ minimum: 1, maximum: 20 }),
+  source: str({ description: 'partner_api for bookings made through this interface; app or dashboard otherwise' }),
+  boardedAt: nullable(dateTime()), noShow: bool(),
+  passengerNote: nullable(str({ maxLength: 200 })), groupName: nullable(str({ maxLength: 80 })),
+  createdAt: dateTime(), updatedAt: dateTime(),
+};
+export const Booking = named('Booking', shape(bookingProperties));
+
+export const Passenger = named('Passenger', shape({ id: uuid(), fullName: nullable(str()), phone: str() }));
+
+export const Payment = named('Payment', shape({
+  id: uuid(), bookingId: uuid(), tripId: uuid(), amount: int({ minimum: 0, description: 'minor units' }), currency: str({ const: 'SYP' }),
+  status: str({ enum: [...PAYMENT_STATUSES], description: 'pending → paid (boarded) | failed (booking rejected, cancelled or no-show); paid → refunded (booking rejected or cancelled)' }),
+  method: str({ enum: [...PAYMENT_METHODS] }),
+  createdAt: dateTime(), updatedAt: dateTime(),
+}));
+
+export const BookingDetail = named('BookingDetail', shape({
+  ...bookingProperties,
+  trip: Trip,
+  passenger: Passenger,
+  payments: arr(Payment),
+}, { description: 'A booking fetched singly: the booking with its trip, its passenger and its payments.' }));
+
+export const ManifestPassenger = named('ManifestPassenger', shape({
+  bookingId: uuid(), passengerId: uuid(), fullName: nullable(str()), phone: str(), seats: int(),
+  status: str({ enum: ['approved', 'boarded'] }), boardedAt: nullable(dateTime()), groupName: nullable(str()), passengerNote: nullable(str()),
+}));
+
+export const Ticket = named('Ticket', shape({
+  bookingId: uuid(),
+  code: str({ description: 'short human-readable code printed on the ticket', example: 'QX-7K3M9P2A' }),
+  qr: str({ description: 'the text to encode as a QR code' }),
+  status: str({ enum: [...BOOKING_STATUSES] }),
+  seats: int(),
+  passenger: shape({ fullName: nullable(str()), phone: str() }),
+  trip: shape({ id: uuid(), fromCityId: str(), toCityId: str(), departureAt: dateTime(), plate: nullable(str({ description: 'the vehicle plate' })) }),
+  boarding: shape({ boardedAt: nullable(dateTime()), noShow: bool() }),
+}));
+
+export const Payout = named('Payout', shape({
+  id: uuid(), amount: int({ minimum: 0 }), currency: str({ const: 'SYP' }), status: str({ enum: ['paid', 'pending'] }),
+  periodStart: dateTime(), periodEnd: dateTime(), paidAt: nullable(dateTime()),
+}));
+
+export const Review = named('Review', shape({
+  id: uuid(), tripId: uuid(), rating: int({ minimum: 1, maximum: 5 }), comment: str(), passengerName: nullable(str()), createdAt: dateTime(),
+}));
+
+const counts = (keys: readonly string[]): Schema => shape(Object.fromEntries(keys.map((k) => [k, int({ minimum: 0 })])));
+const money = shape({ currency: str({ const: 'SYP' }), paid: int(), pending: int(), refunded: int() });
+
+export const Dashboard = named('Dashboard', shape({
+  generatedAt: dateTime(),
+  trips: shape({ upcoming: int(), departedNotCompleted: int(), completed: int(), cancelled: int() }),
+  bookings: counts([...BOOKING_STATUSES, 'total']),
+  seatsSoldUpcoming: int({ description: 'seats held on upcoming published trips' }),
+  revenue: money,
+  payouts: shape({ paid: int(), pending: int() }),
+  fleet: shape({ vehicles: int(), seats: int() }),
+  members: counts(ROLES),
+  reviews: shape({ count: int(), averageRating: nullable({ type: 'number' }) }),
+}));
+
+export const Report = named('Report', shape({
+  from: nullable(str({ format: 'date' })), to: nullable(str({ format: 'date' })),
+  currency: str({ const: 'SYP' }),
+  trips: counts([...TRIP_STATUSES, 'total']),
+  bookings: counts([...BOOKING_STATUSES, 'total']),
+  seats: shape({ sold: int({ description: 'approved, boarded and no-show seats' }), boarded: int(), noShow: int() }),
+  revenue: shape({ gross: int({ description: 'paid and refunded payments' }), refunded: int(), net: int(), pending: int() }),
+  routes: arr(shape({ fromCityId: str(), toCityId: str(), trips: int(), bookings: int(), seats: int(), revenue: int() })),
+}, { description: 'Figures over trips departing in [from, to] (local dates, both optional); bookings and payments count through their trip.' }));
+
+export const WebhookEndpoint = named('WebhookEndpoint', shape({
+  id: uuid(), url: str({ maxLength: 2048 }),
+  events: arr(str(), { description: 'as subscribed: event names and groups such as booking.*' }),
+  active: bool(), createdAt: dateTime(),
+}));
+
+export const Delivery = named('Delivery', shape({
+  id: str({ description: 'dlv_…, one per attempt' }), endpointId: uuid(), eventId: str({ description: 'evt_…, the X-Service-Delivery header' }),
+  event: str(), attempt: int({ minimum: 1, maximum: 5 }), url: str(),
+  status: str({ enum: ['succeeded', 'failed', 'pending'] }),
+  responseStatus: nullable(int()), error: nullable(str()), durationMs: nullable(int()),
+  attemptedAt: dateTime(), nextAttemptAt: nullable(dateTime()),
+}));
+
+export const EventEnvelope = named('EventEnvelope', shape({
+  id: str({ description: 'evt_…' }), event: str({ enum: [...EVENTS] }), apiVersion: str({ const: API_VERSION }), occurredAt: dateTime(),
+  data: { type: 'object', description: 'booking.*: {id, tripId, status, seats, source, boardedAt, noShow}; trip.*: a Trip; schedule.*: a Schedule; payment.updated: a Payment; webhook.test: {endpointId, message}' },
+}));
+
+export const ScopeSchema: Schema = str({ enum: [...SCOPES] });
+
+// ---- request bodies ----------------------------------------------------------------------------
+
+export const bodies = {
+  companyPatch: obj({ description: str({ maxLength: 2000, description: 'public description' }) }),
+  logo: obj({ image: str({ format: 'byte', minLength: 1, description: 'base64 PNG, JPEG, GIF or WebP, at most 1 MiB decoded', 'x-codes': { format: 'invalid_image' } }) }, ['image']),
+  memberCreate: obj({
+    phone: phone(),
+    role: str({ enum: ['admin', 'staff', 'driver'], 'x-enum-codes': { owner: ['owner_role_not_assignable', 'the owner role cannot be assigned through the interface'] } }),
+  }, ['phone', 'role']),
+  memberPatch: obj({
+    role: str({ enum: ['admin', 'staff', 'driver'], 'x-enum-codes': { owner: ['owner_role_not_assignable', 'the owner role cannot be assigned through the interface'] } }),
+  }, ['role']),
+  vehicle: (creating: boolean): Schema => obj({
+    make: str({ minLength: 1, maxLength: 60, example: 'Hyundai' }),
+    model: str({ minLength: 1, maxLength: 60, example: 'County' }),
+    seats: seats('passenger seats, 1 to 20'),
+    year: nullable(int({ minimum: 1980, maximum: 2100, 'x-codes': { minimum: 'year_out_of_range', maximum: 'year_out_of_range' } })),
+    color: nullable(str({ maxLength: 40 })),
+    plate: nullable(str({ minLength: 1, maxLength: 20, description: 'unique within the company' })),
+    fuelType: nullable(str({ enum: [...FUEL_TYPES] })),
+    transmission: nullable(str({ enum: [...TRANSMISSIONS] })),
+  }, creating ? ['make', 'model', 'seats'] : []),
+  trip: (publishing: boolean): Schema => obj({
+    vehicleId: uuid({ description: 'fleet vehicle (alias: carId)' }),
+    carId: uuid({ description: 'alias of vehicleId', deprecated: true }),
+    driverId: uuid({ description: "a company member; default: the key's actor (the owner)" }),
+    fromCityId: str({ example: 'damascus' }),
+    toCityId: str({ example: 'aleppo' }),
+    departureAt: dateTime({ description: 'ISO 8601 with offset; must be in the future' }),
+    pricePerSeat: int({ minimum: 0, maximum: 1_000_000_000, description: 'minor units of SYP' }),
+    totalSeats: seats("seats on sale; default and maximum: the vehicle's seats"),
+    fromPlacePcode: nullable(str({ description: 'a place of fromCityId' })),
+    toPlacePcode: nullable(str({ description: 'a place of toCityId' })),
+    notes: nullable(str({ maxLength: 1000 })),
+  }, publishing ? ['vehicleId', 'fromCityId', 'toCityId', 'departureAt', 'pricePerSeat'] : []),
+  scheduleCreate: obj({
+    vehicleId: uuid(),
+    driverId: uuid({ description: 'a company member' }),
+    fromCityId: str(),
+    toCityId: str(),
+    pricePerSeat: int({ minimum: 0, maximum: 1_000_000_000 }),
+    totalSeats: seats("default: the vehicle's seats"),
+    recurrence: str({ enum: [...RECURRENCES] }),
+    weekdays: arr(int({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7, uniqueItems: true, description: 'required when recurrence is weekly; 0 = Sunday' }),
+    intervalDays: int({ minimum: 1, maximum: 365, description: 'required when recurrence is interval: days between departures, counted from startsOn' }),
+    departureTime: hhmm('local time of Syria (UTC+03:00)'),
+    startsOn: str({ format: 'date', description: 'first occurrence; default: today (local)' }),
+    horizonDays: int({ minimum: 1, maximum: 90, default: 14 }),
+    notes: nullable(str({ maxLength: 1000 })),
+  }, ['vehicleId', 'driverId', 'fromCityId', 'toCityId', 'pricePerSeat', 'recurrence', 'departureTime']),
+  schedulePatch: obj({
+    pricePerSeat: int({ minimum: 0, maximum: 1_000_000_000 }),
+    departureTime: hhmm('local HH:MM'),
+    weekdays: arr(int({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7, uniqueItems: true, description: 'weekly schedules only' }),
+    horizonDays: int({ minimum: 1, maximum: 90 }),
+    notes: nullable(str({ maxLength: 1000 })),
+  }),
+  exception: obj({
+    date: str({ format: 'date', description: 'local date, today or later' }),
+    kind: str({ enum: ['skip', 'extra'] }),
+    departureTime: hhmm('extra only (required there): the extra departure'),
+  }, ['date', 'kind']),
+  bookingCreate: obj({
+    tripId: uuid({ description: "a published, future trip of the key's company" }),
+    seats: seats('1 to 20, at most the free seats of the trip'),
+    phone: phone(),
+    fullName: str({ minLength: 1, maxLength: 120, description: 'used when no passenger has this phone yet' }),
+    passengerNote: str({ maxLength: 200, 'x-codes': { maxLength: 'note_too_long' } }),
+    groupName: str({ maxLength: 80, 'x-codes': { maxLength: 'group_too_long' } }),
+  }, ['tripId', 'seats', 'phone']),
+  bookingPatch: obj({
+    status: str({ enum: ['approved', 'rejected', 'cancelled'], 'x-codes': { enum: 'invalid_status', required: 'invalid_status', type: 'invalid_status' } }),
+  }, ['status']),
+  webhook: (creating: boolean): Schema => obj({
+    url: str({ maxLength: 2048, 'x-codes': { maxLength: 'url_too_long', type: 'invalid_url' }, description: 'https://…; plain http:// only to loopback hosts (sandbox only)' }),
+    events: arr(str(), { minItems: 1, description: `event names (${SUBSCRIBABLE.join(', ')}) or groups (${EVENT_GROUPS.join(', ')}); webhook.test is refused`, 'x-codes': { minItems: 'invalid_event' } }),
+    active: bool({ default: true }),
+  }, creating ? ['url', 'events'] : []),
+};

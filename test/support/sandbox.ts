@@ -1,0 +1,47 @@
+// An in-process sandbox per test file, and a runner of the built bin/tripctl pointed at it with
+// a temporary config dir — the shape of every end-to-end test of the commands.
+import { startSandbox } from '../../src/sandbox/index.js';
+import { tempConfigDir, tripctl, type CliOptions, type CliResult } from './cli.js';
+
+export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+export type RecordedRequest = Sandbox['requests'][number];
+
+export interface SandboxSession {
+  sandbox: Sandbox;
+  configDir: string;
+  /** Runs tripctl with the full key (or `key`), the sandbox's base URL and the temp config dir. */
+  run(args: string[], opts?: CliOptions & { key?: string }): Promise<CliResult>;
+  /** Runs tripctl and parses its stdout as JSON (adds `-o json`); fails on a non-zero exit. */
+  json<T = any>(args: string[], opts?: CliOptions & { key?: string }): Promise<T>;
+  /** Requests the sandbox received since `mark()`. */
+  since(mark: number): RecordedRequest[];
+  mark(): number;
+  close(): Promise<void>;
+}
+
+export async function openSession(opts: { timeScale?: number } = {}): Promise<SandboxSession> {
+  const sandbox = await startSandbox({ port: 0, timeScale: opts.timeScale ?? 0.001 });
+  const { dir, cleanup } = await tempConfigDir();
+  const run = (args: string[], runOpts: CliOptions & { key?: string } = {}) =>
+    tripctl(args, {
+      ...runOpts,
+      configDir: runOpts.configDir ?? dir,
+      env: { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: runOpts.key ?? sandbox.keys.full, ...runOpts.env },
+    });
+  return {
+    sandbox,
+    configDir: dir,
+    run,
+    async json(args, runOpts) {
+      const result = await run([...args, '-o', 'json'], runOpts);
+      if (result.code !== 0) throw new Error(`tripctl ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+      return JSON.parse(result.stdout);
+    },
+    since: (mark) => sandbox.requests.slice(mark),
+    mark: () => sandbox.requests.length,
+    async close() {
+      await sandbox.close();
+      await cleanup();
+    },
+  };
+}
