@@ -44,6 +44,8 @@ export interface RequestOptions {
    */
   retrySafe?: boolean;
   idempotencyKey?: string;
+  /** The path is from the server's root, not under the base URL's path (the sandbox's admin routes). */
+  fromRoot?: boolean;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -108,7 +110,7 @@ export class ApiClient {
   }
 
   private async send(req: RequestOptions): Promise<StreamResponse> {
-    const url = buildUrl(this.baseUrl, req.path, req.query);
+    const url = buildUrl(req.fromRoot ? new URL('/', this.baseUrl) : this.baseUrl, req.path, req.query);
     const auth = req.auth ?? true;
     if (auth) this.checkKeyMayBeSent(url);
     const headers: Record<string, string> = {

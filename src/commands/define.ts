@@ -21,6 +21,8 @@ export interface VerbSpec {
    * prove every operation of the OpenAPI document is reached by some command.
    */
   calls?: string[];
+  /** Runs when the group is given no verb (`tripctl sandbox` = `tripctl sandbox start`). */
+  isDefault?: boolean;
 }
 
 const callsByVerb = new WeakMap<Command, string[]>();
@@ -37,7 +39,7 @@ export function defineGroup(parent: Command, name: string, description: string, 
 }
 
 export function defineVerb(parent: Command, nameAndArgs: string, spec: VerbSpec): Command {
-  const verb = parent.command(nameAndArgs).description(spec.description);
+  const verb = parent.command(nameAndArgs, { isDefault: spec.isDefault }).description(spec.description);
   for (const alias of spec.aliases ?? []) verb.alias(alias);
   if (spec.calls) callsByVerb.set(verb, spec.calls);
   verb.addHelpText('after', `\nExamples:\n${spec.examples.map((example) => `  $ ${example}`).join('\n')}\n`);

@@ -72,8 +72,10 @@ export interface Operation {
    * try, which makes the write safe to retry.
    */
   idempotent?: boolean;
-  /** The verb's first positional argument that is not a path id goes in this query field. */
-  positionalQuery?: string;
+  /** The path is from the server's root rather than under the base URL (the sandbox's admin routes). */
+  fromRoot?: boolean;
+  /** The verb's positional argument after the path ids: which field it fills, and how it is checked. */
+  positional?: { field: string; in: 'query' | 'body'; parse?: (value: string) => unknown };
 }
 
 export type OperationVerb = VerbSpec & Operation;

@@ -24,7 +24,7 @@ export function register(program: Command, ctx: Context): void {
     path: '/places',
     result: { kind: 'list', key: 'places' },
     resource: specs.place,
-    positionalQuery: 'q',
+    positional: { field: 'q', in: 'query' },
     flags: [cityFlag('--city', 'cityId', 'only places in this city (id or name)')],
   }, ctx);
 }

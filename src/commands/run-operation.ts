@@ -96,9 +96,9 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
     const path = await fillPath(ctx, op, args);
     const { body, query, asked } = await fieldsFromFlags(ctx, op, opts);
     Object.assign(query, paramsFrom(opts));
-    if (op.positionalQuery !== undefined) {
+    if (op.positional !== undefined) {
       const text = args[[...op.path.matchAll(/\{\w+\}/g)].length];
-      if (text !== undefined && text !== '') query[op.positionalQuery] = text;
+      if (text !== undefined && text !== '') (op.positional.in === 'body' ? body : query)[op.positional.field] = op.positional.parse ? op.positional.parse(text) : text;
     }
     const sendsBody = op.method === 'POST' || op.method === 'PATCH' || op.method === 'PUT';
     if (asked && op.reviewWhenAsked) await review(ctx, body);
@@ -119,6 +119,7 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       query: query as never,
       body: sendsBody ? body : undefined,
       auth: op.auth,
+      fromRoot: op.fromRoot,
       idempotencyKey,
       // A status change or a DELETE lands the same way twice, as does a write with an
       // Idempotency-Key; other writes are not repeated once they reached the service.

@@ -168,6 +168,17 @@ export const specs = {
       { header: 'ERROR', path: 'error' },
     ],
   },
+  event: {
+    name: 'event',
+    idField: 'id',
+    columns: [
+      { header: 'ID', path: 'id' },
+      { header: 'EVENT', path: 'event' },
+      { header: 'OCCURRED', path: 'occurredAt', kind: 'time' },
+      { header: 'OBJECT', path: 'data.id' },
+      { header: 'STATUS', path: 'data.status' },
+    ],
+  },
   profile: {
     name: 'profile',
     idField: 'name',
