@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the route table: one operation per row, with its
 // scope (x-scope), security, parameters, request body, success and error responses.
 import { ErrorSchema } from './schemas.js';
-import { registry, type Schema } from './schema.js';
+import { registry, resolve, type Schema } from './schema.js';
 import { API_VERSION } from './schemas.js';
 import type { Route } from './table.js';
 
@@ -95,7 +95,7 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
       'x-scope': route.scope,
       security: route.scope === 'none' ? [] : [{ bearerAuth: [route.scope] }],
       ...(parameters.length ? { parameters } : {}),
-      ...(route.body ? { requestBody: { required: false, content: { 'application/json': { schema: clean(route.body) } } } } : {}),
+      ...(route.body ? { requestBody: { required: (resolve(route.body).required?.length ?? 0) > 0, content: { 'application/json': { schema: clean(route.body) } } } } : {}),
       responses,
     };
     const item = (paths[route.path] ??= {});
@@ -111,7 +111,7 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
         'The partner interface as the tripctl sandbox serves it. Where partner-api.md leaves a shape unshown, this document records the sandbox\'s decision.',
         'Errors are {error, code} (422 adds field). Lists of trips, bookings and payments are paged: page from 1 (below 1 → 1), perPage default 25, below 1 → 25, above 100 → 100; meta {page, perPage, total, lastPage}. Other lists are whole.',
         'Unknown body fields are ignored. Ids of another company answer 404 like unknown ids. Times are ISO 8601 UTC; schedule times and dates are local to Syria (UTC+03:00).',
-        'DELETE answers 200 with the object when something remains (a cancelled trip, the company without logo) and 204 when nothing does (member, vehicle, schedule, exception, webhook endpoint).',
+        'Success is 201 for POST /members, /vehicles, /trips, /schedules, /bookings and /webhooks, 202 for POST /webhooks/{endpointId}/test (queued) and for POST /__sandbox/events, and 200 for everything else — DELETE included: it answers the object as it was removed, or as it now is (a cancelled trip, the company without logo).',
         'Operations tagged sandbox exist only in the sandbox and take no key.',
       ].join('\n\n'),
     },

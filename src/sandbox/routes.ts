@@ -306,7 +306,7 @@ function upsertException(ctx: HandlerContext) {
   s.updatedAt = stamp(core);
   core.emit(company.id, 'schedule.updated', scheduleView(s));
   reconcileDate(core, s, date);
-  return { status: existing >= 0 ? 200 : 201, json: { exception } };
+  return { json: { exception } };
 }
 
 // ---- webhooks ----------------------------------------------------------------------------------
@@ -545,17 +545,19 @@ export const ROUTES: Route[] = [
     },
   },
   {
-    operationId: 'removeMember', method: 'DELETE', path: '/members/{memberId}', scope: 'members.write', tag: 'members', status: 204,
+    operationId: 'removeMember', method: 'DELETE', path: '/members/{memberId}', scope: 'members.write', tag: 'members', status: 200,
     summary: 'Detach a user from the company (the user account stays)',
-    description: 'Answers 204: nothing of the membership remains. Trips the member drives keep their driverId.',
+    description: 'Answers 200 with the member as it was. Trips the member drives keep their driverId.',
+    response: one('member', Member),
     pathParams: { memberId: { name: 'memberId', schema: str({ format: 'uuid' }), description: 'the user id of the member' } },
     errors: { 409: ['owner_not_removable'] },
     handler: ({ core, company, params }) => {
       const i = core.state.memberships.findIndex((x) => x.companyId === company.id && x.userId === params.memberId);
       if (i < 0) throw notFound('member', params.memberId!);
-      if (core.state.memberships[i]!.role === 'owner') throw conflict('owner_not_removable', 'the owner cannot be removed');
+      const m = core.state.memberships[i]!;
+      if (m.role === 'owner') throw conflict('owner_not_removable', 'the owner cannot be removed');
       core.state.memberships.splice(i, 1);
-      return { status: 204 };
+      return { json: { member: memberView(m, core.state.users.find((u) => u.id === m.userId)!) } };
     },
   },
 
@@ -601,9 +603,10 @@ export const ROUTES: Route[] = [
     },
   },
   {
-    operationId: 'deleteVehicle', method: 'DELETE', path: '/vehicles/{vehicleId}', scope: 'fleet.write', tag: 'fleet', status: 204,
+    operationId: 'deleteVehicle', method: 'DELETE', path: '/vehicles/{vehicleId}', scope: 'fleet.write', tag: 'fleet', status: 200,
     summary: 'Remove a vehicle from the fleet',
-    description: 'Refused with 409 vehicle_in_use while the vehicle is on a published trip (departed or not) or on a schedule.',
+    description: 'Answers 200 with the vehicle as it was. Refused with 409 vehicle_in_use while the vehicle is on a published trip (departed or not) or on a schedule.',
+    response: one('vehicle', Vehicle),
     errors: { 409: ['vehicle_in_use'] },
     handler: ({ core, company, params }) => {
       const v = own(core.state.vehicles, params.vehicleId!, company, 'vehicle');
@@ -612,7 +615,7 @@ export const ROUTES: Route[] = [
       const schedule = core.state.schedules.find((s) => s.vehicleId === v.id);
       if (schedule) throw conflict('vehicle_in_use', `vehicle ${v.id} is on schedule ${schedule.id}; delete the schedule first`);
       core.state.vehicles.splice(core.state.vehicles.indexOf(v), 1);
-      return { status: 204 };
+      return { json: { vehicle: vehicleView(v) } };
     },
   },
 
@@ -755,14 +758,15 @@ export const ROUTES: Route[] = [
     handler: patchSchedule,
   },
   {
-    operationId: 'deleteSchedule', method: 'DELETE', path: '/schedules/{scheduleId}', scope: 'schedules.write', tag: 'schedules', status: 204, pathParams: scheduleIdParam,
+    operationId: 'deleteSchedule', method: 'DELETE', path: '/schedules/{scheduleId}', scope: 'schedules.write', tag: 'schedules', status: 200, pathParams: scheduleIdParam,
     summary: 'Delete a schedule: generation stops, published trips stay',
-    description: 'Answers 204: the schedule is gone (its trips keep their scheduleId). Emits schedule.deleted with the schedule as it was.',
+    description: 'Answers 200 with the schedule as it was; afterwards it is gone (404) and its trips keep their scheduleId. Emits schedule.deleted with the same schedule.',
+    response: one('schedule', Schedule),
     handler: ({ core, company, params }) => {
       const s = own(core.state.schedules, params.scheduleId!, company, 'schedule');
       core.state.schedules.splice(core.state.schedules.indexOf(s), 1);
       core.emit(company.id, 'schedule.deleted', scheduleView(s));
-      return { status: 204 };
+      return { json: { schedule: scheduleView(s) } };
     },
   },
   {
@@ -780,17 +784,18 @@ export const ROUTES: Route[] = [
     },
   },
   {
-    operationId: 'upsertScheduleException', method: 'POST', path: '/schedules/{scheduleId}/exceptions', scope: 'schedules.write', tag: 'schedules', status: 201, pathParams: scheduleIdParam,
+    operationId: 'upsertScheduleException', method: 'POST', path: '/schedules/{scheduleId}/exceptions', scope: 'schedules.write', tag: 'schedules', status: 200, pathParams: scheduleIdParam,
     summary: 'Skip a date or add an extra departure (replaces any exception for that date)',
-    description: 'Body {date, kind: skip|extra, departureTime (extra only, required there)}. 201 when new, 200 when it replaced the exception of that date (the replacement has a new id). A skip cancels the published trip of that date (the trip cancellation rule applies); an extra publishes a trip at departureTime when within the horizon. Emits schedule.updated.',
+    description: 'Body {date, kind: skip|extra, departureTime (extra only, required there)}. Answers 200 whether new or replacing the exception of that date (the replacement has a new id). A skip cancels the published trip of that date (the trip cancellation rule applies); an extra publishes a trip at departureTime when within the horizon. Emits schedule.updated.',
     body: bodies.exception, response: one('exception', ScheduleException), errors: { 422: ['date_in_past'] },
     handler: upsertException,
   },
   {
-    operationId: 'deleteScheduleException', method: 'DELETE', path: '/schedules/{scheduleId}/exceptions/{exceptionId}', scope: 'schedules.write', tag: 'schedules', status: 204,
+    operationId: 'deleteScheduleException', method: 'DELETE', path: '/schedules/{scheduleId}/exceptions/{exceptionId}', scope: 'schedules.write', tag: 'schedules', status: 200,
     pathParams: { ...scheduleIdParam, exceptionId: { name: 'exceptionId', schema: str({ format: 'uuid' }) } },
     summary: 'Remove a date override',
-    description: 'Answers 204. Lifting a skip publishes the regular trip again (when within the horizon); removing an extra cancels its trip. Emits schedule.updated.',
+    description: 'Answers 200 with the removed exception. Lifting a skip publishes the regular trip again (when within the horizon); removing an extra cancels its trip. Emits schedule.updated.',
+    response: one('exception', ScheduleException),
     handler: ({ core, company, params }) => {
       const s = own(core.state.schedules, params.scheduleId!, company, 'schedule');
       const i = s.exceptions.findIndex((e) => e.id === params.exceptionId);
@@ -799,7 +804,7 @@ export const ROUTES: Route[] = [
       s.updatedAt = stamp(core);
       core.emit(company.id, 'schedule.updated', scheduleView(s));
       reconcileDate(core, s, removed!.date);
-      return { status: 204 };
+      return { json: { exception: removed } };
     },
   },
 
@@ -992,12 +997,13 @@ export const ROUTES: Route[] = [
     },
   },
   {
-    operationId: 'deleteWebhookEndpoint', method: 'DELETE', path: '/webhooks/{endpointId}', scope: 'webhooks.write', tag: 'webhooks', status: 204,
-    summary: 'Delete an endpoint: no further deliveries', description: 'Answers 204.',
+    operationId: 'deleteWebhookEndpoint', method: 'DELETE', path: '/webhooks/{endpointId}', scope: 'webhooks.write', tag: 'webhooks', status: 200,
+    summary: 'Delete an endpoint: no further deliveries', description: 'Answers 200 with the endpoint as it was (no secret); afterwards it is gone (404).',
+    response: one('endpoint', WebhookEndpoint),
     handler: ({ core, company, params }) => {
       const e = own(core.state.webhooks, params.endpointId!, company, 'webhook endpoint');
       core.state.webhooks.splice(core.state.webhooks.indexOf(e), 1);
-      return { status: 204 };
+      return { json: { endpoint: endpointView(e) } };
     },
   },
   {

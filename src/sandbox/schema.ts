@@ -59,7 +59,8 @@ export function resolve(schema: Schema): Schema {
 export const str = (extra: Partial<Schema> = {}): Schema => ({ type: 'string', ...extra });
 export const int = (extra: Partial<Schema> = {}): Schema => ({ type: 'integer', ...extra });
 export const bool = (extra: Partial<Schema> = {}): Schema => ({ type: 'boolean', ...extra });
-export const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type as SchemaType, 'null'] });
+/** The schema or null (an enum gains null too, as JSON Schema requires). */
+export const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type as SchemaType, 'null'], ...(schema.enum ? { enum: [...schema.enum, null] } : {}) });
 export const arr = (items: Schema, extra: Partial<Schema> = {}): Schema => ({ type: 'array', items, ...extra });
 export function obj(properties: Record<string, Schema>, required: string[] = [], extra: Partial<Schema> = {}): Schema {
   return { type: 'object', properties, required, ...extra };

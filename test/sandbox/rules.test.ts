@@ -476,7 +476,7 @@ describe('Idempotency-Key on POST /bookings', () => {
 });
 
 describe('fleet and members', () => {
-  it('refuses to delete a vehicle on a published trip, and deletes a free one with 204', async () => {
+  it('refuses to delete a vehicle on a published trip, and deletes a free one, answering it as it was', async () => {
     const trip = (await publish()).body.trip;
     const inUse = await client.api('DELETE', `/vehicles/${trip.vehicleId}`);
     expect(inUse.status).toBe(409);
@@ -487,8 +487,8 @@ describe('fleet and members', () => {
     const patched = await client.api('PATCH', `/vehicles/${free.id}`, { body: { color: 'red', year: 2020 } });
     expect(patched.body.vehicle).toMatchObject({ color: 'red', year: 2020, model: 'Rio' });
     const deleted = await client.api('DELETE', `/vehicles/${free.id}`);
-    expect(deleted.status).toBe(204);
-    expect(deleted.text).toBe('');
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.vehicle).toMatchObject({ id: free.id, color: 'red' });
     expect((await client.api('GET', '/vehicles')).body.vehicles.some((v: any) => v.id === free.id)).toBe(false);
   });
 
@@ -503,7 +503,10 @@ describe('fleet and members', () => {
     const owner = (await client.api('GET', '/members')).body.members.find((m: any) => m.role === 'owner');
     expect((await client.api('DELETE', `/members/${owner.id}`)).body.code).toBe('owner_not_removable');
     expect((await client.api('PATCH', `/members/${owner.id}`, { body: { role: 'staff' } })).body.code).toBe('owner_role_locked');
-    expect((await client.api('DELETE', `/members/${id}`)).status).toBe(204);
+    const removed = await client.api('DELETE', `/members/${id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.member).toMatchObject({ id, role: 'admin' });
+    expect((await client.api('GET', '/members')).body.members.some((m: any) => m.id === id)).toBe(false);
     // The user still exists: they can be added again.
     expect((await client.api('POST', '/members', { body: { phone: '+963933000102', role: 'staff' } })).status).toBe(201);
   });
@@ -532,7 +535,10 @@ describe('webhooks', () => {
     expect(test.body.delivery).toMatchObject({ status: 'queued', event: 'webhook.test' });
     expect(test.body.delivery.eventId).toMatch(/^evt_/);
     expect(Array.isArray((await client.api('GET', `/webhooks/${id}/deliveries`)).body.deliveries)).toBe(true);
-    expect((await client.api('DELETE', `/webhooks/${id}`)).status).toBe(204);
+    const deleted = await client.api('DELETE', `/webhooks/${id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.endpoint.id).toBe(id);
+    expect(deleted.text).not.toContain('whsec_');
     expect((await client.api('GET', `/webhooks/${id}/deliveries`)).status).toBe(404);
   });
 });
