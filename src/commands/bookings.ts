@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { integer, maxLength, oneOf, phone, uuid } from '../input/validate.js';
+import { integer, maxLength, phone, uuid } from '../input/validate.js';
 import { specs } from '../output/specs.js';
 import { defineGroup, defineVerb, lazy } from './define.js';
 import { integerInRange } from './flags.js';
@@ -48,7 +48,7 @@ export function register(program: Command, ctx: Context): void {
     result: { kind: 'list', key: 'bookings', paged: true },
     resource: specs.booking,
     flags: [
-      { flags: '--status <status>', description: `only bookings in this status: ${BOOKING_STATUSES.join(', ')}`, field: 'status', parse: (v) => oneOf('--status', v, BOOKING_STATUSES) },
+      { flags: '--status <status>', description: 'only bookings in this status (others: --param status=…)', field: 'status', choices: BOOKING_STATUSES },
       { flags: '--trip <tripId>', description: 'only bookings of this trip', field: 'tripId', parse: (v) => uuid('--trip', v) },
     ],
   }, ctx);
