@@ -70,3 +70,8 @@ rmSync(configDir, { recursive: true, force: true });
 // Benchmarks report; they do not fail a build (timing is not a test), but say so in the exit code
 // for whoever runs them by hand.
 process.exitCode = missed ? 3 : 0;
+
+// The webhook listener's throughput (test/bench/listen.mjs).
+console.log('');
+const { benchListen } = await import('./listen.mjs');
+if (!(await benchListen())) process.exitCode = 3;

@@ -1,0 +1,364 @@
+// The engine behind `tripctl webhooks listen`: a local HTTP server that takes the service's
+// signed deliveries, checks each signature over the exact bytes received, optionally saves and
+// forwards them, and answers. It prints nothing: it emits events ('ready', 'delivery',
+// 'rejected', 'warning', 'error') and the command renders them, so tests and the benchmark
+// drive it in-process.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Forwarder, FORWARD_TIMEOUT_MS, type RawHeaders } from './forward.js';
+import { savedFileName, sha256Hex, writeSaved, type SavedDelivery, SAVED_FORMAT } from './saved.js';
+import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SIGNATURE_PREFIX, verify } from './signature.js';
+
+/** Bodies of booking events are a few hundred bytes; 1 MiB leaves room and still stops abuse. */
+export const DEFAULT_MAX_BODY = 1 << 20;
+/** Delivery ids remembered for retry marking; the oldest are forgotten past this. */
+const SEEN_LIMIT = 50_000;
+
+export interface ListenerOptions {
+  host?: string;
+  port?: number;
+  /** Only POSTs to this path are deliveries (default `/`). */
+  path?: string;
+  /** The endpoint's signing secret; without it every delivery is `unchecked`. */
+  secret?: string;
+  /** Pass on deliveries whose signature fails (they are still checked when a secret is known). */
+  skipVerify?: boolean;
+  forwardTo?: URL;
+  forwardTimeoutMs?: number;
+  maxBody?: number;
+  /** Only these event names are shown and forwarded; others are answered 200 and marked ignored. */
+  events?: readonly string[];
+  saveDir?: string;
+  /** Recorded in saved files, so `replay` can find the secret in the profile. */
+  endpointId?: string;
+  now?: () => Date;
+}
+
+export type Verdict = 'valid' | 'invalid' | 'unchecked';
+
+export interface ForwardOutcome {
+  /** The handler's status, when it answered. */
+  status?: number;
+  latencyMs: number;
+  /** Why there is no status: the handler could not be reached, or did not answer in time. */
+  error?: { kind: 'unreachable' | 'timeout'; message: string };
+}
+
+export interface DeliveryEvent {
+  time: Date;
+  event: string | undefined;
+  deliveryId: string | undefined;
+  objectId: string | undefined;
+  objectStatus: string | undefined;
+  verdict: Verdict;
+  /** Why the signature failed, in words. */
+  reason?: string;
+  /** 1 for the first time a delivery id is seen, 2 for its first retry… */
+  attempt: number;
+  retry: boolean;
+  /** Not in --events: answered 200, not forwarded. */
+  ignored: boolean;
+  forward?: ForwardOutcome;
+  /** The status the listener answered the sender with. */
+  answered: number;
+  /** The parsed body, when it is JSON. */
+  envelope: unknown;
+  body: Buffer;
+  headers: RawHeaders;
+  savedTo?: string;
+}
+
+export interface RejectedEvent {
+  time: Date;
+  method: string;
+  path: string;
+  status: number;
+  reason: string;
+}
+
+export interface ListenerEvents {
+  ready: [{ url: string; host: string; port: number; path: string }];
+  delivery: [DeliveryEvent];
+  rejected: [RejectedEvent];
+  warning: [string];
+  error: [Error];
+}
+
+export class Listener extends EventEmitter<ListenerEvents> {
+  readonly opts: Required<Pick<ListenerOptions, 'host' | 'port' | 'path' | 'maxBody' | 'forwardTimeoutMs'>> & ListenerOptions;
+  private server: Server | undefined;
+  private readonly forwarder = new Forwarder();
+  private readonly seen = new Map<string, number>();
+  private readonly events: Set<string> | undefined;
+  private readonly now: () => Date;
+  private saved = 0;
+  private secretKey: Buffer | undefined;
+  private closing: AbortController = new AbortController();
+  url = '';
+
+  constructor(opts: ListenerOptions) {
+    super();
+    this.opts = {
+      ...opts,
+      host: opts.host ?? '127.0.0.1',
+      port: opts.port ?? 4242,
+      path: opts.path ?? '/',
+      maxBody: opts.maxBody ?? DEFAULT_MAX_BODY,
+      forwardTimeoutMs: opts.forwardTimeoutMs ?? FORWARD_TIMEOUT_MS,
+    };
+    this.events = opts.events ? new Set(opts.events) : undefined;
+    this.secretKey = opts.secret !== undefined ? Buffer.from(opts.secret, 'utf8') : undefined;
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /** Starts listening; rejects with the server's error (EADDRINUSE…) when it cannot. */
+  async start(): Promise<string> {
+    const server = createServer((req, res) => {
+      try {
+        this.handle(req, res);
+      } catch (error) {
+        this.fail(res, error as Error);
+      }
+    });
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.opts.port, this.opts.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    server.on('error', (error) => this.emit('error', error));
+    const { port } = server.address() as AddressInfo;
+    const host = this.opts.host.includes(':') ? `[${this.opts.host}]` : this.opts.host;
+    this.url = `http://${host}:${port}${this.opts.path}`;
+    this.emit('ready', { url: this.url, host: this.opts.host, port, path: this.opts.path });
+    return this.url;
+  }
+
+  /** Sets the secret once it is known (`--register` learns it after the server is up). */
+  setSecret(secret: string, endpointId?: string): void {
+    this.opts.secret = secret;
+    this.secretKey = Buffer.from(secret, 'utf8');
+    if (endpointId !== undefined) this.opts.endpointId = endpointId;
+  }
+
+  /** Stops accepting, ends keep-alive connections and abandons forwards in flight. */
+  async close(): Promise<void> {
+    this.closing.abort();
+    this.forwarder.close();
+    const server = this.server;
+    if (!server) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  // The request path is plain callbacks, not async functions: at thousands of deliveries a
+  // second the promises and microtasks of an async version cost more than the HMAC does.
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query < 0 ? url : url.slice(0, query);
+    if (path !== this.opts.path) return this.reject(req, res, 404, `not the listening path (${this.opts.path})`);
+    if (req.method !== 'POST') return this.reject(req, res, 405, 'deliveries are POST requests');
+    const raw = req.rawHeaders;
+    const declared = Number(rawHeader(raw, 'content-length'));
+    if (declared > this.opts.maxBody) return this.reject(req, res, 413, `body of ${declared} bytes is over --max-body ${this.opts.maxBody}`);
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > this.opts.maxBody) {
+        over = true;
+        chunks.length = 0;
+        req.pause();
+        this.reject(req, res, 413, `body is over --max-body ${this.opts.maxBody} bytes`);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (over) return;
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+      try {
+        this.received(req, res, body);
+      } catch (error) {
+        this.fail(res, error as Error);
+      }
+    });
+  }
+
+  private fail(res: ServerResponse, error: Error): void {
+    this.emit('error', error);
+    if (!res.headersSent) respond(res, 500, 'listener error');
+  }
+
+  private received(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
+    const time = this.now();
+    const raw = req.rawHeaders;
+    let verdict: Verdict = 'unchecked';
+    let reason: string | undefined;
+    if (this.secretKey !== undefined) {
+      const signature = rawHeader(raw, SIGNATURE_HEADER);
+      if (signatureMatches(this.secretKey, body, signature)) verdict = 'valid';
+      else {
+        // The slow path, for the words: missing, malformed or not matching.
+        const result = verify(this.opts.secret!, body, signature);
+        verdict = result.ok ? 'valid' : 'invalid';
+        if (!result.ok) reason = result.message;
+      }
+    }
+    const envelope = parseJson(body);
+    const env = (typeof envelope === 'object' && envelope !== null ? envelope : {}) as { id?: unknown; event?: unknown; data?: { id?: unknown; status?: unknown } };
+    const data = typeof env.data === 'object' && env.data !== null ? env.data : {};
+    const event = rawHeader(raw, EVENT_HEADER) ?? str(env.event);
+    const deliveryId = rawHeader(raw, DELIVERY_HEADER) ?? str(env.id);
+    const accepted = verdict !== 'invalid' || this.opts.skipVerify === true;
+
+    // Only deliveries that passed count towards retries: a forged copy of a real id would
+    // otherwise make the genuine one look like a retry.
+    let attempt = 1;
+    if (accepted && deliveryId !== undefined) {
+      const seen = this.seen.get(deliveryId);
+      if (seen !== undefined) {
+        attempt = seen + 1;
+        this.seen.delete(deliveryId);
+      }
+      this.seen.set(deliveryId, attempt);
+      if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.keys().next().value!);
+    }
+    const ignored = accepted && this.events !== undefined && event !== undefined && event !== 'webhook.test' && !this.events.has(event);
+
+    const delivery: DeliveryEvent = {
+      time,
+      event,
+      deliveryId,
+      objectId: str(data.id),
+      objectStatus: str(data.status),
+      verdict,
+      reason,
+      attempt,
+      retry: attempt > 1,
+      ignored,
+      answered: 0,
+      envelope,
+      body,
+      headers: raw,
+    };
+    if (this.opts.saveDir === undefined) return this.answer(res, delivery, accepted);
+    this.save(req, delivery)
+      .then(
+        (file) => {
+          delivery.savedTo = file;
+        },
+        (error: Error) => this.emit('warning', `could not save delivery ${deliveryId ?? ''}: ${error.message}`),
+      )
+      .then(() => this.answer(res, delivery, accepted))
+      .catch((error: Error) => this.fail(res, error));
+  }
+
+  private answer(res: ServerResponse, delivery: DeliveryEvent, accepted: boolean): void {
+    if (!accepted) {
+      delivery.answered = 400;
+      respond(res, 400, `invalid signature: ${delivery.reason ?? ''}`);
+      this.emit('delivery', delivery);
+    } else if (this.opts.forwardTo && !delivery.ignored) {
+      this.forwarder
+        .send(this.opts.forwardTo, delivery.body, delivery.headers, { timeoutMs: this.opts.forwardTimeoutMs, signal: this.closing.signal })
+        .then((result) => {
+          if (result.ok) {
+            delivery.forward = { status: result.status, latencyMs: result.latencyMs };
+            delivery.answered = result.status;
+            const type = result.headers['content-type'];
+            res.writeHead(result.status, { 'content-length': String(result.body.length), ...(type ? { 'content-type': type } : {}) });
+            res.end(result.body);
+          } else {
+            delivery.forward = { latencyMs: result.latencyMs, error: { kind: result.kind, message: result.message } };
+            delivery.answered = result.kind === 'timeout' ? 504 : 502;
+            respond(res, delivery.answered, `handler ${result.kind === 'timeout' ? 'did not answer in time' : 'unreachable'}: ${result.message}`);
+          }
+          this.emit('delivery', delivery);
+        })
+        .catch((error: Error) => this.fail(res, error));
+    } else {
+      delivery.answered = 200;
+      res.writeHead(200, OK_HEADERS);
+      res.end();
+      this.emit('delivery', delivery);
+    }
+  }
+
+  private reject(req: IncomingMessage, res: ServerResponse, status: number, reason: string): void {
+    if (status === 413) res.setHeader('connection', 'close');
+    respond(res, status, reason);
+    // An oversized body is not read: the connection is closed once the answer is out.
+    if (status === 413) res.on('finish', () => req.socket.destroy());
+    else req.resume();
+    this.emit('rejected', { time: this.now(), method: req.method ?? '', path: (req.url ?? '').slice(0, 200), status, reason });
+  }
+
+  private async save(req: IncomingMessage, delivery: DeliveryEvent): Promise<string> {
+    const record: SavedDelivery = {
+      format: SAVED_FORMAT,
+      receivedAt: delivery.time.toISOString(),
+      method: req.method ?? 'POST',
+      path: req.url ?? '/',
+      headers: req.rawHeaders,
+      bodyBase64: delivery.body.toString('base64'),
+      bodySha256: sha256Hex(delivery.body),
+      ...(this.opts.endpointId ? { endpointId: this.opts.endpointId } : {}),
+      verdict: delivery.verdict,
+      ...(delivery.event ? { event: delivery.event } : {}),
+      ...(delivery.deliveryId ? { deliveryId: delivery.deliveryId } : {}),
+    };
+    return writeSaved(this.opts.saveDir!, savedFileName(delivery.time, ++this.saved, delivery.deliveryId), record);
+  }
+}
+
+// No body: the service reads only the status, and `end()` without a chunk is one write of the
+// head, where a body makes node cork and writev the pieces (the listener's hottest path).
+const OK_HEADERS = { 'content-length': '0' };
+
+function respond(res: ServerResponse, status: number, message: string): void {
+  const body = JSON.stringify({ error: message });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+  res.end(body);
+}
+
+/** A header's first value straight from the raw list (cheaper than building req.headers). */
+function rawHeader(raw: string[], lowerName: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === lowerName.length && name.toLowerCase() === lowerName) return raw[i + 1];
+  }
+  return undefined;
+}
+
+/** The fast, constant-time check of `sha256=<64 hex>`; false for anything else (then verify() says why). */
+function signatureMatches(key: Buffer, body: Buffer, header: string | undefined): boolean {
+  if (header === undefined || header.length !== SIGNATURE_PREFIX.length + 64 || !header.startsWith(SIGNATURE_PREFIX)) return false;
+  // Decoding stops at the first character that is not hex, so 32 bytes means 64 hex digits.
+  const given = Buffer.from(header.slice(SIGNATURE_PREFIX.length), 'hex');
+  if (given.length !== 32) return false;
+  return timingSafeEqual(createHmac('sha256', key).update(body).digest(), given);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+}
+
+function parseJson(body: Buffer): unknown {
+  if (body.length === 0) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

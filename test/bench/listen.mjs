@@ -1,0 +1,195 @@
+// Listener benchmark: signed deliveries per second that `tripctl webhooks listen` (the built
+// tool, its line per delivery going to /dev/null) verifies and answers without forwarding, as a
+// ratio to a bare node:http server answering 200 measured in the same run, plus p50/p99
+// latency. The load generator is a small keep-alive client on raw sockets (N connections, each
+// sending its next request when the last answer is complete), in this process.
+// Usage: node test/bench/listen.mjs [--seconds S] [--connections N] [--rounds R]   (after npm run build)
+import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const arg = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const SECONDS = arg('--seconds', 3);
+const CONNECTIONS = arg('--connections', 32);
+const ROUNDS = arg('--rounds', 3);
+const TARGET = 0.8;
+const SECRET = 'whsec_benchmark_benchmark_benchmark_00';
+const bin = resolve(import.meta.dirname, '../../bin/tripctl');
+const configDir = mkdtempSync(join(tmpdir(), 'tripctl-bench-listen-'));
+
+/** 2000 distinct signed deliveries, the shape and size of a booking event. */
+function requests(host) {
+  const list = [];
+  for (let i = 0; i < 2000; i++) {
+    const id = `evt_${String(i).padStart(24, '0')}`;
+    const body = Buffer.from(JSON.stringify({
+      id,
+      event: 'booking.approved',
+      apiVersion: '2026-08-21',
+      occurredAt: '2026-08-21T10:00:00.000Z',
+      data: { id: '3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b', tripId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', status: 'approved', seats: 2, source: 'partner_api', boardedAt: null, noShow: false },
+    }));
+    const signature = `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+    const head = `POST / HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nUser-Agent: Service-Partner-Webhooks/1.0\r\n` +
+      `X-Service-Event: booking.approved\r\nX-Service-Delivery: ${id}\r\nX-Service-Signature: ${signature}\r\nContent-Length: ${body.length}\r\n\r\n`;
+    list.push(Buffer.concat([Buffer.from(head), body]));
+  }
+  return list;
+}
+
+/** Runs N keep-alive connections for `seconds`; returns requests per second and latencies (ms). */
+export async function load(port, seconds, connections, pid) {
+  const reqs = requests(`127.0.0.1:${port}`);
+  const latencies = [];
+  const statuses = new Map();
+  let next = 0;
+  let stopAt = 0;
+  let measuring = false;
+  let completed = 0;
+  const one = () => new Promise((done, fail) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.setNoDelay(true);
+    let buffer = Buffer.alloc(0);
+    let sentAt = 0;
+    const send = () => {
+      if (performance.now() >= stopAt) return socket.end(done);
+      sentAt = performance.now();
+      socket.write(reqs[next++ % reqs.length]);
+    };
+    socket.on('connect', send);
+    socket.on('error', fail);
+    socket.on('data', (chunk) => {
+      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const head = buffer.subarray(0, end).toString('latin1');
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? NaN);
+        if (Number.isNaN(length)) return fail(new Error(`response without content-length: ${head}`));
+        if (buffer.length < end + 4 + length) return;
+        const status = head.slice(9, 12);
+        buffer = buffer.subarray(end + 4 + length);
+        if (measuring) {
+          latencies.push(performance.now() - sentAt);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          completed++;
+        }
+        send();
+      }
+    });
+  });
+  // One second of warm-up (JIT, connection set-up), then the measured window.
+  stopAt = performance.now() + 1000 + seconds * 1000;
+  const all = Promise.all(Array.from({ length: connections }, one));
+  let started = performance.now();
+  let cpuStart;
+  setTimeout(() => {
+    measuring = true;
+    started = performance.now();
+    cpuStart = cpuMicros(pid);
+  }, 1000);
+  await all;
+  const elapsed = (performance.now() - started) / 1000;
+  const cpuEnd = cpuMicros(pid);
+  const cpuPerRequest = cpuStart !== undefined && cpuEnd !== undefined ? (cpuEnd - cpuStart) / completed : undefined;
+  return { rate: completed / elapsed, latencies, statuses, cpuPerRequest };
+}
+
+/** CPU time (user + system) a process has used, in µs, where /proc says (Linux); else undefined. */
+function cpuMicros(pid) {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000; // clock ticks of 10 ms (USER_HZ 100)
+  } catch {
+    return undefined;
+  }
+}
+
+function startProcess(args, readyPattern) {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, args, {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, TRIPCTL_CONFIG_DIR: configDir, NO_COLOR: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      const match = readyPattern.exec(stderr);
+      if (match) ok({ child, port: Number(match[1]) });
+    });
+    child.on('exit', (code) => fail(new Error(`${args.slice(0, 4).join(' ')} exited ${code}: ${stderr}`)));
+  });
+}
+
+const BARE = `require('node:http').createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(200, { 'content-length': '0' }); res.end(); }); })
+  .listen(0, '127.0.0.1', function () { process.stderr.write('port ' + this.address().port + '\\n'); });`;
+
+// What any verifying receiver must do at least: read the body, HMAC it, parse the JSON. Shown so
+// the cost of the check itself can be told from the cost of tripctl around it.
+const MINIMAL = `const { createHmac, timingSafeEqual } = require('node:crypto');
+require('node:http').createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks);
+    const given = Buffer.from(String(req.headers['x-service-signature']).slice(7), 'hex');
+    const ok = given.length === 32 && timingSafeEqual(createHmac('sha256', '${SECRET}').update(body).digest(), given);
+    JSON.parse(body.toString('utf8'));
+    res.writeHead(ok ? 200 : 400, { 'content-length': '0' });
+    res.end();
+  });
+}).listen(0, '127.0.0.1', function () { process.stderr.write('port ' + this.address().port + '\\n'); });`;
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+
+export async function benchListen() {
+  const servers = [];
+  const results = { bare: [], minimal: [], listen: [] };
+  try {
+    servers.push(['bare', await startProcess(['-e', BARE], /port (\d+)/)]);
+    servers.push(['minimal', await startProcess(['-e', MINIMAL], /port (\d+)/)]);
+    servers.push(['listen', await startProcess([bin, 'webhooks', 'listen', '--port', '0', '--secret', SECRET], /listening on http:\/\/127\.0\.0\.1:(\d+)\//)]);
+    // Interleaved rounds, so drift in machine load hits all alike; the median round counts.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, server] of servers) results[name].push(await load(server.port, SECONDS, CONNECTIONS, server.child.pid));
+    }
+  } finally {
+    for (const [, server] of servers) server.child.kill('SIGTERM');
+    rmSync(configDir, { recursive: true, force: true });
+  }
+  const median = (runs) => [...runs].sort((a, b) => a.rate - b.rate)[Math.floor(runs.length / 2)];
+  const medianCpu = (runs) => {
+    const values = runs.map((r) => r.cpuPerRequest).filter((v) => v !== undefined).sort((a, b) => a - b);
+    return values.length ? values[Math.floor(values.length / 2)] : undefined;
+  };
+  const b = median(results.bare);
+  const m = median(results.minimal);
+  const l = median(results.listen);
+  const bad = [...l.statuses].filter(([status]) => status !== '200');
+  const ratio = l.rate / b.rate;
+  const line = (label, r, runs, tail) => {
+    const cpu = medianCpu(runs);
+    return `  ${label.padEnd(34)} ${r.rate.toFixed(0).padStart(7)} req/s  p50 ${percentile(r.latencies, 50).toFixed(2)} ms  p99 ${percentile(r.latencies, 99).toFixed(2)} ms${cpu !== undefined ? `  cpu ${cpu.toFixed(1)} µs/req` : ''}  ${tail}`;
+  };
+  console.log(`webhooks listen, ${CONNECTIONS} keep-alive connections, median of ${ROUNDS} rounds of ${SECONDS} s (verify + answer + a line per delivery, no forwarding)`);
+  console.log(line('bare node:http 200', b, results.bare, 'reference'));
+  console.log(line('node:http + HMAC + JSON.parse', m, results.minimal, `${(m.rate / b.rate).toFixed(2)}× (the least a verifying receiver does)`));
+  console.log(line('tripctl webhooks listen', l, results.listen, `${ratio.toFixed(2)}×  ${ratio >= TARGET ? `target ≥ ${TARGET}× met` : `target ≥ ${TARGET}× MISSED`}  (${(l.rate / m.rate).toFixed(2)}× the minimal verifier)`));
+  if (bad.length) console.log(`  listener answered non-200: ${bad.map(([s, n]) => `${s} × ${n}`).join(', ')}`);
+  return ratio >= TARGET && bad.length === 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const met = await benchListen();
+  process.exitCode = met ? 0 : 3;
+}
