@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { register as registerApi } from './commands/api.js';
 import { register as registerAuth } from './commands/auth.js';
 import { register as registerCompany } from './commands/company.js';
+import { register as registerCompletion } from './commands/completion.js';
 import { register as registerConfig } from './commands/config.js';
 import { integerInRange } from './commands/flags.js';
 import { register as registerProfiles } from './commands/profiles.js';
@@ -15,6 +16,7 @@ import { register as registerSandbox } from './commands/sandbox.js';
 import { register as registerSchedules } from './commands/schedules.js';
 import { register as registerTrips } from './commands/trips.js';
 import { register as registerVehicles } from './commands/vehicles.js';
+import { register as registerWebhooks } from './commands/webhooks.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode, usageError } from './errors.js';
 import { OUTPUT_FORMATS } from './output/render.js';
@@ -34,7 +36,9 @@ const GROUPS: Array<(program: Command, ctx: Context) => void> = [
   registerBookings,
   registerPayments,
   registerReports,
+  registerWebhooks,
   registerApi,
+  registerCompletion,
   registerSandbox,
 ];
 
@@ -68,6 +72,8 @@ export function buildProgram(ctx: Context): Command {
 
   program.hook('preAction', async (_program, action) => {
     ctx.globals = action.optsWithGlobals();
+    // The hidden commands completion scripts call (`__complete`) must stay silent, whatever the config says.
+    if (action.name().startsWith('__')) return;
     const settings = ctx.settings();
     if (settings.query !== undefined) {
       const { compileQuery } = await import('./output/render.js');
