@@ -208,7 +208,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'dashboard') r='--param' ;;
     'reports') r='' ;;
     'reports show') r='--param' ;;
-    'reports export') r='--type --format --file --force --param' ;;
+    'reports export') r='--type --format --param --file --force' ;;
     'reviews') r='' ;;
     'reviews list') r='--param' ;;
     'webhooks') r='' ;;
@@ -398,8 +398,8 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'reports show|--param') r='free' ;;
     'reports export|--type') r='one:bookings trips revenue drivers routes fleet reviews' ;;
     'reports export|--format') r='one:csv xlsx pdf' ;;
-    'reports export|--file') r='file' ;;
     'reports export|--param') r='free' ;;
+    'reports export|--file') r='file' ;;
     'reviews list|--param') r='free' ;;
     'webhooks list|--param') r='free' ;;
     'webhooks create|--url') r='free' ;;

@@ -2,7 +2,8 @@
 import { Option, type Command } from 'commander';
 import { usageError } from '../errors.js';
 
-function collect(value: string, previous: string[] = []): string[] {
+/** Commander's accumulator for a repeatable flag. */
+export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
@@ -25,6 +26,13 @@ export function addFieldFlags(command: Command): Command {
   return command
     .option('-F, --field <key=value>', 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable', collect, [])
     .option('-f, --raw-field <key=value>', 'extra body field, always a string; repeatable', collect, []);
+}
+
+/** `--file` and `--force` of the verbs that download a file. */
+export function addFileFlags(command: Command): Command {
+  return command
+    .option('--file <path>', "where to save it; - for stdout (default: the service's file name)")
+    .option('--force', 'replace an existing file');
 }
 
 export function positiveInteger(flag: string) {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { specs } from '../output/specs.js';
 import { defineGroup, defineVerb, lazy } from './define.js';
+import { addFileFlags } from './flags.js';
 import { defineOperation } from './operation.js';
 
 const EXAMPLE_ID = '8b7c6d5e-4f3a-4b2c-9d1e-0f1a2b3c4d5e';
@@ -24,14 +25,12 @@ export function register(program: Command, ctx: Context): void {
     result: { kind: 'object', key: 'payment' },
     resource: specs.payment,
   }, ctx);
-  defineVerb(payments, 'invoice <paymentId>', {
+  const invoice = defineVerb(payments, 'invoice <paymentId>', {
     calls: ['GET /payments/{paymentId}/invoice.pdf'],
     description: "Download a payment's invoice PDF (the path saved is printed on stdout)",
     examples: [`tripctl payments invoice ${EXAMPLE_ID}`, `tripctl payments invoice ${EXAMPLE_ID} --file - | lp`],
-  })
-    .option('--file <path>', "where to save it; - for stdout (default: the service's file name)")
-    .option('--force', 'replace an existing file')
-    .action(lazy(ctx, async () => (await import('./payments.run.js')).invoice));
+  });
+  addFileFlags(invoice).action(lazy(ctx, async () => (await import('./payments.run.js')).invoice));
 
   const payouts = defineGroup(program, 'payouts', "The company's payout records");
   defineOperation(payouts, 'list', {

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { specs } from '../output/specs.js';
 import { defineGroup, defineVerb, lazy } from './define.js';
+import { addFileFlags, addParamFlag } from './flags.js';
 import { defineOperation } from './operation.js';
 
 export const REPORT_TYPES = ['bookings', 'trips', 'revenue', 'drivers', 'routes', 'fleet', 'reviews'] as const;
@@ -24,17 +25,14 @@ export function register(program: Command, ctx: Context): void {
     path: '/reports',
     result: { kind: 'object', key: 'report' },
   }, ctx);
-  defineVerb(reports, 'export', {
+  const exportVerb = defineVerb(reports, 'export', {
     calls: ['GET /reports/export'],
     description: 'Download a report as csv, xlsx or pdf (the path saved is printed on stdout)',
     examples: ['tripctl reports export --type bookings --format xlsx', 'tripctl reports export --type revenue --format csv --file - | head'],
   })
     .addOption(new Option('--type <type>', 'what the report covers (required)').choices(REPORT_TYPES))
-    .addOption(new Option('--format <format>', 'file format (required)').choices(REPORT_FORMATS))
-    .option('--file <path>', "where to save it; - for stdout (default: the service's file name)")
-    .option('--force', 'replace an existing file')
-    .option('--param <key=value>', 'extra query parameter, e.g. a date range the description does not show; repeatable', (v: string, prev: string[] = []) => [...prev, v], [])
-    .action(lazy(ctx, async () => (await import('./reports.run.js')).exportReport));
+    .addOption(new Option('--format <format>', 'file format (required)').choices(REPORT_FORMATS));
+  addFileFlags(addParamFlag(exportVerb)).action(lazy(ctx, async () => (await import('./reports.run.js')).exportReport));
 
   const reviews = defineGroup(program, 'reviews', "Reviews passengers left on the company's trips");
   defineOperation(reviews, 'list', {

@@ -2,14 +2,10 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { specs } from '../output/specs.js';
 import { defineGroup, defineVerb, lazy } from './define.js';
-import { addFieldFlags, integerInRange, positiveInteger } from './flags.js';
+import { addFieldFlags, collect, integerInRange, positiveInteger } from './flags.js';
 import { defineOperation } from './operation.js';
 
 const ID = '0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d';
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
 
 export function register(program: Command, ctx: Context): void {
   const webhooks = defineGroup(program, 'webhooks', 'Webhook endpoints, their signing secrets, and a local listener for signed deliveries');
