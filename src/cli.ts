@@ -22,27 +22,59 @@ import { CliError, ExitCode, usageError } from './errors.js';
 import { OUTPUT_FORMATS } from './output/render.js';
 import { VERSION } from './version.js';
 
+interface Group {
+  /** The top-level names (and aliases) the registration adds, so a run can register only its own. */
+  names: string[];
+  register: (program: Command, ctx: Context) => void;
+}
+
 /** One registration per command group; a new group is one more line here. */
-const GROUPS: Array<(program: Command, ctx: Context) => void> = [
-  registerAuth,
-  registerProfiles,
-  registerConfig,
-  registerReference,
-  registerCompany,
-  registerMembers,
-  registerVehicles,
-  registerTrips,
-  registerSchedules,
-  registerBookings,
-  registerPayments,
-  registerReports,
-  registerWebhooks,
-  registerApi,
-  registerCompletion,
-  registerSandbox,
+export const GROUPS: Group[] = [
+  { names: ['auth'], register: registerAuth },
+  { names: ['profiles'], register: registerProfiles },
+  { names: ['config'], register: registerConfig },
+  { names: ['cities', 'places'], register: registerReference },
+  { names: ['company'], register: registerCompany },
+  { names: ['members'], register: registerMembers },
+  { names: ['vehicles', 'fleet'], register: registerVehicles },
+  { names: ['trips'], register: registerTrips },
+  { names: ['schedules'], register: registerSchedules },
+  { names: ['bookings'], register: registerBookings },
+  { names: ['payments', 'payouts'], register: registerPayments },
+  { names: ['dashboard', 'reports', 'reviews'], register: registerReports },
+  { names: ['webhooks'], register: registerWebhooks },
+  { names: ['api', 'openapi'], register: registerApi },
+  { names: ['completion', '__complete', '__reference'], register: registerCompletion },
+  { names: ['sandbox'], register: registerSandbox },
 ];
 
-export function buildProgram(ctx: Context): Command {
+/** Global options that take a value, so the command word can be found past them. */
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '-o', '--output', '--query', '--tz', '--timeout', '--retries']);
+
+/**
+ * The groups a command line needs. Building the whole tree costs more than anything else at
+ * start-up, and a script runs one verb: register only its group. Root help, `help`, typos
+ * (which need every name for suggestions) and tree walkers (no argv) get the whole tree.
+ */
+export function groupsFor(argv: string[] | undefined): Group[] {
+  if (argv === undefined) return GROUPS;
+  let index = 0;
+  while (index < argv.length && argv[index]!.startsWith('-')) {
+    const arg = argv[index]!;
+    if (arg === '--') break;
+    index += VALUE_OPTIONS.has(arg) ? 2 : 1;
+  }
+  let word = argv[index];
+  if (word === 'help') word = argv[index + 1];
+  if (word === undefined) {
+    // `tripctl --version` needs no group; `tripctl` alone and `tripctl --help` list them all.
+    return argv.some((a) => a === '-V' || a === '--version') && !argv.some((a) => a === '-h' || a === '--help') ? [] : GROUPS;
+  }
+  const group = GROUPS.find((g) => g.names.includes(word!));
+  return group ? [group] : GROUPS;
+}
+
+export function buildProgram(ctx: Context, argv?: string[]): Command {
   const program = new Command('tripctl')
     .description('Run a transport company on the Partner Trip-Booking Service: trips, schedules, fleet, bookings, payments, reports and webhooks.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -81,7 +113,7 @@ export function buildProgram(ctx: Context): Command {
     }
   });
 
-  for (const register of GROUPS) register(program, ctx);
+  for (const group of groupsFor(argv)) group.register(program, ctx);
   applyToTree(program, (command) => {
     command.exitOverride();
     command.showSuggestionAfterError(true);
@@ -97,7 +129,7 @@ function applyToTree(command: Command, fn: (command: Command) => void): void {
 }
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
-  const program = buildProgram(ctx);
+  const program = buildProgram(ctx, argv);
   try {
     await program.parseAsync(helpAsFlag(program, argv), { from: 'user' });
     return ctx.exitCode;
