@@ -26,6 +26,8 @@ interface Group {
   /** The top-level names (and aliases) the registration adds, so a run can register only its own. */
   names: string[];
   register: (program: Command, ctx: Context) => void;
+  /** Names whose verbs describe the whole tree (completion scripts, the reference), so need all of it. */
+  wholeTree?: string[];
 }
 
 /** One registration per command group; a new group is one more line here. */
@@ -44,7 +46,7 @@ export const GROUPS: Group[] = [
   { names: ['dashboard', 'reports', 'reviews'], register: registerReports },
   { names: ['webhooks'], register: registerWebhooks },
   { names: ['api', 'openapi'], register: registerApi },
-  { names: ['completion', '__complete', '__reference'], register: registerCompletion },
+  { names: ['completion', '__complete', '__reference'], register: registerCompletion, wholeTree: ['completion', '__reference'] },
   { names: ['sandbox'], register: registerSandbox },
 ];
 
@@ -71,7 +73,7 @@ export function groupsFor(argv: string[] | undefined): Group[] {
     return argv.some((a) => a === '-V' || a === '--version') && !argv.some((a) => a === '-h' || a === '--help') ? [] : GROUPS;
   }
   const group = GROUPS.find((g) => g.names.includes(word!));
-  return group ? [group] : GROUPS;
+  return group && !group.wholeTree?.includes(word) ? [group] : GROUPS;
 }
 
 export function buildProgram(ctx: Context, argv?: string[]): Command {

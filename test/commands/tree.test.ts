@@ -30,6 +30,9 @@ describe('group registration', () => {
     expect(groupsFor([])).toBe(GROUPS);
     expect(groupsFor(['--help'])).toBe(GROUPS);
     expect(groupsFor(undefined)).toBe(GROUPS);
+    expect(groupsFor(['completion', 'bash'])).toBe(GROUPS); // the script describes the whole tree
+    expect(groupsFor(['__reference'])).toBe(GROUPS);
+    expect(names(['__complete', 'cities'])).toEqual(['completion', '__complete', '__reference']);
   });
 
   it('a typo still gets a suggestion, and root help lists every group', async () => {
