@@ -1,22 +1,6 @@
 // Builds the command tree and runs it: main(argv, context) → exit code.
 import { Command, CommanderError, Option } from 'commander';
-import { register as registerApi } from './commands/api.js';
-import { register as registerAuth } from './commands/auth.js';
-import { register as registerCompany } from './commands/company.js';
-import { register as registerCompletion } from './commands/completion.js';
-import { register as registerConfig } from './commands/config.js';
 import { integerInRange } from './commands/flags.js';
-import { register as registerProfiles } from './commands/profiles.js';
-import { register as registerReference } from './commands/reference.js';
-import { register as registerBookings } from './commands/bookings.js';
-import { register as registerMembers } from './commands/members.js';
-import { register as registerPayments } from './commands/payments.js';
-import { register as registerReports } from './commands/reports.js';
-import { register as registerSandbox } from './commands/sandbox.js';
-import { register as registerSchedules } from './commands/schedules.js';
-import { register as registerTrips } from './commands/trips.js';
-import { register as registerVehicles } from './commands/vehicles.js';
-import { register as registerWebhooks } from './commands/webhooks.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode, usageError } from './errors.js';
 import { OUTPUT_FORMATS } from './output/render.js';
@@ -25,29 +9,30 @@ import { VERSION } from './version.js';
 interface Group {
   /** The top-level names (and aliases) the registration adds, so a run can register only its own. */
   names: string[];
-  register: (program: Command, ctx: Context) => void;
+  /** The group's module, imported only when the command line needs it. */
+  load: () => Promise<{ register: (program: Command, ctx: Context) => void }>;
   /** Names whose verbs describe the whole tree (completion scripts, the reference), so need all of it. */
   wholeTree?: string[];
 }
 
 /** One registration per command group; a new group is one more line here. */
 export const GROUPS: Group[] = [
-  { names: ['auth'], register: registerAuth },
-  { names: ['profiles'], register: registerProfiles },
-  { names: ['config'], register: registerConfig },
-  { names: ['cities', 'places'], register: registerReference },
-  { names: ['company'], register: registerCompany },
-  { names: ['members'], register: registerMembers },
-  { names: ['vehicles', 'fleet'], register: registerVehicles },
-  { names: ['trips'], register: registerTrips },
-  { names: ['schedules'], register: registerSchedules },
-  { names: ['bookings'], register: registerBookings },
-  { names: ['payments', 'payouts'], register: registerPayments },
-  { names: ['dashboard', 'reports', 'reviews'], register: registerReports },
-  { names: ['webhooks'], register: registerWebhooks },
-  { names: ['api', 'openapi'], register: registerApi },
-  { names: ['completion', '__complete', '__reference'], register: registerCompletion, wholeTree: ['completion', '__reference'] },
-  { names: ['sandbox'], register: registerSandbox },
+  { names: ['auth'], load: () => import('./commands/auth.js') },
+  { names: ['profiles'], load: () => import('./commands/profiles.js') },
+  { names: ['config'], load: () => import('./commands/config.js') },
+  { names: ['cities', 'places'], load: () => import('./commands/reference.js') },
+  { names: ['company'], load: () => import('./commands/company.js') },
+  { names: ['members'], load: () => import('./commands/members.js') },
+  { names: ['vehicles', 'fleet'], load: () => import('./commands/vehicles.js') },
+  { names: ['trips'], load: () => import('./commands/trips.js') },
+  { names: ['schedules'], load: () => import('./commands/schedules.js') },
+  { names: ['bookings'], load: () => import('./commands/bookings.js') },
+  { names: ['payments', 'payouts'], load: () => import('./commands/payments.js') },
+  { names: ['dashboard', 'reports', 'reviews'], load: () => import('./commands/reports.js') },
+  { names: ['webhooks'], load: () => import('./commands/webhooks.js') },
+  { names: ['api', 'openapi'], load: () => import('./commands/api.js') },
+  { names: ['completion', '__complete', '__reference'], load: () => import('./commands/completion.js'), wholeTree: ['completion', '__reference'] },
+  { names: ['sandbox'], load: () => import('./commands/sandbox.js') },
 ];
 
 /** Global options that take a value, so the command word can be found past them. */
@@ -76,7 +61,8 @@ export function groupsFor(argv: string[] | undefined): Group[] {
   return group && !group.wholeTree?.includes(word) ? [group] : GROUPS;
 }
 
-export function buildProgram(ctx: Context, argv?: string[]): Command {
+export async function buildProgram(ctx: Context, argv?: string[]): Promise<Command> {
+  const groups = await Promise.all(groupsFor(argv).map((group) => group.load()));
   const program = new Command('tripctl')
     .description('Run a transport company on the Partner Trip-Booking Service: trips, schedules, fleet, bookings, payments, reports and webhooks.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -115,7 +101,7 @@ export function buildProgram(ctx: Context, argv?: string[]): Command {
     }
   });
 
-  for (const group of groupsFor(argv)) group.register(program, ctx);
+  for (const group of groups) group.register(program, ctx);
   applyToTree(program, (command) => {
     command.exitOverride();
     command.showSuggestionAfterError(true);
@@ -131,7 +117,12 @@ function applyToTree(command: Command, fn: (command: Command) => void): void {
 }
 
 export async function main(argv: string[], ctx: Context): Promise<number> {
-  const program = buildProgram(ctx, argv);
+  let program: Command;
+  try {
+    program = await buildProgram(ctx, argv);
+  } catch (error) {
+    return reportError(ctx, error);
+  }
   try {
     await program.parseAsync(helpAsFlag(program, argv), { from: 'user' });
     return ctx.exitCode;

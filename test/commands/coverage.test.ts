@@ -42,7 +42,7 @@ describe('command coverage of the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThanOrEqual(50);
 
     const t = testContext();
-    const commands = walk(buildProgram(t.ctx));
+    const commands = walk(await buildProgram(t.ctx));
     t.cleanup();
     const unserved = operations.filter((op) => !commands.has(op));
     expect(unserved).toEqual([]);

@@ -6,10 +6,10 @@ import { GROUPS, groupsFor } from '../../src/cli.js';
 import { testContext } from '../support/context.js';
 
 describe('group registration', () => {
-  it.each(GROUPS.map((g) => [g.names.join(','), g] as const))('%s registers exactly its declared names', (_names, group) => {
+  it.each(GROUPS.map((g) => [g.names.join(','), g] as const))('%s registers exactly its declared names', async (_names, group) => {
     const t = testContext();
     const program = new Command('tripctl');
-    group.register(program, t.ctx);
+    (await group.load()).register(program, t.ctx);
     t.cleanup();
     const added = program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
     expect(added.sort()).toEqual([...group.names].sort());

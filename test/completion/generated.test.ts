@@ -22,9 +22,9 @@ function readmeReference(): string {
   return readme.slice(start + '<!-- commands:start -->'.length + 1, end);
 }
 
-describe('generated files', () => {
-  const tree = currentTree();
+const tree = await currentTree();
 
+describe('generated files', () => {
   for (const shell of ['bash', 'zsh', 'fish'] as const) {
     it(`${SCRIPTS[shell]} is what the command tree generates now`, () => {
       expect(read(SCRIPTS[shell]), `${SCRIPTS[shell]} is out of date: ${REGENERATE}`).toBe(GENERATORS[shell](tree));

@@ -6,7 +6,7 @@ import { allCommands, type CommandNode } from '../../src/completion/tree.js';
 import { runInProcess } from '../support/context.js';
 import { currentTree } from './support.js';
 
-const tree = currentTree();
+const tree = await currentTree();
 const commands = allCommands(tree);
 const verbs = commands.filter((node) => node.commands.length === 0);
 const groups = commands.filter((node) => node.commands.length > 0);

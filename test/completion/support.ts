@@ -15,10 +15,10 @@ export const SCRIPTS = { bash: 'completions/tripctl.bash', zsh: 'completions/_tr
 export const REGENERATE = 'run `npm run generate` to regenerate it from the command tree';
 
 /** The tree of the program exactly as main() builds it. */
-export function currentTree(): CommandNode {
+export async function currentTree(): Promise<CommandNode> {
   const t = testContext();
   try {
-    return describeTree(buildProgram(t.ctx));
+    return describeTree(await buildProgram(t.ctx));
   } finally {
     t.cleanup();
   }
