@@ -3,13 +3,13 @@
 // forwards them, and answers. It prints nothing: it emits events ('ready', 'delivery',
 // 'rejected', 'warning', 'error') and the command renders them, so tests and the benchmark
 // drive it in-process.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Forwarder, FORWARD_TIMEOUT_MS, type RawHeaders } from './forward.js';
 import { savedFileName, sha256Hex, writeSaved, type SavedDelivery, SAVED_FORMAT } from './saved.js';
-import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, SIGNATURE_PREFIX, verify } from './signature.js';
+import { DELIVERY_HEADER, EVENT_HEADER, hmacSha256, SIGNATURE_HEADER, SIGNATURE_PREFIX, verify } from './signature.js';
 
 /** Bodies of booking events are a few hundred bytes; 1 MiB leaves room and still stops abuse. */
 export const DEFAULT_MAX_BODY = 1 << 20;
@@ -94,7 +94,7 @@ export class Listener extends EventEmitter<ListenerEvents> {
   private readonly events: Set<string> | undefined;
   private readonly now: () => Date;
   private saved = 0;
-  private secretKey: Buffer | undefined;
+  private secretKey: ((body: Buffer) => Buffer) | undefined;
   private closing: AbortController = new AbortController();
   url = '';
 
@@ -109,7 +109,7 @@ export class Listener extends EventEmitter<ListenerEvents> {
       forwardTimeoutMs: opts.forwardTimeoutMs ?? FORWARD_TIMEOUT_MS,
     };
     this.events = opts.events ? new Set(opts.events) : undefined;
-    this.secretKey = opts.secret !== undefined ? Buffer.from(opts.secret, 'utf8') : undefined;
+    this.secretKey = opts.secret !== undefined ? hmacSha256(opts.secret) : undefined;
     this.now = opts.now ?? (() => new Date());
   }
 
@@ -141,7 +141,7 @@ export class Listener extends EventEmitter<ListenerEvents> {
   /** Sets the secret once it is known (`--register` learns it after the server is up). */
   setSecret(secret: string, endpointId?: string): void {
     this.opts.secret = secret;
-    this.secretKey = Buffer.from(secret, 'utf8');
+    this.secretKey = hmacSha256(secret);
     if (endpointId !== undefined) this.opts.endpointId = endpointId;
   }
 
@@ -342,12 +342,12 @@ function rawHeader(raw: string[], lowerName: string): string | undefined {
 }
 
 /** The fast, constant-time check of `sha256=<64 hex>`; false for anything else (then verify() says why). */
-function signatureMatches(key: Buffer, body: Buffer, header: string | undefined): boolean {
+function signatureMatches(mac: (body: Buffer) => Buffer, body: Buffer, header: string | undefined): boolean {
   if (header === undefined || header.length !== SIGNATURE_PREFIX.length + 64 || !header.startsWith(SIGNATURE_PREFIX)) return false;
   // Decoding stops at the first character that is not hex, so 32 bytes means 64 hex digits.
   const given = Buffer.from(header.slice(SIGNATURE_PREFIX.length), 'hex');
   if (given.length !== 32) return false;
-  return timingSafeEqual(createHmac('sha256', key).update(body).digest(), given);
+  return timingSafeEqual(mac(body), given);
 }
 
 function str(value: unknown): string | undefined {

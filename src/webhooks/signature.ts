@@ -2,7 +2,7 @@
 // exact raw bytes of the body, keyed with the endpoint's signing secret, written as lowercase hex
 // and prefixed with `sha256=`. Shared by the sandbox (which signs) and the CLI (which verifies),
 // so the two can never disagree on the format.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'x-service-signature';
 export const EVENT_HEADER = 'x-service-event';
@@ -12,8 +12,28 @@ export const SIGNATURE_PREFIX = 'sha256=';
 /** Signing secrets as the sandbox issues them: `whsec_` and at least 24 URL-safe characters. */
 export const SECRET_PATTERN = /^whsec_[A-Za-z0-9_-]{24,}$/;
 
+/**
+ * HMAC-SHA256 (RFC 2104) with the key's pads computed once, over node's one-shot hash: a
+ * listener verifies thousands of deliveries with one secret, and createHmac's per-call objects
+ * cost it twice as much (npm run bench).
+ */
+export function hmacSha256(secret: string | Uint8Array): (body: Uint8Array | string) => Buffer {
+  let key = Buffer.from(secret);
+  if (key.length > 64) key = createHash('sha256').update(key).digest();
+  const inner = Buffer.alloc(64, 0x36);
+  const outer = Buffer.alloc(64, 0x5c);
+  for (let i = 0; i < key.length; i++) {
+    inner[i]! ^= key[i]!;
+    outer[i]! ^= key[i]!;
+  }
+  return (body) => {
+    const innerDigest = hash('sha256', Buffer.concat([inner, typeof body === 'string' ? Buffer.from(body) : body]), 'buffer');
+    return hash('sha256', Buffer.concat([outer, innerDigest]), 'buffer');
+  };
+}
+
 export function sign(secret: string, body: Uint8Array | string): string {
-  return SIGNATURE_PREFIX + createHmac('sha256', secret).update(body).digest('hex');
+  return SIGNATURE_PREFIX + hmacSha256(secret)(body).toString('hex');
 }
 
 export type Verdict =

@@ -2,7 +2,7 @@
 // (hard-coded below) and with node:crypto in the test, over fixed bytes.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sign, verify } from '../../src/webhooks/signature.js';
+import { hmacSha256, sign, verify } from '../../src/webhooks/signature.js';
 
 const SECRET = 'whsec_test_0123456789abcdefghijklmn';
 const BODY = Buffer.from(
@@ -66,5 +66,18 @@ describe('verify', () => {
     expect(verify(SECRET, BODY, `sha1=${OPENSSL_HEX}`)).toMatchObject({ ok: false, reason: 'malformed' });
     expect(verify(SECRET, BODY, `sha256=${OPENSSL_HEX.slice(2)}`)).toMatchObject({ ok: false, reason: 'malformed' });
     expect(verify(SECRET, BODY, `sha256=${'zz'.repeat(32)}`)).toMatchObject({ ok: false, reason: 'malformed' });
+  });
+});
+
+describe('hmacSha256 (precomputed pads over one-shot hashes)', () => {
+  it('equals node:crypto createHmac for keys shorter than, equal to and longer than a block, and any body', () => {
+    for (const keyLength of [0, 1, 38, 63, 64, 65, 200]) {
+      const key = Buffer.from(Array.from({ length: keyLength }, (_, i) => (i * 37 + keyLength) % 256));
+      const mac = hmacSha256(key);
+      for (const bodyLength of [0, 1, 55, 56, 64, 315, 4096]) {
+        const body = Buffer.from(Array.from({ length: bodyLength }, (_, i) => (i * 11 + 3) % 256));
+        expect(mac(body).toString('hex')).toBe(createHmac('sha256', key).update(body).digest('hex'));
+      }
+    }
   });
 });
