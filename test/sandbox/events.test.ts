@@ -338,3 +338,35 @@ describe('EventDispatcher', () => {
     expect(new Set(records.map((x) => x.eventId)).size).toBe(100);
   });
 });
+
+describe('the documented retry schedule', () => {
+  it('a receiver that fails 4 times then succeeds gets exactly 5 attempts, waits 10/30/120/300 s scaled', async () => {
+    const arrivals: number[] = [];
+    const r = await receiver((i, _req, res) => {
+      arrivals.push(performance.now());
+      res.statusCode = i < 4 ? 503 : 204;
+      res.end();
+    });
+    const ep = endpoint(r.url);
+    const scale = 0.002; // 10 s → 20 ms … 300 s → 600 ms
+    const d = new EventDispatcher({
+      timeScale: scale,
+      now: () => FIXED_NOW,
+      endpointsFor: () => [ep],
+    });
+    cleanups.push(() => d.close());
+    d.emit('company-1', 'booking.created', { id: 'b-1' });
+    await d.idle();
+    expect(r.received).toHaveLength(5);
+    expect(d.deliveriesOf(ep.id).map((x) => [x.attempt, x.status])).toEqual([
+      [5, 'succeeded'],
+      [4, 'pending'],
+      [3, 'pending'],
+      [2, 'pending'],
+      [1, 'pending'],
+    ]);
+    // Each wait is at least the scaled documented one (timers never fire much early).
+    const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]!);
+    [10, 30, 120, 300].forEach((seconds, i) => expect(gaps[i]).toBeGreaterThanOrEqual(seconds * 1000 * scale - 2));
+  });
+});
