@@ -84,7 +84,7 @@ async function ask(tools: ParseTools, flag: FieldFlag, sofar: Record<string, unk
   const name = flag.flags.split(' ')[0]!;
   const answer = flag.ask
     ? await flag.ask(tools, sofar)
-    : await (await tools.ctx.prompter()).input(`${flag.description}:`, {
+    : await (await tools.ctx.prompter()).input(`${flag.description.charAt(0).toUpperCase()}${flag.description.slice(1)}:`, {
         validate: (text) => (text.trim() ? true : `${name} is required`),
       });
   if (answer === undefined || answer === '') throw usageError(`missing ${name}`);
@@ -101,7 +101,7 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       if (text !== undefined && text !== '') (op.positional.in === 'body' ? body : query)[op.positional.field] = op.positional.parse ? op.positional.parse(text) : text;
     }
     const sendsBody = op.method === 'POST' || op.method === 'PATCH' || op.method === 'PUT';
-    if (asked && op.reviewWhenAsked) await review(ctx, body);
+    if (asked && op.reviewWhenAsked) await review(ctx, op, body);
     if (op.confirm) await confirmDestructive(ctx, op.confirm(args));
     const client = await ctx.client();
     const result = op.result ?? { kind: 'object' };
@@ -140,8 +140,12 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
   };
 }
 
-async function review(ctx: Context, body: Record<string, unknown>): Promise<void> {
-  ctx.info(Object.entries(body).map(([key, value]) => `  ${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n'));
+/** Shows the request in the order the verb declares its flags (the order it asked), then asks. */
+async function review(ctx: Context, op: Operation, body: Record<string, unknown>): Promise<void> {
+  const order = (op.flags ?? []).map((flag) => flag.field);
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  const entries = Object.entries(body).sort(([a], [b]) => rank(a) - rank(b));
+  ctx.info(entries.map(([key, value]) => `  ${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n'));
   const prompter = await ctx.prompter();
   if (!(await prompter.confirm('Send this?', true))) throw usageError('cancelled; nothing was sent');
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
+import { normalizeName } from '../input/resolve.js';
 import { dateTime, integer, uuid } from '../input/validate.js';
 import { specs } from '../output/specs.js';
 import { cityFlag, vehicleFlag } from './handles.js';
@@ -20,7 +21,12 @@ async function chooseVehicle({ ctx, resolver }: ParseTools): Promise<string> {
 function chooseCity(message: string) {
   return async ({ ctx, resolver }: ParseTools): Promise<string> => {
     const cities = await resolver.listCities();
-    return (await ctx.prompter()).select(message, cities.map((c) => ({ name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(), value: c.id })));
+    const choices = cities.map((c) => ({ name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(), value: c.id, keys: [c.name, c.nameAr, c.id].filter(Boolean).map((k) => normalizeName(k!)) }));
+    // Typing narrows the list by English or Arabic name, the way look-ups by handle match them.
+    return (await ctx.prompter()).search(message, (term) => {
+      const wanted = normalizeName(term);
+      return choices.filter((c) => c.keys.some((k) => k.includes(wanted))).map(({ name, value }) => ({ name, value }));
+    });
   };
 }
 

@@ -14,6 +14,8 @@ export interface Prompter {
   password(message: string, opts?: { validate?: (value: string) => true | string }): Promise<string>;
   confirm(message: string, defaultValue?: boolean): Promise<boolean>;
   select<T>(message: string, choices: Array<Choice<T>>): Promise<T>;
+  /** Choices narrowed as the person types (cities among many, by English or Arabic name). */
+  search<T>(message: string, source: (term: string) => Array<Choice<T>>): Promise<T>;
 }
 
 export class TerminalPrompter implements Prompter {
@@ -44,6 +46,11 @@ export class TerminalPrompter implements Prompter {
   async select<T>(message: string, choices: Array<Choice<T>>): Promise<T> {
     const { select } = await import('@inquirer/prompts');
     return this.ask(() => select<T>({ message, choices, pageSize: 12 }, this.context));
+  }
+
+  async search<T>(message: string, source: (term: string) => Array<Choice<T>>): Promise<T> {
+    const { search } = await import('@inquirer/prompts');
+    return this.ask(() => search<T>({ message, source: async (term) => source(term ?? ''), pageSize: 12 }, this.context));
   }
 
   private async ask<T>(question: () => Promise<T>): Promise<T> {

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { Choice, Prompter } from '../../src/input/prompter.js';
 import { testContext } from '../support/context.js';
+import { ScriptedPrompter } from '../support/prompter.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'sk_live_1234567890abcdef1234567890abcdef';
@@ -19,35 +19,12 @@ afterEach(async () => {
   await server.close();
 });
 
-class ScriptedPrompter implements Prompter {
-  readonly asked: Array<{ kind: string; message: string }> = [];
-  constructor(private readonly answers: string[]) {}
-  private next(kind: string, message: string, validate?: (value: string) => true | string): string {
-    this.asked.push({ kind, message });
-    const answer = this.answers.shift();
-    if (answer === undefined) throw new Error(`unexpected question: ${message}`);
-    const verdict = validate?.(answer);
-    if (verdict !== undefined && verdict !== true) throw new Error(`answer refused: ${verdict}`);
-    return answer;
-  }
-  async input(message: string, opts: { validate?: (value: string) => true | string } = {}) {
-    return this.next('input', message, opts.validate);
-  }
-  async password(message: string, opts: { validate?: (value: string) => true | string } = {}) {
-    return this.next('password', message, opts.validate);
-  }
-  async confirm(message: string) {
-    return this.next('confirm', message) === 'y';
-  }
-  async select<T>(message: string, choices: Array<Choice<T>>): Promise<T> {
-    const name = this.next('select', message);
-    return choices.find((c) => c.name === name)!.value;
-  }
-}
-
 test('asks for the base URL and the key (as a password), verifies, saves', async () => {
   server.on('GET /company', { body: COMPANY });
-  const prompter = new ScriptedPrompter([server.baseUrl, `  ${KEY}  `]);
+  const prompter = new ScriptedPrompter([
+    [/base URL/i, () => server.baseUrl],
+    [/key/i, () => `  ${KEY}  `],
+  ]);
   const t = testContext({ stdinIsTTY: true, stderrIsTTY: true, stdoutIsTTY: true, prompter });
   try {
     const code = await t.run(['auth', 'login']);
