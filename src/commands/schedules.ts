@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { calendarDate, integer, timeOfDay, uuid, weekdays } from '../input/validate.js';
 import { specs } from '../output/specs.js';
-import { cityFlag, vehicleFlag } from './handles.js';
+import { cityFlag, pickDriver, vehicleFlag } from './handles.js';
 import { defineGroup, defineVerb, lazy } from './define.js';
 import { defineOperation, type FieldFlag } from './operation.js';
 
@@ -46,7 +46,7 @@ export function register(program: Command, ctx: Context): void {
     reviewWhenAsked: true,
     flags: [
       vehicleFlag({ required: true }),
-      { flags: '--driver <memberId>', description: 'member who drives', field: 'driverId', required: true, parse: (v) => uuid('--driver', v) },
+      { flags: '--driver <memberId>', description: 'member who drives', field: 'driverId', required: true, parse: (v) => uuid('--driver', v), ask: pickDriver },
       cityFlag('--from', 'fromCityId', 'origin city, by id or name', { required: true }),
       cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: true }),
       price(true),

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { normalizeName } from '../input/resolve.js';
 import { dateTime, integer, uuid } from '../input/validate.js';
 import { specs } from '../output/specs.js';
 import { cityFlag, vehicleFlag } from './handles.js';
@@ -9,26 +8,6 @@ import { defineOperation, type FieldFlag, type ParseTools } from './operation.js
 
 /** Trip statuses the description names; others may exist and are accepted by --status. */
 export const TRIP_STATUSES = ['published', 'cancelled', 'completed'] as const;
-
-async function chooseVehicle({ ctx, resolver }: ParseTools): Promise<string> {
-  const vehicles = await resolver.listVehicles();
-  return (await ctx.prompter()).select(
-    'Vehicle:',
-    vehicles.map((v) => ({ name: `${v.plate ?? v.id}  ${[v.make, v.model].filter(Boolean).join(' ')}  (${v.seats ?? '?'} seats)`, value: v.id })),
-  );
-}
-
-function chooseCity(message: string) {
-  return async ({ ctx, resolver }: ParseTools): Promise<string> => {
-    const cities = await resolver.listCities();
-    const choices = cities.map((c) => ({ name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(), value: c.id, keys: [c.name, c.nameAr, c.id].filter(Boolean).map((k) => normalizeName(k!)) }));
-    // Typing narrows the list by English or Arabic name, the way look-ups by handle match them.
-    return (await ctx.prompter()).search(message, (term) => {
-      const wanted = normalizeName(term);
-      return choices.filter((c) => c.keys.some((k) => k.includes(wanted))).map(({ name, value }) => ({ name, value }));
-    });
-  };
-}
 
 function choosePlace(message: string, cityKey: 'from' | 'to') {
   return async (tools: ParseTools, sofar: Record<string, unknown>): Promise<string | undefined> => {
@@ -69,9 +48,9 @@ async function askDeparture({ ctx, timeZone }: ParseTools): Promise<string> {
 /** The flags of `trips publish`; `trips update` takes the same ones, none required. */
 function tripFlags(publishing: boolean): FieldFlag[] {
   return [
-    vehicleFlag({ required: publishing, ask: chooseVehicle }),
-    cityFlag('--from', 'fromCityId', 'origin city, by id or name (English or Arabic)', { required: publishing, ask: chooseCity('From:') }),
-    cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: publishing, ask: chooseCity('To:') }),
+    vehicleFlag({ required: publishing }),
+    cityFlag('--from', 'fromCityId', 'origin city, by id or name (English or Arabic)', { required: publishing }),
+    cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: publishing }),
     { flags: '--departure <time>', description: "'YYYY-MM-DD HH:MM' in the profile's time zone (or --tz), or ISO 8601 with offset", field: 'departureAt', required: publishing, parse: (v, t) => dateTime('--departure', v, t.timeZone), ask: askDeparture },
     { flags: '--price <minor-units>', description: 'fare per seat in minor units (a whole number)', field: 'pricePerSeat', required: publishing, parse: (v) => integer('--price', v, 0) },
     { flags: '--seats <n>', description: "seats on sale (default: the vehicle's seats)", field: 'totalSeats', offer: publishing, parse: (v) => integer('--seats', v, 1, 20), ask: seatsOfVehicle },

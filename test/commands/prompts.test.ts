@@ -66,3 +66,35 @@ describe('trips publish on a terminal', () => {
     expect(session.since(mark)).toEqual([]);
   });
 });
+
+describe('schedules create on a terminal', () => {
+  let session: SandboxSession;
+  beforeAll(async () => {
+    session = await openSession();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('picks the vehicle and driver, searches the cities, asks the rest, then sends', async () => {
+    const prompter = new ScriptedPrompter([
+      [/^Vehicle/, byName(/^DAM-204518/)],
+      [/^Driver/, byName(/driver/)],
+      [/^From/, () => 'hom'],
+      [/^To/, () => 'اللاذ'],
+      [/fare per seat/i, () => '1800000'],
+      [/^Recurrence/, () => 'daily'],
+      [/departure time/i, () => '06:45'],
+      [/^Send this/, () => true],
+    ]);
+    const t = testContext({ stdinIsTTY: true, stderrIsTTY: true, prompter, env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full } });
+    const mark = session.mark();
+    const code = await t.run(['schedules', 'create', '-o', 'json']);
+    t.cleanup();
+    expect(code, t.err()).toBe(0);
+    expect(prompter.asked.map((q) => q.kind)).toEqual(['select', 'select', 'search', 'search', 'input', 'select', 'input', 'confirm']);
+    const sent = session.since(mark).filter((r) => r.method === 'POST' && r.path === '/schedules');
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!.body)).toMatchObject({ fromCityId: 'homs', toCityId: 'latakia', pricePerSeat: 1800000, recurrence: 'daily', departureTime: '06:45' });
+  });
+});
