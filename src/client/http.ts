@@ -1,7 +1,6 @@
 // The small HTTP client every command goes through: one keep-alive pool, the bearer key, JSON in
 // and out, the service's {error, code} turned into typed errors, time-outs, and retries for the
 // requests that are safe to repeat.
-import { randomUUID } from 'node:crypto';
 import { makeDispatcher, request, type Dispatcher, type ProxySettings } from './undici.js';
 import { ApiError, CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
 import { maskSecret, redactSecrets } from '../io.js';
@@ -221,9 +220,7 @@ export class ApiClient {
   }
 }
 
-export function newIdempotencyKey(): string {
-  return randomUUID();
-}
+export { newIdempotencyKey } from './idempotency.js';
 
 function truncate(text: string): string {
   return text.length > 2000 ? `${text.slice(0, 2000)}… (${text.length} characters)` : text;

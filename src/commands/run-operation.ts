@@ -1,6 +1,6 @@
 // The one runner behind every data-described verb: path ids checked, flags parsed (asking on a
 // terminal for what is missing), the request sent, the answer rendered with the resource's spec.
-import { newIdempotencyKey } from '../client/http.js';
+import { newIdempotencyKey } from '../client/idempotency.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
