@@ -60,7 +60,7 @@ export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<
     }
     asked = true;
   }
-  const body: Record<string, unknown> = { ...op.fixedBody };
+  let body: Record<string, unknown> = { ...op.fixedBody };
   const query: Record<string, unknown> = {};
   const defaultTarget = op.method === 'GET' || op.method === 'DELETE' ? 'query' : 'body';
   const parseInto = async (flag: FieldFlag) => {
@@ -69,15 +69,17 @@ export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<
     // Switches (`--skip`) arrive as true; their parser turns them into the field's value.
     const parsed = flag.parse && (typeof value === 'string' || typeof value === 'boolean') ? await flag.parse(String(value), tools) : value;
     if (parsed === undefined) return;
-    (flag.in ?? defaultTarget) === 'body' ? (body[flag.field] = parsed) : (query[flag.field] = parsed);
+    const target = (flag.in ?? defaultTarget) === 'body' ? body : query;
+    // A field given with -F/-f as well keeps that value: the escape hatch has the last word.
+    if (!(flag.lookup && flag.field in target)) target[flag.field] = parsed;
   };
   // Local checks first, then the cross-flag check, and only then look-ups at the service.
   for (const flag of flags) if (!flag.lookup) await parseInto(flag);
   const pending = Object.fromEntries(flags.filter((f) => f.lookup && opts[attributeOf(f.flags)] !== undefined).map((f) => [f.field, opts[attributeOf(f.flags)]]));
   op.check?.({ ...pending, ...query, ...body });
-  fieldsFrom(opts as { field?: string[]; rawField?: string[] }, {});
+  body = fieldsFrom(opts as { field?: string[]; rawField?: string[] }, body);
   for (const flag of flags) if (flag.lookup) await parseInto(flag);
-  return { body: fieldsFrom(opts as { field?: string[]; rawField?: string[] }, body), query, asked };
+  return { body, query, asked };
 }
 
 async function ask(tools: ParseTools, flag: FieldFlag, sofar: Record<string, unknown>): Promise<string> {

@@ -142,6 +142,12 @@ describe('trips', () => {
     tripId = trip.id;
   });
 
+  it('a field given with -F wins over the flag for it, looked up or not', async () => {
+    const result = await sent(['trips', 'update', tripId, '--from', 'Damascus', '-F', 'fromCityId=homs', '--notes', 'x', '-f', 'notes=y', '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(only(result.requests, 'PATCH', `/trips/${tripId}`)[0]!.body)).toEqual({ fromCityId: 'homs', notes: 'y' });
+  });
+
   it('list filters by status and city; ids output; --limit', async () => {
     const result = await sent(['trips', 'list', '--status', 'published', '--from', 'Damascus', '--limit', '3', '-o', 'ids']);
     expect(result.code, result.stderr).toBe(0);
