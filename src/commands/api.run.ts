@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { Method } from '../client/http.js';
 import { usageError } from '../errors.js';
+import { specs } from '../output/specs.js';
 import type { ActionFn } from './define.js';
 import { fieldsFrom, paramsFrom } from './flags.js';
 import { readAll } from '../input/stdin.js';
@@ -89,13 +90,5 @@ export const runOpenapi: ActionFn = async (ctx) => {
       .filter(([method]) => METHODS.includes(method.toUpperCase() as Method))
       .map(([method, op]) => ({ method: method.toUpperCase(), path, scope: op['x-scope'] ?? '', summary: op.summary ?? '' })),
   );
-  await ctx.renderer().list([operations], {
-    name: 'operation',
-    columns: [
-      { header: 'METHOD', path: 'method' },
-      { header: 'PATH', path: 'path' },
-      { header: 'SCOPE', path: 'scope' },
-      { header: 'SUMMARY', path: 'summary' },
-    ],
-  });
+  await ctx.renderer().list([operations], specs.operation);
 };

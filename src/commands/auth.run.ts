@@ -5,6 +5,7 @@ import { maskSecret } from '../io.js';
 import { readAll } from '../input/stdin.js';
 import { USER_AGENT } from '../version.js';
 import type { Context } from '../context.js';
+import { specs } from '../output/specs.js';
 import type { ActionFn } from './define.js';
 
 interface CompanyEnvelope {
@@ -91,17 +92,7 @@ export const status: ActionFn = async (ctx) => {
     companyId: company.id ?? null,
     verified: company.verified ?? null,
   };
-  await ctx.renderer().object(result, {
-    name: 'status',
-    columns: [
-      { header: 'Profile', path: 'profile' },
-      { header: 'Company', path: 'company' },
-      { header: 'Verified', path: 'verified', kind: 'bool' },
-      { header: 'Base URL', path: 'baseUrl' },
-      { header: 'Key', path: 'key' },
-      { header: 'Key from', path: 'keySource' },
-    ],
-  });
+  await ctx.renderer().object(result, specs.authStatus);
 };
 
 export const logout: ActionFn = async (ctx) => {

@@ -3,19 +3,14 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { integer, maxLength, uuid } from '../input/validate.js';
 import { specs } from '../output/specs.js';
+import { PAYMENT_STATUSES } from '../sandbox/state.js';
+import { EVENTS } from '../webhooks/events.js';
 import { defineGroup, defineVerb, lazy } from './define.js';
 import { integerInRange } from './flags.js';
 import { defineOperation } from './operation.js';
 
-/** Events the sandbox can send on demand (partner-api.md's table). */
-const EVENTS = [
-  'booking.created', 'booking.updated', 'booking.approved', 'booking.rejected', 'booking.cancelled', 'booking.boarded', 'booking.no_show',
-  'trip.created', 'trip.updated', 'trip.cancelled', 'trip.completed',
-  'schedule.created', 'schedule.updated', 'schedule.deleted',
-  'payment.updated', 'webhook.test',
-] as const;
-
-const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;
+/** Every event the sandbox can send on demand, webhook.test included (partner-api.md's table). */
+const EVENT_NAMES = EVENTS.map((event) => event.name);
 
 export function register(program: Command, ctx: Context): void {
   const sandbox = defineGroup(program, 'sandbox', 'A local, stateful sandbox of the whole partner interface, and its administrator controls');
@@ -87,7 +82,7 @@ export function register(program: Command, ctx: Context): void {
 }
 
 function eventName(value: string): string {
-  if (!(EVENTS as readonly string[]).includes(value)) throw usageError(`unknown event '${value}'`, `one of: ${EVENTS.join(', ')}`);
+  if (!EVENT_NAMES.includes(value)) throw usageError(`unknown event '${value}'`, `one of: ${EVENT_NAMES.join(', ')}`);
   return value;
 }
 

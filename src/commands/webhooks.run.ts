@@ -123,17 +123,7 @@ export const runSecret: ActionFn = async (ctx, { args }) => {
   else await ctx.renderer().object({ id, secret });
 };
 
-const eventSpec: ResourceSpec = {
-  name: 'event',
-  idField: 'name',
-  columns: [
-    { header: 'EVENT', path: 'name' },
-    { header: 'SUBSCRIBABLE', path: 'subscribable', kind: 'bool' },
-    { header: 'SENT WHEN', path: 'description' },
-  ],
-};
-
 export const runEvents: ActionFn = async (ctx) => {
-  await ctx.renderer().list([EVENTS.map((e) => ({ ...e }))], eventSpec);
+  await ctx.renderer().list([EVENTS.map((e) => ({ ...e }))], specs.eventName);
   if (ctx.settings().output === 'table' && ctx.io.stderrIsTTY) ctx.info('Groups: booking.*, trip.*, schedule.*, payment.*; * is every subscribable event.');
 };

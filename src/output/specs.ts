@@ -197,4 +197,36 @@ export const specs = {
       { header: 'VALUE', path: 'value' },
     ],
   },
+  /** `auth status`: who the active profile is, and where its key comes from. */
+  authStatus: {
+    name: 'status',
+    columns: [
+      { header: 'Profile', path: 'profile' },
+      { header: 'Company', path: 'company' },
+      { header: 'Verified', path: 'verified', kind: 'bool' },
+      { header: 'Base URL', path: 'baseUrl' },
+      { header: 'Key', path: 'key' },
+      { header: 'Key from', path: 'keySource' },
+    ],
+  },
+  /** `webhooks events`: the names an endpoint can subscribe to. */
+  eventName: {
+    name: 'event',
+    idField: 'name',
+    columns: [
+      { header: 'EVENT', path: 'name' },
+      { header: 'SUBSCRIBABLE', path: 'subscribable', kind: 'bool' },
+      { header: 'SENT WHEN', path: 'description' },
+    ],
+  },
+  /** `openapi -o table`: the operations of the document. */
+  operation: {
+    name: 'operation',
+    columns: [
+      { header: 'METHOD', path: 'method' },
+      { header: 'PATH', path: 'path' },
+      { header: 'SCOPE', path: 'scope' },
+      { header: 'SUMMARY', path: 'summary' },
+    ],
+  },
 } satisfies Record<string, ResourceSpec>;
