@@ -3,10 +3,14 @@
 import type { Readable, Writable } from 'node:stream';
 
 export interface IOOptions {
-  stdin: Readable;
+  /**
+   * stdin, or how to get it: node builds process.stdin on first use, loading its stream and file
+   * modules, which most runs (no prompt, nothing piped in) need not pay for.
+   */
+  stdin: Readable | (() => Readable);
   stdout: Writable;
   stderr: Writable;
-  stdinIsTTY: boolean;
+  stdinIsTTY: boolean | (() => boolean);
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   /** Terminal width, when stdout is a terminal. */
@@ -14,10 +18,8 @@ export interface IOOptions {
 }
 
 export class IO {
-  readonly stdin: Readable;
   readonly stdout: Writable;
   readonly stderr: Writable;
-  readonly stdinIsTTY: boolean;
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
   readonly columns: number;
@@ -25,15 +27,27 @@ export class IO {
   colorEnabled = false;
   promptsEnabled = false;
   private readonly secrets = new Set<string>();
+  private stdinSource: IOOptions['stdin'];
+  private stdinTTY: IOOptions['stdinIsTTY'];
 
   constructor(opts: IOOptions) {
-    this.stdin = opts.stdin;
+    this.stdinSource = opts.stdin;
     this.stdout = opts.stdout;
     this.stderr = opts.stderr;
-    this.stdinIsTTY = opts.stdinIsTTY;
+    this.stdinTTY = opts.stdinIsTTY;
     this.stdoutIsTTY = opts.stdoutIsTTY;
     this.stderrIsTTY = opts.stderrIsTTY;
     this.columns = opts.columns ?? 100;
+  }
+
+  get stdin(): Readable {
+    if (typeof this.stdinSource === 'function') this.stdinSource = this.stdinSource();
+    return this.stdinSource;
+  }
+
+  get stdinIsTTY(): boolean {
+    if (typeof this.stdinTTY === 'function') this.stdinTTY = this.stdinTTY();
+    return this.stdinTTY;
   }
 
   /** Data: only ever the command's result. */

@@ -1,6 +1,6 @@
 // The entry point: the only module that touches process. It builds the context from the real
 // streams and environment, runs the command, and turns the result into the exit code.
-import { main } from './cli.js';
+import { main, reportError } from './cli.js';
 import { Context } from './context.js';
 import { IO } from './io.js';
 
@@ -16,10 +16,10 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
 const io = new IO({
-  stdin: process.stdin,
+  stdin: () => process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
-  stdinIsTTY: process.stdin.isTTY === true,
+  stdinIsTTY: () => process.stdin.isTTY === true,
   stdoutIsTTY: process.stdout.isTTY === true,
   stderrIsTTY: process.stderr.isTTY === true,
   columns: process.stdout.columns,
@@ -30,7 +30,11 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 const ctx = new Context({ io, env: process.env, cwd: process.cwd(), signal: controller.signal });
-const code = await main(process.argv.slice(2), ctx);
-process.exitCode = code;
-// Keep-alive sockets and stdin listeners must not hold the process open once the answer is out.
-if (!ctx.keepAlive) setImmediate(() => process.exit(code));
+// No top-level await: the bundle is CommonJS, for the code cache (see launch.ts).
+void main(process.argv.slice(2), ctx)
+  .catch((error: unknown) => reportError(ctx, error))
+  .then((code) => {
+    process.exitCode = code;
+    // Keep-alive sockets and stdin listeners must not hold the process open once the answer is out.
+    if (!ctx.keepAlive) setImmediate(() => process.exit(code));
+  });

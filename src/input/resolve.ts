@@ -31,11 +31,11 @@ export function normalizeName(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
-    .replace(/[أإآ]/g, 'ا')
-    .replace(/ة/g, 'ه')
-    .replace(/ى/g, 'ي')
+    .replace(/[\u0623\u0625\u0622]/g, '\u0627') // أ إ آ → ا
+    .replace(/\u0629/g, '\u0647') // ة → ه
+    .replace(/\u0649/g, '\u064a') // ى → ي
     .toLowerCase()
-    .replace(/[\s\-_'’.]/g, '');
+    .replace(/[\s\-_'\u2019.]/g, ''); // ’ is the typographic apostrophe
 }
 
 export class Resolver {

@@ -1,0 +1,155 @@
+// npm run build: dist/tripctl.cjs, the whole tool as one CommonJS bundle, and dist/launch.cjs,
+// the small launcher bin/tripctl runs, which compiles the bundle with a V8 code cache
+// (src/launch.ts says why one CommonJS file). The bundle must stay:
+//   - free of real import() calls: vm.Script, which compiles it, cannot run them;
+//   - ASCII, so the launcher can read it as latin1 (several times faster than utf8);
+//   - free of what tripctl never uses but start-up would pay for: undici's HTTP/2 client and
+//     fetch's body encoder load node:http2, node:tls and node:crypto; undici loads node:http for
+//     two values it rarely needs; inquirer's editor prompt brings 650 KB of character sets.
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+
+/** Modules replaced by stubs, each only reached on a path tripctl never takes. */
+const STUBS = [
+  {
+    // Only used when a server offers HTTP/2 and the dispatcher allows it (allowH2, off by default).
+    importer: /undici[\\/]lib[\\/]dispatcher[\\/]/,
+    path: /^\.[\\/]client-h2\.js$/,
+    contents: "module.exports = function connectH2 () { throw new Error('tripctl is built without HTTP/2') }",
+  },
+  {
+    // Only used for FormData request bodies; tripctl sends strings and buffers.
+    importer: /undici[\\/]lib[\\/]dispatcher[\\/]/,
+    path: /[\\/]web[\\/]fetch[\\/]body\.js$/,
+    contents: "module.exports = { extractBody () { throw new Error('tripctl is built without FormData bodies') } }",
+  },
+  {
+    // The editor prompt (inquirer's `editor`, which opens $EDITOR); tripctl asks for no long text.
+    importer: /@inquirer[\\/]prompts[\\/]/,
+    path: /^@inquirer\/editor$/,
+    contents: "module.exports = function editor () { throw new Error('tripctl is built without the editor prompt') }",
+  },
+  {
+    // commander spawns executables only for stand-alone subcommand files, which tripctl has none of.
+    importer: /commander[\\/]lib[\\/]/,
+    path: /^node:child_process$/,
+    contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] })",
+  },
+];
+
+/**
+ * Edits to undici that load node:http when it is used rather than at start-up (about 2.5 ms of
+ * a one-call command). Each `from` must occur exactly once, so an undici that changed fails the
+ * build instead of being bundled unpatched.
+ */
+const PATCHES = [
+  {
+    file: /undici[\\/]lib[\\/]core[\\/]util\.js$/,
+    // Only destroy() looks at IncomingMessage, for a node:http response used as a request body.
+    edits: [
+      ["const { IncomingMessage } = require('node:http')\n", ''],
+      ['.constructor === IncomingMessage)', ".constructor === require('node:http').IncomingMessage)"],
+    ],
+  },
+  {
+    file: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    // node's header-size limit is only the default for a client made without maxHeaderSize (ours passes one).
+    edits: [
+      ["const http = require('node:http')\n", ''],
+      [
+        `const getDefaultNodeMaxHeaderSize = http &&
+  http.maxHeaderSize &&
+  Number.isInteger(http.maxHeaderSize) &&
+  http.maxHeaderSize > 0
+  ? () => http.maxHeaderSize
+  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
+        `const getDefaultNodeMaxHeaderSize = () => {
+  const { maxHeaderSize } = require('node:http')
+  if (Number.isInteger(maxHeaderSize) && maxHeaderSize > 0) return maxHeaderSize
+  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
+}`,
+      ],
+    ],
+  },
+];
+
+const trim = {
+  name: 'trim',
+  setup(build) {
+    STUBS.forEach((stub, index) => {
+      build.onResolve({ filter: stub.path }, (args) => (stub.importer.test(args.importer) ? { path: String(index), namespace: 'stub' } : undefined));
+    });
+    build.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({ contents: STUBS[Number(args.path)].contents, loader: 'js' }));
+    for (const patch of PATCHES) {
+      build.onLoad({ filter: patch.file }, (args) => {
+        let contents = readFileSync(args.path, 'utf8');
+        for (const [from, to] of patch.edits) {
+          const count = contents.split(from).length - 1;
+          if (count !== 1) return { errors: [{ text: `patch expected one ${JSON.stringify(from.slice(0, 60))} in ${args.path}, found ${count}` }] };
+          contents = contents.replace(from, () => to);
+        }
+        patch.applied = true;
+        return { contents, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    }
+  },
+};
+
+const common = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.18',
+  charset: 'ascii',
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+};
+
+rmSync(dist, { recursive: true, force: true });
+const bundleFile = join(dist, 'tripctl.cjs');
+const bundle = await build({
+  ...common,
+  entryPoints: [join(root, 'src/main.ts')],
+  outfile: bundleFile,
+  define: { __TRIPCTL_VERSION__: JSON.stringify(version) },
+  plugins: [trim],
+});
+const fail = (message) => {
+  rmSync(dist, { recursive: true, force: true });
+  console.error(`build: ${message}`);
+  process.exit(1);
+};
+STUBS.forEach((stub, index) => {
+  if (!(`stub:${index}` in bundle.metafile.inputs)) fail(`the stub for ${stub.path} was not used: has the module moved?`);
+});
+for (const patch of PATCHES) if (!patch.applied) fail(`no file matched ${patch.file}: has undici moved it?`);
+const dynamic = Object.values(bundle.metafile.outputs).flatMap((output) => output.imports.filter((i) => i.kind === 'dynamic-import'));
+if (dynamic.length) fail(`import() of ${dynamic.map((i) => i.path).join(', ')} left in the bundle; vm.Script cannot run it`);
+
+// esbuild escapes strings and identifiers but keeps some comments and regular expressions as
+// written: comments lose their non-ASCII characters, code must spell them as \u escapes.
+const lines = readFileSync(bundleFile, 'utf8').split('\n');
+lines.forEach((line, index) => {
+  if (/^[\x00-\x7f]*$/.test(line)) return;
+  if (!/^\s*(\/\/|\/\*|\*)/.test(line)) fail(`non-ASCII code at dist/tripctl.cjs:${index + 1}; write it as \\u escapes: ${line.trim().slice(0, 100)}`);
+  lines[index] = line.replace(/[^\x00-\x7f]/g, '?');
+});
+const text = lines.join('\n');
+writeFileSync(bundleFile, text);
+
+// The launcher names cache files after the bundle's content, so a rebuilt bundle starts afresh.
+const bundleId = createHash('sha256').update(text).digest('hex').slice(0, 16);
+await build({
+  ...common,
+  entryPoints: [join(root, 'src/launch.ts')],
+  outfile: join(dist, 'launch.cjs'),
+  define: { __TRIPCTL_BUNDLE_ID__: JSON.stringify(bundleId) },
+});
