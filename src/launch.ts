@@ -38,7 +38,7 @@ export function launch(bundle: string): void {
     process.stderr.write(`tripctl: cannot read ${bundle} (${(error as Error).message}); run 'npm run build'\n`);
     process.exit(1);
   }
-  const dir = process.env.TRIPCTL_NO_CODE_CACHE ? undefined : join(configDir(process.env), 'cache');
+  const dir = process.env.TRIPCTL_NO_CODE_CACHE ? undefined : cacheDir();
   const file = dir && join(dir, `${CACHE_PREFIX}${__TRIPCTL_BUNDLE_ID__}-node${process.version}-${process.arch}.bin`);
   const cached = file ? readCache(file) : undefined;
 
@@ -51,7 +51,7 @@ export function launch(bundle: string): void {
     if (done || !dir || !file) return;
     done = true;
     if (stage >= at) return;
-    writeCache(dir, file, Buffer.concat([Buffer.from([at]), script.createCachedData()]));
+    writeCache(dir, file, () => Buffer.concat([Buffer.from([at]), script.createCachedData()]));
   };
   (globalThis as Record<symbol, unknown>)[CODE_CACHE_HOOK] = () => save(AT_FIRST_REQUEST);
   process.once('exit', () => save(AT_EXIT));
@@ -59,6 +59,15 @@ export function launch(bundle: string): void {
   const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
   const module = { exports: {} };
   run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+}
+
+/** Where the cache lives, if anywhere: a home that cannot be found means no cache, not an error here. */
+function cacheDir(): string | undefined {
+  try {
+    return join(configDir(process.env), 'cache');
+  } catch {
+    return undefined;
+  }
 }
 
 function readCache(file: string): Buffer | undefined {
@@ -71,11 +80,11 @@ function readCache(file: string): Buffer | undefined {
 }
 
 /** Written whole or not at all (temp file + rename); old bundles' caches are removed on the way. */
-function writeCache(dir: string, file: string, data: Buffer): void {
+function writeCache(dir: string, file: string, data: () => Buffer): void {
   const temp = `${file}.${process.pid}.tmp`;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(temp, data, { mode: 0o600 });
+    writeFileSync(temp, data(), { mode: 0o600 });
     renameSync(temp, file);
     const current = `${CACHE_PREFIX}${__TRIPCTL_BUNDLE_ID__}-`;
     for (const name of readdirSync(dir)) {
