@@ -16,7 +16,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 
-/** Modules replaced by stubs, each only reached on a path tripctl never takes. */
+/** Modules replaced by stubs, each only reached on a path tripctl never takes (or, once, loaded later). */
 const STUBS = [
   {
     // Only used when a server offers HTTP/2 and the dispatcher allows it (allowH2, off by default).
@@ -37,7 +37,8 @@ const STUBS = [
     contents: "module.exports = function editor () { throw new Error('tripctl is built without the editor prompt') }",
   },
   {
-    // commander spawns executables only for stand-alone subcommand files, which tripctl has none of.
+    // Not a stub but a deferral: commander loads child_process at start-up and uses it only to
+    // spawn stand-alone subcommand files, which tripctl has none of.
     importer: /commander[\\/]lib[\\/]/,
     path: /^node:child_process$/,
     contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] })",
