@@ -153,37 +153,48 @@ export class Context {
 
   /** The API client for the active profile; undici is loaded on first use only. */
   client(): Promise<ApiClient> {
-    this.clientPromise ??= (async () => {
-      const settings = this.settings();
-      if (settings.unknownProfile) {
-        const known = Object.keys(this.config.read().profiles);
-        throw usageError(
-          `no profile named '${settings.profileName}'`,
-          known.length ? `known profiles: ${known.join(', ')}` : `create it with 'tripctl --profile ${settings.profileName} auth login'`,
-        );
-      }
-      if (!settings.baseUrl) {
-        throw new CliError(
-          `no base URL configured for profile '${settings.profileName}'`,
-          ExitCode.auth,
-          "run 'tripctl auth login', or set TRIPCTL_BASE_URL (start a local one with 'tripctl sandbox')",
-        );
-      }
-      const { ApiClient } = await import('./client/http.js');
-      return new ApiClient({
-        baseUrl: settings.baseUrl,
-        baseUrlSource: settings.baseUrlSource,
-        apiKey: settings.apiKey,
-        timeoutMs: settings.timeoutMs,
-        retries: settings.retries,
-        userAgent: USER_AGENT,
-        trace: settings.debug ? (line) => this.io.err(`${line}\n`) : undefined,
-        signal: this.signal,
-        env: this.env,
-        ...this.clientOverrides,
-      });
-    })();
+    this.clientPromise ??= this.makeClient(this.signal);
     return this.clientPromise;
+  }
+
+  /**
+   * A client for clean-up after Ctrl-C (`webhooks listen --register` deleting its endpoint): the
+   * context's client is tied to the interrupt signal, which has fired by then, so this one gets
+   * its own deadline instead. The caller closes it.
+   */
+  cleanupClient(deadlineMs: number): Promise<ApiClient> {
+    return this.makeClient(AbortSignal.timeout(deadlineMs), { timeoutMs: Math.min(this.settings().timeoutMs, deadlineMs), retries: 1 });
+  }
+
+  private async makeClient(signal: AbortSignal, limits: { timeoutMs?: number; retries?: number } = {}): Promise<ApiClient> {
+    const settings = this.settings();
+    if (settings.unknownProfile) {
+      const known = Object.keys(this.config.read().profiles);
+      throw usageError(
+        `no profile named '${settings.profileName}'`,
+        known.length ? `known profiles: ${known.join(', ')}` : `create it with 'tripctl --profile ${settings.profileName} auth login'`,
+      );
+    }
+    if (!settings.baseUrl) {
+      throw new CliError(
+        `no base URL configured for profile '${settings.profileName}'`,
+        ExitCode.auth,
+        "run 'tripctl auth login', or set TRIPCTL_BASE_URL (start a local one with 'tripctl sandbox')",
+      );
+    }
+    const { ApiClient } = await import('./client/http.js');
+    return new ApiClient({
+      baseUrl: settings.baseUrl,
+      baseUrlSource: settings.baseUrlSource,
+      apiKey: settings.apiKey,
+      timeoutMs: limits.timeoutMs ?? settings.timeoutMs,
+      retries: limits.retries ?? settings.retries,
+      userAgent: USER_AGENT,
+      trace: settings.debug ? (line) => this.io.err(`${line}\n`) : undefined,
+      signal,
+      env: this.env,
+      ...this.clientOverrides,
+    });
   }
 
   async prompter(): Promise<Prompter> {

@@ -3,13 +3,11 @@
 // renders each event it emits — a line per delivery on stdout, warnings on stderr — and on Ctrl-C
 // or SIGTERM stops it and deletes the temporary endpoint.
 import { mkdir } from 'node:fs/promises';
-import { ApiClient } from '../client/http.js';
 import { isLoopbackHost } from '../client/url.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { uuid } from '../input/validate.js';
 import { sanitizeCell } from '../output/sanitize.js';
-import { USER_AGENT } from '../version.js';
 import { endpointUrl, handlerUrl } from '../webhooks/endpoint-url.js';
 import { ALL_GROUPS, eventList, eventNames } from '../webhooks/events.js';
 import { Listener, type DeliveryEvent } from '../webhooks/listener.js';
@@ -210,23 +208,8 @@ export const runListen: ActionFn<ListenOpts> = async (ctx, { opts }) => {
   return code;
 };
 
-/**
- * The context's client is tied to the Ctrl-C signal, which has fired by the time the endpoint is
- * deleted; this one gets its own short deadline instead.
- */
 async function deleteEndpoint(ctx: Context, id: string): Promise<void> {
-  const settings = ctx.settings();
-  const client = new ApiClient({
-    baseUrl: settings.baseUrl!,
-    baseUrlSource: settings.baseUrlSource,
-    apiKey: settings.apiKey,
-    timeoutMs: Math.min(settings.timeoutMs, 10_000),
-    retries: 1,
-    userAgent: USER_AGENT,
-    trace: settings.debug ? (line) => ctx.io.err(`${line}\n`) : undefined,
-    signal: AbortSignal.timeout(15_000),
-    env: ctx.env,
-  });
+  const client = await ctx.cleanupClient(15_000);
   try {
     await client.request({ method: 'DELETE', path: `/webhooks/${id}` });
   } finally {
