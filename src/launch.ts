@@ -9,7 +9,7 @@
 // The cache is only a speed-up: a missing, stale, corrupt or unwritable one costs a normal
 // compile, never an error. V8 checks its own version, its flags and the source's length; the
 // file name adds the bundle's content hash, so a rebuilt bundle never meets an old cache.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { createRequire, wrap } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -38,7 +38,7 @@ export function launch(bundle: string): void {
     process.stderr.write(`tripctl: cannot read ${bundle} (${(error as Error).message}); run 'npm run build'\n`);
     process.exit(1);
   }
-  const dir = process.env.TRIPCTL_NO_CODE_CACHE ? undefined : cacheDir();
+  const dir = process.env.TRIPCTL_NO_CODE_CACHE ? undefined : trusted(cacheDir());
   const file = dir && join(dir, `${CACHE_PREFIX}${__TRIPCTL_BUNDLE_ID__}-node${process.version}-${process.arch}.bin`);
   const cached = file ? readCache(file) : undefined;
 
@@ -70,8 +70,28 @@ function cacheDir(): string | undefined {
   }
 }
 
+/**
+ * A cache is code the next run executes, so only one that nobody else could have written is
+ * used: on POSIX, owned by this user and writable by nobody else, in a directory alike (made
+ * 0700 by writeCache). A directory that fails this is left alone altogether.
+ */
+function trusted(dir: string | undefined): string | undefined {
+  if (dir === undefined) return undefined;
+  try {
+    return safeOwner(statSync(dir)) ? dir : undefined;
+  } catch {
+    return dir; // not made yet: writeCache makes it
+  }
+}
+
+function safeOwner(stats: Stats): boolean {
+  if (process.platform === 'win32') return true;
+  return stats.uid === process.getuid!() && (stats.mode & 0o022) === 0;
+}
+
 function readCache(file: string): Buffer | undefined {
   try {
+    if (!safeOwner(statSync(file))) return undefined; // replaced by this run's own
     const data = readFileSync(file);
     return data.length > 1 ? data : undefined;
   } catch {

@@ -1,7 +1,7 @@
 // The launcher's V8 code cache (src/launch.ts), through the built bin/tripctl: made by the first
 // run, used and left alone by the next ones, replaced once by the first run that sends a request,
 // and never the cause of an error, whether it is corrupt, truncated or cannot be written.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { tempConfigDir, tripctl, type CliOptions } from '../support/cli.js';
@@ -120,6 +120,34 @@ describe('the code cache', () => {
     await listCities();
     expect(readdirSync(cacheDir())).toEqual([basename(file)]);
     expect(statSync(file).isDirectory()).toBe(true);
+  });
+
+  test.skipIf(process.platform === 'win32')('only a cache nobody else could have written is used', async () => {
+    await run(['--version']);
+    let file = cacheFile();
+    // A file others may write is not run: this run makes its own in its place.
+    chmodSync(file, 0o666);
+    await listCities();
+    file = cacheFile();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(stage(file)).toBe(AT_FIRST_REQUEST);
+    if (process.getuid?.() === 0) {
+      // Root can give the file to another user, as an attacker on a shared directory would.
+      chownSync(file, 65534, 65534);
+      const foreign = identity(file);
+      await listCities();
+      expect(identity(cacheFile())).not.toBe(foreign);
+      expect(statSync(cacheFile()).uid).toBe(0);
+    }
+    // A directory others may write to is left alone: neither read nor written.
+    await cleanup();
+    ({ dir, cleanup } = await tempConfigDir());
+    await run(['--version']);
+    chmodSync(cacheDir(), 0o777);
+    const partial = identity(cacheFile());
+    await listCities();
+    expect(identity(cacheFile())).toBe(partial);
+    expect(stage(cacheFile())).toBe(AT_EXIT);
   });
 
   test('caches of other builds are removed when a new one is written; other node versions keep theirs', async () => {
