@@ -158,15 +158,21 @@ export class Context {
   }
 
   /**
-   * A client for clean-up after Ctrl-C (`webhooks listen --register` deleting its endpoint): the
-   * context's client is tied to the interrupt signal, which has fired by then, so this one gets
-   * its own deadline instead. The caller closes it.
+   * A client with its own deadline, for calls beside a command's main flow, which the caller
+   * closes: completion values (at most 2 s, no retries, silent: the shell must see nothing) and
+   * clean-up after Ctrl-C (`webhooks listen --register` deleting its endpoint, when the context's
+   * own client is tied to the interrupt that has fired: not `interruptible`).
    */
-  cleanupClient(deadlineMs: number): Promise<ApiClient> {
-    return this.makeClient(AbortSignal.timeout(deadlineMs), { timeoutMs: Math.min(this.settings().timeoutMs, deadlineMs), retries: 1 });
+  sideClient(deadlineMs: number, opts: { retries: number; interruptible: boolean; silent?: boolean }): Promise<ApiClient> {
+    const deadline = AbortSignal.timeout(deadlineMs);
+    return this.makeClient(opts.interruptible ? AbortSignal.any([this.signal, deadline]) : deadline, {
+      timeoutMs: Math.min(this.settings().timeoutMs, deadlineMs),
+      retries: opts.retries,
+      silent: opts.silent,
+    });
   }
 
-  private async makeClient(signal: AbortSignal, limits: { timeoutMs?: number; retries?: number } = {}): Promise<ApiClient> {
+  private async makeClient(signal: AbortSignal, limits: { timeoutMs?: number; retries?: number; silent?: boolean } = {}): Promise<ApiClient> {
     const settings = this.settings();
     if (settings.unknownProfile) {
       const known = Object.keys(this.config.read().profiles);
@@ -190,7 +196,7 @@ export class Context {
       timeoutMs: limits.timeoutMs ?? settings.timeoutMs,
       retries: limits.retries ?? settings.retries,
       userAgent: USER_AGENT,
-      trace: settings.debug ? (line) => this.io.err(`${line}\n`) : undefined,
+      trace: settings.debug && !limits.silent ? (line) => this.io.err(`${line}\n`) : undefined,
       signal,
       env: this.env,
       ...this.clientOverrides,

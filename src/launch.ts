@@ -9,11 +9,12 @@
 // The cache is only a speed-up: a missing, stale, corrupt or unwritable one costs a normal
 // compile, never an error. V8 checks its own version, its flags and the source's length; the
 // file name adds the bundle's content hash, so a rebuilt bundle never meets an old cache.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs';
 import { createRequire, wrap } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { CODE_CACHE_HOOK } from './code-cache.js';
+import { writePrivateFileSync } from './config/private-file.js';
 import { configDir } from './config/store.js';
 
 declare const __TRIPCTL_BUNDLE_ID__: string;
@@ -99,22 +100,15 @@ function readCache(file: string): Buffer | undefined {
   }
 }
 
-/** Written whole or not at all (temp file + rename); old bundles' caches are removed on the way. */
+/** Written whole or not at all; old bundles' caches are removed on the way. */
 function writeCache(dir: string, file: string, data: () => Buffer): void {
-  const temp = `${file}.${process.pid}.tmp`;
+  if (!writePrivateFileSync(file, data)) return;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(temp, data(), { mode: 0o600 });
-    renameSync(temp, file);
     const current = `${CACHE_PREFIX}${__TRIPCTL_BUNDLE_ID__}-`;
     for (const name of readdirSync(dir)) {
       if (name.startsWith(CACHE_PREFIX) && name.endsWith('.bin') && !name.startsWith(current)) rmSync(join(dir, name), { force: true });
     }
   } catch {
-    try {
-      rmSync(temp, { force: true });
-    } catch {
-      // Nothing was written, or nothing can be removed: either way the next run compiles as usual.
-    }
+    // Old caches only take room; the next write tries again.
   }
 }

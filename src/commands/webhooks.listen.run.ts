@@ -209,7 +209,7 @@ export const runListen: ActionFn<ListenOpts> = async (ctx, { opts }) => {
 };
 
 async function deleteEndpoint(ctx: Context, id: string): Promise<void> {
-  const client = await ctx.cleanupClient(15_000);
+  const client = await ctx.sideClient(15_000, { retries: 1, interruptible: false });
   try {
     await client.request({ method: 'DELETE', path: `/webhooks/${id}` });
   } finally {

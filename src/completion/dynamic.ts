@@ -2,11 +2,11 @@
 // ids, plates, profile names — one a line, as `value<TAB>description`. It asks the service with a
 // short time-out and no retries, keeps each answer on disk for a minute, and never prints an
 // error: on any failure the answer is empty, so a slow or absent network never freezes a shell.
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writePrivateFileSync } from '../config/private-file.js';
 import type { Context } from '../context.js';
 import { listFrom } from '../client/paginate.js';
-import { USER_AGENT } from '../version.js';
 import type { DynamicKind } from './tree.js';
 
 export const COMPLETE_TIMEOUT_MS = 2000;
@@ -77,16 +77,8 @@ function readCache(file: string, baseUrl: string, now: number): Candidate[] | un
 }
 
 function writeCache(file: string, entry: CacheFile): void {
-  try {
-    const dir = join(file, '..');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(entry), { mode: 0o600 });
-    chmodSync(temp, 0o600);
-    renameSync(temp, file);
-  } catch {
-    // A cache that cannot be written only costs the next completion a request.
-  }
+  // A cache that cannot be written only costs the next completion a request.
+  writePrivateFileSync(file, JSON.stringify(entry));
 }
 
 async function fetchCandidates(ctx: Context, kind: Exclude<DynamicKind, 'profiles'>): Promise<Candidate[]> {
@@ -96,18 +88,8 @@ async function fetchCandidates(ctx: Context, kind: Exclude<DynamicKind, 'profile
   const now = ctx.now().getTime();
   const cached = readCache(file, settings.baseUrl, now);
   if (cached) return cached;
-  const { ApiClient } = await import('../client/http.js');
-  // At most 2 s (less with --timeout 1), whole answer included, and no retries.
-  const timeoutMs = Math.min(COMPLETE_TIMEOUT_MS, settings.timeoutMs);
-  const client = new ApiClient({
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    timeoutMs,
-    retries: 0,
-    userAgent: USER_AGENT,
-    signal: AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutMs)]),
-    env: ctx.env,
-  });
+  // At most 2 s (less with --timeout 1), whole answer included, no retries, and never a trace.
+  const client = await ctx.sideClient(COMPLETE_TIMEOUT_MS, { retries: 0, interruptible: true, silent: true });
   try {
     const source = SOURCES[kind];
     const { data } = await client.request({ method: 'GET', path: source.path, query: source.query, retrySafe: false });

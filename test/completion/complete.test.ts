@@ -26,8 +26,8 @@ function configDir(): string {
 }
 
 /** Runs `__complete` in-process with a clock the test moves. */
-async function completeAt(dir: string, baseUrl: string, clock: { now: number }, args: string[]) {
-  const t = testContext({ configDir: dir, env: { TRIPCTL_BASE_URL: baseUrl, TRIPCTL_API_KEY: 'sk_test_completion' }, now: () => new Date(clock.now) });
+async function completeAt(dir: string, baseUrl: string, clock: { now: number }, args: string[], env: Record<string, string> = {}) {
+  const t = testContext({ configDir: dir, env: { TRIPCTL_BASE_URL: baseUrl, TRIPCTL_API_KEY: 'sk_test_completion', ...env }, now: () => new Date(clock.now) });
   const code = await t.run(args);
   return { code, stdout: t.out(), stderr: t.err() };
 }
@@ -47,6 +47,14 @@ describe('__complete', () => {
     });
     expect((await completeAt(dir, s.baseUrl, clock, ['__complete', 'cities', 'da'])).stdout).toBe('Damascus\tدمشق\n');
     expect((await completeAt(dir, s.baseUrl, clock, ['__complete', 'vehicles', '123'])).stdout).toBe('123456-DAM\tHyundai County, 18 seats\n');
+  });
+
+  it('prints no request trace even with TRIPCTL_DEBUG set: the shell must see only candidates', async () => {
+    const s = await service();
+    const clock = { now: Date.parse('2026-08-21T10:00:00Z') };
+    const result = await completeAt(configDir(), s.baseUrl, clock, ['__complete', 'cities', 'Ho'], { TRIPCTL_DEBUG: '1' });
+    expect(result).toEqual({ code: 0, stdout: 'Homs\tحمص\n', stderr: '' });
+    expect(citiesAsked(s)).toBe(1);
   });
 
   it('answers from its cache for 60 seconds, then asks again; the cache file is 0600', async () => {
