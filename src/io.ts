@@ -5,12 +5,12 @@ import type { Readable, Writable } from 'node:stream';
 export interface IOOptions {
   /**
    * stdin, or how to get it: node builds process.stdin on first use, loading its stream and file
-   * modules, which most runs (no prompt, nothing piped in) need not pay for.
+   * modules, which most runs (no prompt, nothing piped in) need not pay for. Whether it is a
+   * terminal is read from it (`isTTY`), so asking opens it too.
    */
   stdin: Readable | (() => Readable);
   stdout: Writable;
   stderr: Writable;
-  stdinIsTTY: boolean | (() => boolean);
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   /** Terminal width, when stdout is a terminal. */
@@ -28,13 +28,11 @@ export class IO {
   promptsEnabled = false;
   private readonly secrets = new Set<string>();
   private stdinSource: IOOptions['stdin'];
-  private stdinTTY: IOOptions['stdinIsTTY'];
 
   constructor(opts: IOOptions) {
     this.stdinSource = opts.stdin;
     this.stdout = opts.stdout;
     this.stderr = opts.stderr;
-    this.stdinTTY = opts.stdinIsTTY;
     this.stdoutIsTTY = opts.stdoutIsTTY;
     this.stderrIsTTY = opts.stderrIsTTY;
     this.columns = opts.columns ?? 100;
@@ -46,8 +44,7 @@ export class IO {
   }
 
   get stdinIsTTY(): boolean {
-    if (typeof this.stdinTTY === 'function') this.stdinTTY = this.stdinTTY();
-    return this.stdinTTY;
+    return (this.stdin as Readable & { isTTY?: boolean }).isTTY === true;
   }
 
   /** Data: only ever the command's result. */

@@ -19,7 +19,6 @@ const io = new IO({
   stdin: () => process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
-  stdinIsTTY: () => process.stdin.isTTY === true,
   stdoutIsTTY: process.stdout.isTTY === true,
   stderrIsTTY: process.stderr.isTTY === true,
   columns: process.stdout.columns,

@@ -88,7 +88,6 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
     stdin,
     stdout,
     stderr,
-    stdinIsTTY: opts.stdinIsTTY ?? false,
     stdoutIsTTY: opts.stdoutIsTTY ?? false,
     stderrIsTTY: opts.stderrIsTTY ?? false,
     columns: opts.columns,
