@@ -1,0 +1,161 @@
+// Text from the service in every field — escape sequences, C1 controls, bidi overrides, embedded
+// line breaks — must never reach a terminal or a line-oriented stream, and one record stays one
+// line. JSON and NDJSON stay exact: valid JSON whose raw text escapes C1 and bidi controls.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startHostileServer, type HostileServer } from './hostile-server.js';
+import { booking, cli, errorLines, forbiddenIn, lines, trip, uuidFor } from './support.js';
+
+let server: HostileServer;
+beforeEach(async () => {
+  server = await startHostileServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+/** Hostile text, each put into every string field of one record. */
+export const HOSTILE: Array<[string, string]> = [
+  ['ANSI colour (ESC[31m)', 'red\u001b[31mALERT\u001b[0m'],
+  ['clear screen and home', '\u001b[2J\u001b[Hwiped'],
+  ['OSC 8 hyperlink', '\u001b]8;;https://evil.example/\u0007click me\u001b]8;;\u0007'],
+  ['OSC 52 clipboard write', '\u001b]52;c;cm0gLXJmIH4K\u0007'],
+  ['OSC title with ST', '\u001b]0;owned\u001b\\'],
+  ['a lone ESC', 'x\u001by'],
+  ['C1 NEL (U+0085)', 'a\u0085b'],
+  ['C1 CSI (U+009B)', 'a\u009b31mb'],
+  ['C1 OSC (U+009D)', 'a\u009d52;c;eA==\u009cb'],
+  ['bidi RLO (U+202E)', 'abc\u202efdp.exe'],
+  ['bidi LRI … PDI (U+2066, U+2069)', 'x\u2066y\u2069z'],
+  ['LRM and RLM', 'x\u200ey\u200fz'],
+  ['Arabic letter mark (U+061C)', 'x\u061cy'],
+  ['embedded LF', 'line1\nforged-row'],
+  ['embedded CRLF', 'line1\r\nforged-row'],
+  ['bare CR', 'shown\rhidden'],
+  ['tab (a forged column)', 'a\tb'],
+  ['NUL, BEL and backspace', 'a\u0000b\u0007c\u0008d'],
+];
+
+const TRIP_STRING_FIELDS = ['id', 'status', 'fromCityId', 'toCityId', 'vehicleId', 'departureAt'];
+const TRIP_COLUMNS = 9;
+
+/** One trip per hostile text, every string field carrying it (the id stays distinct). */
+function hostileTrips(): Array<Record<string, unknown>> {
+  return HOSTILE.map(([, text], i) => trip(i + 1, Object.fromEntries(TRIP_STRING_FIELDS.map((field) => [field, `${field}${i}-${text}`]))));
+}
+
+function serveTrips(trips: Array<Record<string, unknown>>): void {
+  server.on('GET /trips', { json: { trips, meta: { page: 1, perPage: 100, total: trips.length, lastPage: 1 } } });
+}
+
+describe('line-oriented output of hostile trips', () => {
+  const n = HOSTILE.length;
+
+  it('table, piped: no control, escape or bidi character; one line a record; the columns hold', async () => {
+    serveTrips(hostileTrips());
+    const result = await cli(server, ['trips', 'list', '-o', 'table']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(forbiddenIn(result.stdout)).toEqual([]);
+    const rows = lines(result.stdout);
+    expect(rows).toHaveLength(n);
+    for (const row of rows) expect(row.split('\t')).toHaveLength(TRIP_COLUMNS);
+  });
+
+  it('table on a terminal: no control, escape or bidi character', async () => {
+    serveTrips(hostileTrips());
+    const result = await cli(server, ['trips', 'list'], { stdoutIsTTY: true, columns: 200, env: { NO_COLOR: '1' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(forbiddenIn(result.stdout)).toEqual([]);
+  });
+
+  it('csv: no control character but CRLF line ends; a header and one line a record', async () => {
+    serveTrips(hostileTrips());
+    const result = await cli(server, ['trips', 'list', '-o', 'csv']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(forbiddenIn(result.stdout, { crlf: true })).toEqual([]);
+    expect(lines(result.stdout, { crlf: true })).toHaveLength(n + 1);
+  });
+
+  it('ids: one clean line a record', async () => {
+    serveTrips(hostileTrips());
+    const result = await cli(server, ['trips', 'list', '-o', 'ids']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(forbiddenIn(result.stdout)).toEqual([]);
+    expect(lines(result.stdout)).toHaveLength(n);
+  });
+
+  it('one object (trips get), piped: field<TAB>value lines, clean, one a field', async () => {
+    const [one] = hostileTrips().slice(13, 14); // the embedded-LF record
+    server.on('GET /trips/*', { json: { trip: one } });
+    const result = await cli(server, ['trips', 'get', uuidFor(14)]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(forbiddenIn(result.stdout)).toEqual([]);
+    for (const line of lines(result.stdout)) expect(line.split('\t').length).toBe(2);
+  });
+});
+
+describe('JSON of hostile trips stays exact and escapes C1 and bidi controls', () => {
+  it.each(['json', 'ndjson'])('-o %s: parses back to the original strings; no raw C1, bidi or ESC', async (format) => {
+    const trips = hostileTrips();
+    serveTrips(trips);
+    const result = await cli(server, ['trips', 'list', '-o', format]);
+    expect(result.code, result.stderr).toBe(0);
+    const parsed = format === 'json' ? JSON.parse(result.stdout) : lines(result.stdout).map((line) => JSON.parse(line));
+    expect(parsed).toEqual(trips);
+    expect(forbiddenIn(result.stdout)).toEqual([]);
+    expect(result.stdout.toLowerCase()).toContain('\\u202e');
+    expect(result.stdout.toLowerCase()).toContain('\\u0085');
+    expect(result.stdout.toLowerCase()).toContain('\\u2066');
+  });
+});
+
+describe('bulk result lines, errors and tickets', () => {
+  it.each(HOSTILE)('bookings approve, the service answers a status with %s: one clean line an id', async (_name, text) => {
+    server.on('PATCH /bookings/*', (req) => ({ json: { booking: booking(1, { id: req.path.split('/')[2], status: `approved${text}` }) } }));
+    const ids = [uuidFor(1), uuidFor(2), uuidFor(3)];
+    const result = await cli(server, ['bookings', 'approve', ...ids]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(forbiddenIn(result.stdout)).toEqual([]);
+    expect(lines(result.stdout).map((line) => line.split('\t')[0])).toEqual(ids);
+    expect(forbiddenIn(result.stderr)).toEqual([]);
+  });
+
+  it.each(HOSTILE)('bookings approve, the service refuses with %s in message and code: clean stdout and stderr lines', async (_name, text) => {
+    server.on('PATCH /bookings/*', { json: { error: `cannot approve ${text} now`, code: `state${text}` }, status: 409 });
+    const ids = [uuidFor(1), uuidFor(2)];
+    const result = await cli(server, ['bookings', 'approve', ...ids]);
+    expect(result.code, result.stderr).toBe(6);
+    expect(forbiddenIn(result.stdout)).toEqual([]);
+    expect(forbiddenIn(result.stderr)).toEqual([]);
+    expect(lines(result.stdout)).toHaveLength(2);
+    for (const line of lines(result.stderr)) expect(line).toMatch(/^(tripctl: |hint: |approved \d+ of \d+)/);
+  });
+
+  it.each(HOSTILE)('an error answer with %s in message and code: one clean line on stderr (also with -o json)', async (_name, text) => {
+    server.on('GET /trips/*', { json: { error: `no such trip ${text}`, code: `not_found${text}` }, status: 404 });
+    for (const extra of [[], ['-o', 'json']]) {
+      const result = await cli(server, ['trips', 'get', uuidFor(3), ...extra]);
+      expect(result.code, result.stderr).toBe(5);
+      expect(forbiddenIn(result.stderr)).toEqual([]);
+      expect(errorLines(result.stderr).filter((line) => !line.startsWith('{'))).toHaveLength(1);
+      for (const line of lines(result.stderr)) expect(line).toMatch(/^(tripctl: |hint: |\{"error")/);
+    }
+  });
+
+  it.each(HOSTILE)('bookings ticket with %s in every field and the QR payload, piped: clean, one line a field', async (_name, text) => {
+    server.on('GET /bookings/*/ticket', { json: { ticket: { bookingId: `b${text}`, passenger: `p${text}`, seat: `s${text}`, qr: `TICKET:${text}:END` } } });
+    const result = await cli(server, ['bookings', 'ticket', uuidFor(4)]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(forbiddenIn(result.stdout)).toEqual([]);
+    const out = lines(result.stdout);
+    expect(out).toHaveLength(4);
+    expect(out.filter((line) => line.startsWith('qr\t'))).toHaveLength(1);
+  });
+
+  it('bookings ticket on a terminal: every hostile text at once, nothing reaches the terminal', async () => {
+    const all = HOSTILE.map(([, text]) => text).join('|');
+    server.on('GET /bookings/*/ticket', { json: { ticket: { bookingId: `b${all}`, passenger: `p${all}`, qr: `TICKET:${all}` } } });
+    const result = await cli(server, ['bookings', 'ticket', uuidFor(4)], { stdoutIsTTY: true, columns: 200, env: { NO_COLOR: '1' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(forbiddenIn(result.stdout)).toEqual([]);
+  });
+});
