@@ -94,10 +94,11 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     ctx.globals = action.optsWithGlobals();
     // The hidden commands completion scripts call (`__complete`) must stay silent, whatever the config says.
     if (action.name().startsWith('__')) return;
-    const settings = ctx.settings();
-    if (settings.query !== undefined) {
+    // Settings are resolved when a command first needs them (so `config set` can still repair a
+    // bad profile value); a bad --query fails here, before any request.
+    if (ctx.globals.query !== undefined) {
       const { compileQuery } = await import('./output/render.js');
-      await compileQuery(settings.query);
+      await compileQuery(ctx.globals.query);
     }
   });
 

@@ -1,5 +1,6 @@
 import { ApiClient } from '../client/http.js';
 import { parseBaseUrl } from '../client/url.js';
+import { checkApiKey } from '../config/settings.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { maskSecret } from '../io.js';
 import { readAll } from '../input/stdin.js';
@@ -30,20 +31,25 @@ export const login: ActionFn<{ withKey?: boolean }> = async (ctx, { opts }) => {
   }
   parseBaseUrl(baseUrl, settings.baseUrlSource);
   let key: string;
+  let source: string;
   if (opts.withKey) {
-    key = (await readAll(ctx.io.stdin)).toString('utf8').trim();
+    // One line end (a key file, `echo`) is not part of the key; anything else odd is refused.
+    key = (await readAll(ctx.io.stdin)).toString('utf8').replace(/\r?\n$/, '');
+    source = 'stdin';
     if (!key) throw usageError('--with-key read no key from stdin');
   } else if (ctx.env.TRIPCTL_API_KEY) {
     key = ctx.env.TRIPCTL_API_KEY;
+    source = 'TRIPCTL_API_KEY';
   } else if (ctx.canPrompt) {
     key = (await (await ctx.prompter()).password('Secret key (from the Developers tab of the dashboard):', {
       validate: (value) => (value.trim() ? true : 'the key cannot be empty'),
     })).trim();
+    source = 'the prompt';
   } else {
     throw usageError('no key given', "pipe it in with 'tripctl auth login --with-key < keyfile', or set TRIPCTL_API_KEY");
   }
-  if (/\s/.test(key)) throw usageError('the key contains white space; paste only the key');
-  ctx.io.addSecret(key);
+  ctx.io.addKey(key);
+  checkApiKey(key, source);
 
   const company = await fetchCompany(ctx, baseUrl, key);
   const profileName = settings.profileName;

@@ -1,40 +1,9 @@
-import { parseBaseUrl } from '../client/url.js';
+import { SETTINGS } from '../config/settings.js';
 import type { Profile } from '../config/store.js';
 import { usageError } from '../errors.js';
 import { maskSecret } from '../io.js';
-import { OUTPUT_FORMATS } from '../output/render.js';
 import { specs } from '../output/specs.js';
 import type { ActionFn } from './define.js';
-
-/** The settable keys, each with the profile field it lives in and how its value is checked. */
-const SETTINGS: Record<string, { field: keyof Profile; parse: (value: string) => string | number }> = {
-  'base-url': { field: 'baseUrl', parse: (value) => parseBaseUrl(value, 'base-url').href.replace(/\/+$/, '') },
-  output: {
-    field: 'output',
-    parse: (value) => {
-      if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) throw usageError(`output must be one of ${OUTPUT_FORMATS.join(', ')}`);
-      return value;
-    },
-  },
-  timezone: {
-    field: 'timezone',
-    parse: (value) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: value });
-      } catch {
-        throw usageError(`unknown time zone '${value}'`, 'use an IANA name such as Asia/Damascus or UTC');
-      }
-      return value;
-    },
-  },
-  timeout: { field: 'timeout', parse: (value) => wholeNumber('timeout', value, 1, 3600) },
-  retries: { field: 'retries', parse: (value) => wholeNumber('retries', value, 0, 10) },
-};
-
-function wholeNumber(key: string, value: string, min: number, max: number): number {
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw usageError(`${key} must be a whole number from ${min} to ${max}`);
-  return Number(value);
-}
 
 function settingFor(key: string) {
   if (key === 'api-key') throw usageError('the key is not set with config', "use 'tripctl auth login' (a key on the command line would stay in the shell history)");
@@ -53,12 +22,12 @@ function rowsOf(profile: Profile) {
 }
 
 export const list: ActionFn = async (ctx) => {
-  await ctx.renderer().list([rowsOf(ctx.settings().profile)], specs.setting);
+  await ctx.renderer().list([rowsOf(ctx.selection().profile)], specs.setting);
 };
 
 export const get: ActionFn = async (ctx, { args }) => {
   const key = args[0] as string;
-  const row = rowsOf(ctx.settings().profile).find((r) => r.key === key);
+  const row = rowsOf(ctx.selection().profile).find((r) => r.key === key);
   if (!row) settingFor(key);
   if (row?.value !== null && row?.value !== undefined) ctx.io.out(`${row.value}\n`);
 };
@@ -67,7 +36,7 @@ export const set: ActionFn = async (ctx, { args }) => {
   const [key, value] = args as [string, string];
   const setting = settingFor(key);
   const parsed = setting.parse(value);
-  const name = ctx.settings().profileName;
+  const name = ctx.selection().profileName;
   await ctx.config.update((config) => {
     config.profiles[name] = { ...config.profiles[name], [setting.field]: parsed };
   });
@@ -75,7 +44,7 @@ export const set: ActionFn = async (ctx, { args }) => {
 
 export const unset: ActionFn = async (ctx, { args }) => {
   const setting = settingFor(args[0] as string);
-  const name = ctx.settings().profileName;
+  const name = ctx.selection().profileName;
   await ctx.config.update((config) => {
     const profile = config.profiles[name];
     if (profile) delete profile[setting.field];

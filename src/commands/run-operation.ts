@@ -109,7 +109,7 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
     const result = op.result ?? { kind: 'object' };
     if (result.kind === 'list' && result.paged) {
       const pages = (async function* () {
-        for await (const page of paginate(client, path, result.key, query as never, opts)) yield page.items;
+        for await (const page of paginate(client, path, result.key, query as never, opts, (message) => ctx.warn(message))) yield page.items;
       })();
       await ctx.renderer().list(pages, op.resource);
       return;
@@ -119,7 +119,9 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       method: op.method,
       path,
       query: query as never,
-      body: sendsBody ? body : undefined,
+      // An operation that takes no body (toggle, complete, test) sends none, not `{}`.
+      body: sendsBody && Object.keys(body).length > 0 ? body : undefined,
+      expect: result.kind === 'none' ? undefined : result.kind === 'list' ? { kind: 'list', key: result.key } : { kind: 'object', key: result.key },
       auth: op.auth,
       fromRoot: op.fromRoot,
       idempotencyKey,
