@@ -159,3 +159,36 @@ describe('bulk result lines, errors and tickets', () => {
     expect(forbiddenIn(result.stdout)).toEqual([]);
   });
 });
+
+/** Other lists with names in them: [command, route, list key, string fields, paged]. */
+export const RESOURCES: Array<[string[], string, string, string[], boolean]> = [
+  [['cities', 'list'], 'GET /cities', 'cities', ['id', 'name', 'nameAr'], false],
+  [['members', 'list'], 'GET /members', 'members', ['id', 'role', 'fullName', 'phone'], false],
+  [['vehicles', 'list'], 'GET /vehicles', 'vehicles', ['id', 'plate', 'make', 'model', 'color'], false],
+  [['bookings', 'list'], 'GET /bookings', 'bookings', ['id', 'status', 'tripId', 'source', 'groupName'], true],
+  [['payments', 'list'], 'GET /payments', 'payments', ['id', 'status', 'bookingId'], true],
+];
+
+describe.each(RESOURCES)('%j with hostile text in every name', (argv, route, key, fields, paged) => {
+  const records = HOSTILE.map(([, text], i) => Object.fromEntries(fields.map((field) => [field, `${field}${i}-${text}`])));
+  const body = paged ? { [key]: records, meta: { page: 1, perPage: 100, total: records.length, lastPage: 1 } } : { [key]: records };
+
+  it.each<[string, { crlf?: boolean }, number]>([
+    ['table', {}, 0],
+    ['csv', { crlf: true }, 1],
+    ['ids', {}, 0],
+  ])('-o %s: clean, one line a record', async (format, opts, header) => {
+    server.on(route, { json: body });
+    const result = await cli(server, [...argv, '-o', format]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(forbiddenIn(result.stdout, opts)).toEqual([]);
+    expect(lines(result.stdout, opts)).toHaveLength(records.length + header);
+  });
+
+  it('table on a terminal: clean', async () => {
+    server.on(route, { json: body });
+    const result = await cli(server, argv, { stdoutIsTTY: true, columns: 200, env: { NO_COLOR: '1' } });
+    expect(result.code, result.stderr).toBe(0);
+    expect(forbiddenIn(result.stdout)).toEqual([]);
+  });
+});
