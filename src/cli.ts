@@ -2,7 +2,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import { integerInRange } from './commands/flags.js';
 import type { Context } from './context.js';
-import { CliError, ExitCode, usageError } from './errors.js';
+import { CliError, ExitCode, httpSuffix, usageError } from './errors.js';
+import { sanitizeLine, toJson } from './output/sanitize.js';
 import { OUTPUT_FORMATS } from './output/render.js';
 import { VERSION } from './version.js';
 
@@ -162,10 +163,7 @@ export function reportError(ctx: Context, error: unknown): number {
   let details: Record<string, unknown> = {};
   if (error instanceof CliError) {
     exitCode = error.exitCode;
-    const status = error.details.status;
-    const code = error.details.code;
-    const suffix = status !== undefined ? ` (HTTP ${String(status)}${code ? `, code ${String(code)}` : ''})` : '';
-    message = `${error.message}${suffix}`;
+    message = `${error.message}${httpSuffix(error)}`;
     hint = error.hint;
     details = error.details;
   } else {
@@ -173,12 +171,13 @@ export function reportError(ctx: Context, error: unknown): number {
     message = `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
     hint = debug ? undefined : 'run again with --debug for details; if it persists, please report it';
   }
-  ctx.io.err(`tripctl: ${message}\n`);
-  if (hint) ctx.io.err(`hint: ${hint}\n`);
+  // The message and code may be the service's text: one line, no escape sequences.
+  ctx.io.err(`tripctl: ${sanitizeLine(message)}\n`);
+  if (hint) ctx.io.err(`hint: ${sanitizeLine(hint)}\n`);
   if (debug && error instanceof Error && !(error instanceof CliError) && error.stack) ctx.io.err(`${error.stack}\n`);
   if (jsonErrors) {
     const body = { error: { message: error instanceof Error ? error.message : String(error), exitCode, ...details, ...(hint ? { hint } : {}) } };
-    ctx.io.err(`${JSON.stringify(body)}\n`);
+    ctx.io.err(`${toJson(body)}\n`);
   }
   return exitCode;
 }

@@ -41,6 +41,8 @@ export const runApi: ActionFn<ApiOpts> = async (ctx, { args, opts }) => {
     headers,
     rawBody,
     body: hasFields ? fieldsFrom(opts) : undefined,
+    // The escape hatch shows whatever came back, a redirect included.
+    raw: true,
   });
   const type = String(res.headers['content-type'] ?? '');
   if (type.includes('json')) {

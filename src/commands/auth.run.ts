@@ -74,7 +74,7 @@ async function fetchCompany(ctx: Context, baseUrl: string, key: string): Promise
     env: ctx.env,
   });
   try {
-    const { data } = await client.request<CompanyEnvelope>({ method: 'GET', path: '/company' });
+    const { data } = await client.request<CompanyEnvelope>({ method: 'GET', path: '/company', expect: { kind: 'object', key: 'company' } });
     return data?.company ?? {};
   } finally {
     await client.close();
@@ -87,7 +87,7 @@ export const status: ActionFn = async (ctx) => {
     throw new CliError(`not logged in (profile '${settings.profileName}')`, ExitCode.auth, "run 'tripctl auth login'");
   }
   const client = await ctx.client();
-  const { data } = await client.request<CompanyEnvelope>({ method: 'GET', path: '/company' });
+  const { data } = await client.request<CompanyEnvelope>({ method: 'GET', path: '/company', expect: { kind: 'object', key: 'company' } });
   const company = data?.company ?? {};
   const result = {
     profile: settings.profileName,

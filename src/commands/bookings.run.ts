@@ -1,4 +1,5 @@
 import { uuid } from '../input/validate.js';
+import { sanitizeLine } from '../output/sanitize.js';
 import { BULK_ACTIONS, type BulkVerb } from './bookings.js';
 import { collectIds, runBulk } from './bulk.js';
 import type { ActionFn } from './define.js';
@@ -20,6 +21,7 @@ export function bulkAction(verb: BulkVerb): ActionFn<{ concurrency: number }> {
           body: action.body,
           // Setting a status, or marking boarded, lands the same way twice.
           retrySafe: true,
+          expect: { kind: 'object', key: 'booking' },
         });
         return unwrap(data, 'booking');
       },
@@ -39,7 +41,7 @@ interface Ticket {
 export const showTicket: ActionFn = async (ctx, { args }) => {
   const id = uuid('bookingId', args[0] ?? '');
   const client = await ctx.client();
-  const { data } = await client.request({ method: 'GET', path: `/bookings/${id}/ticket` });
+  const { data } = await client.request({ method: 'GET', path: `/bookings/${id}/ticket`, expect: { kind: 'object', key: 'ticket' } });
   const ticket = unwrap(data, 'ticket') as Ticket;
   const settings = ctx.settings();
   if (settings.output !== 'table' || settings.query !== undefined) {
@@ -54,6 +56,6 @@ export const showTicket: ActionFn = async (ctx, { args }) => {
     const art = await new Promise<string>((done) => qrcode.generate(qr, { small: true }, done));
     ctx.io.out(`\n${art}\n`);
   } else if (typeof qr === 'string') {
-    ctx.io.out(`qr\t${qr}\n`);
+    ctx.io.out(`qr\t${sanitizeLine(qr)}\n`);
   }
 };

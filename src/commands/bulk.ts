@@ -2,7 +2,8 @@
 // line or stdin, all checked before the first request, run with bounded concurrency over the one
 // keep-alive pool, reported one line per id in input order as soon as that line is known.
 import type { Context } from '../context.js';
-import { CliError, ExitCode, mostSevere, usageError } from '../errors.js';
+import { CliError, ExitCode, httpSuffix, mostSevere, usageError } from '../errors.js';
+import { sanitizeLine, toJson } from '../output/sanitize.js';
 import { readAll } from '../input/stdin.js';
 import { isUuid } from '../input/validate.js';
 
@@ -34,7 +35,9 @@ export async function collectIds(ctx: Context, args: string[]): Promise<string[]
   } else if (args.includes('-')) {
     throw usageError("'-' (ids from stdin) cannot be mixed with ids on the command line");
   }
-  if (ids.length === 0) throw usageError('no ids given', "pass ids as arguments, or '-' to read them from stdin");
+  // An empty queue on stdin (`bookings list --status requested -o ids | … approve -`) is not an
+  // error: a cron job with nothing to do succeeds. No ids on the command line is a usage error.
+  if (ids.length === 0 && args[0] !== '-') throw usageError('no ids given', "pass ids as arguments, or '-' to read them from stdin");
   const bad = ids.filter((id) => !isUuid(id));
   if (bad.length) {
     const listed = `${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', …' : ''}`;
@@ -46,47 +49,59 @@ export async function collectIds(ctx: Context, args: string[]): Promise<string[]
 export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): Promise<number> {
   const json = ctx.settings().output === 'json' || ctx.settings().output === 'ndjson';
   const outcomes: Array<BulkOutcome | undefined> = new Array(ids.length);
+  /** Sent and not yet answered: on an interrupt these are neither done nor safely undone. */
+  const inFlight = new Set<number>();
   let printed = 0;
+  const print = (outcome: BulkOutcome) => {
+    if (json) ctx.io.out(`${toJson(outcome)}\n`);
+    else if (outcome.ok) ctx.io.out(`${outcome.id}\t${sanitizeLine(opts.describe?.(outcome.result) ?? opts.done)}\n`);
+    else ctx.io.out(`${outcome.id}\terror\t${sanitizeLine(outcome.error ?? 'failed')}\n`);
+  };
   const flush = () => {
-    while (printed < ids.length && outcomes[printed]) {
-      const outcome = outcomes[printed++]!;
-      if (json) ctx.io.out(`${JSON.stringify(outcome)}\n`);
-      else if (outcome.ok) ctx.io.out(`${outcome.id}\t${opts.describe?.(outcome.result) ?? opts.done}\n`);
-      else ctx.io.out(`${outcome.id}\terror\t${oneLine(outcome.error ?? 'failed')}\n`);
-    }
+    while (printed < ids.length && outcomes[printed]) print(outcomes[printed++]!);
   };
   let next = 0;
   const worker = async () => {
     while (next < ids.length && !ctx.signal.aborted) {
       const index = next++;
       const id = ids[index]!;
+      inFlight.add(index);
       try {
         const result = await opts.act(id);
         outcomes[index] = { id, ok: true, exitCode: 0, result };
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
         if (error.exitCode === ExitCode.interrupted) return;
-        const status = error.details.status;
-        const code = error.details.code;
-        const suffix = status !== undefined ? ` (HTTP ${String(status)}${code ? `, code ${String(code)}` : ''})` : '';
-        outcomes[index] = { id, ok: false, exitCode: error.exitCode, error: `${error.message}${suffix}` };
+        const message = `${error.message}${httpSuffix(error)}`;
+        outcomes[index] = { id, ok: false, exitCode: error.exitCode, error: message };
+        // A script that reads only stderr still learns why each id failed.
+        ctx.io.err(`tripctl: ${id}: ${sanitizeLine(message)}\n`);
+      } finally {
+        inFlight.delete(index);
       }
       flush();
     }
   };
   await Promise.all(Array.from({ length: Math.min(opts.concurrency, ids.length) }, worker));
-  const finished = outcomes.filter((o): o is BulkOutcome => o !== undefined);
-  const failed = finished.filter((o) => !o.ok);
-  const skipped = ids.length - finished.length;
+  // After an interrupt, report every id in input order: answered, unknown, or never sent.
+  const unknown = ids.map((_, index) => index).filter((index) => !outcomes[index] && index < next);
+  for (const index of unknown) {
+    outcomes[index] = { id: ids[index]!, ok: false, exitCode: ExitCode.interrupted, error: 'unknown: in flight when interrupted' };
+  }
+  // Listed too, so a script can send exactly these again.
+  const notSent = ids.length - Math.min(next, ids.length);
+  for (let index = next; index < ids.length; index++) {
+    outcomes[index] = { id: ids[index]!, ok: false, exitCode: ExitCode.interrupted, error: 'not sent: interrupted' };
+  }
+  flush();
+  const failed = outcomes.filter((o): o is BulkOutcome => o !== undefined && !o.ok && o.exitCode !== ExitCode.interrupted);
+  const succeeded = outcomes.filter((o) => o?.ok).length;
   ctx.info(
-    `${opts.done} ${finished.length - failed.length} of ${ids.length}` +
+    `${opts.done} ${succeeded} of ${ids.length}` +
       (failed.length ? `; ${failed.length} failed` : '') +
-      (skipped ? `; ${skipped} not attempted (interrupted)` : ''),
+      (unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : '') +
+      (notSent ? `; ${notSent} not sent (interrupted)` : ''),
   );
-  if (skipped) return ExitCode.interrupted;
+  if (unknown.length || notSent) return ExitCode.interrupted;
   return mostSevere(failed.map((o) => o.exitCode));
-}
-
-function oneLine(text: string): string {
-  return text.replace(/[\r\n\t]+/g, ' ');
 }

@@ -8,7 +8,7 @@ export function setActive(active: boolean): ActionFn {
   return async (ctx, { args }) => {
     const id = uuid('scheduleId', args[0] ?? '');
     const client = await ctx.client();
-    const { data } = await client.request({ method: 'GET', path: `/schedules/${id}` });
+    const { data } = await client.request({ method: 'GET', path: `/schedules/${id}`, expect: { kind: 'object', key: 'schedule' } });
     let schedule = unwrap(data, 'schedule') as { active?: boolean };
     if (schedule.active === active) {
       ctx.info(`Schedule ${id} is already ${active ? 'active' : 'paused'}.`);
