@@ -1,6 +1,6 @@
 // Builds the command tree and runs it: main(argv, context) → exit code.
 import { Command, CommanderError, Option } from 'commander';
-import { integerInRange } from './commands/flags.js';
+import { integerInRange } from './cmdkit/flags.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode, httpSuffix, usageError } from './errors.js';
 import { sanitizeLine, toJson } from './output/sanitize.js';
@@ -18,22 +18,22 @@ interface Group {
 
 /** One registration per command group; a new group is one more line here. */
 export const GROUPS: Group[] = [
-  { names: ['auth'], load: () => import('./commands/auth.js') },
-  { names: ['profiles'], load: () => import('./commands/profiles.js') },
-  { names: ['config'], load: () => import('./commands/config.js') },
-  { names: ['cities', 'places'], load: () => import('./commands/reference.js') },
-  { names: ['company'], load: () => import('./commands/company.js') },
-  { names: ['members'], load: () => import('./commands/members.js') },
-  { names: ['vehicles', 'fleet'], load: () => import('./commands/vehicles.js') },
-  { names: ['trips'], load: () => import('./commands/trips.js') },
-  { names: ['schedules'], load: () => import('./commands/schedules.js') },
-  { names: ['bookings'], load: () => import('./commands/bookings.js') },
-  { names: ['payments', 'payouts'], load: () => import('./commands/payments.js') },
-  { names: ['dashboard', 'reports', 'reviews'], load: () => import('./commands/reports.js') },
-  { names: ['webhooks'], load: () => import('./commands/webhooks.js') },
-  { names: ['api', 'openapi'], load: () => import('./commands/api.js') },
-  { names: ['completion', '__complete', '__reference'], load: () => import('./commands/completion.js'), wholeTree: ['completion', '__reference'] },
-  { names: ['sandbox'], load: () => import('./commands/sandbox.js') },
+  { names: ['auth'], load: () => import('./commands/auth/index.js') },
+  { names: ['profiles'], load: () => import('./commands/profiles/index.js') },
+  { names: ['config'], load: () => import('./commands/config/index.js') },
+  { names: ['cities', 'places'], load: () => import('./commands/reference/index.js') },
+  { names: ['company'], load: () => import('./commands/company/index.js') },
+  { names: ['members'], load: () => import('./commands/members/index.js') },
+  { names: ['vehicles', 'fleet'], load: () => import('./commands/vehicles/index.js') },
+  { names: ['trips'], load: () => import('./commands/trips/index.js') },
+  { names: ['schedules'], load: () => import('./commands/schedules/index.js') },
+  { names: ['bookings'], load: () => import('./commands/bookings/index.js') },
+  { names: ['payments', 'payouts'], load: () => import('./commands/payments/index.js') },
+  { names: ['dashboard', 'reports', 'reviews'], load: () => import('./commands/reports/index.js') },
+  { names: ['webhooks'], load: () => import('./commands/webhooks/index.js') },
+  { names: ['api', 'openapi'], load: () => import('./commands/api/index.js') },
+  { names: ['completion', '__complete', '__reference'], load: () => import('./commands/completion/index.js'), wholeTree: ['completion', '__reference'] },
+  { names: ['sandbox'], load: () => import('./commands/sandbox/index.js') },
 ];
 
 /** Global options that take a value, so the command word can be found past them. */
