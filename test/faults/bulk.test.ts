@@ -57,7 +57,7 @@ describe('each failed id is also one line on stderr', () => {
       return { json: body, status };
     });
     const result = await cli(server, ['bookings', verb, ...ids]);
-    expect(result.code, result.stderr).toBe(5); // a missing booking outranks the other refusals
+    expect(result.code, result.stderr).toBe(4); // the most severe: a forbidden (403) outranks a missing booking (404) and the rest
     expect(lines(result.stdout)).toHaveLength(ids.length);
     REFUSALS.forEach(([, body, suffix], i) => {
       expect(result.stderr).toContain(`tripctl: ${ids[i + 1]}: ${String(body.error)} ${suffix}\n`);

@@ -50,10 +50,11 @@ const REDIRECTS = [301, 302, 303, 307, 308];
 
 function expectOneLineShapeError(result: { code: number; stdout: string; stderr: string }, call: string): void {
   expect(result.code, result.stderr).toBe(1);
-  expect(result.stdout).toBe('');
   const errors = errorLines(result.stderr);
   expect(errors, result.stderr).toHaveLength(1);
   expect(errors[0]).toMatch(new RegExp(`^tripctl: the service's answer to ${call.replace(/[/.]/g, '\\$&')} \\S`));
+  // Checked last, so that a failure here says only this: no data was received, so none is printed.
+  expect(result.stdout, 'stdout of a failed call').toBe('');
 }
 
 describe('wrong shapes for a list: exit 1, one line naming the call', () => {
@@ -107,10 +108,10 @@ describe('redirects are never followed', () => {
     server.on('GET /trips', { empty: true, status, headers: { location: `${elsewhere.baseUrl}/trips` } });
     const result = await cli(server, ['trips', 'list', '-o', 'json']);
     expect(result.code, result.stderr).toBe(1);
-    expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/redirect/i);
     expect(result.stderr).toContain(`HTTP ${status}`);
     expect(elsewhere.requests).toEqual([]);
+    expect(result.stdout, 'stdout of a failed call').toBe('');
   });
 });
 
