@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closedPort } from '../support/scripted-server.js';
 import { runInProcess } from '../support/context.js';
 import { startHostileServer, type Answer, type HostileServer } from './hostile-server.js';
-import { cli, errorLines, KEY, page, trip } from './support.js';
+import { cli, errorLines, KEY, lines, page, trip } from './support.js';
 
 let server: HostileServer;
 beforeEach(async () => {
@@ -45,6 +45,25 @@ describe('a broken answer to a GET is tried again', () => {
     expect(result.stdout).toBe('');
     expect(errorLines(result.stderr)).toHaveLength(1);
     expect(server.seen('GET /trips')).toHaveLength(3);
+  });
+});
+
+describe('a broken page in the middle of a walk is tried again, and nothing is lost or doubled', () => {
+  it.each(BREAKS)('page 2 of 3 meets %s once: exit 0, every id once', async (_name, fault) => {
+    const pages = [1, 2, 3].map((n) => JSON.stringify(page('trips', n, 10, 30)));
+    server.on('GET /trips', (req) => {
+      const n = Number(req.query.page);
+      if (n === 2 && server.seen('GET /trips').filter((r) => r.query.page === '2').length === 1) {
+        if ('declared' in fault) return { ...fault, body: Buffer.from(pages[1]!), declared: pages[1]!.length + 100 };
+        if ('body' in fault) return { ...fault, body: pages[1]! };
+        return fault;
+      }
+      return { raw: pages[n - 1]!, headers: { 'content-type': 'application/json' } };
+    });
+    const result = await cli(server, ['trips', 'list', '--all', '--per-page', '10', '-o', 'ids']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lines(result.stdout)).toEqual(Array.from({ length: 30 }, (_, i) => trip(i + 1).id));
+    expect(server.seen('GET /trips').map((r) => r.query.page)).toEqual(['1', '2', '2', '3']);
   });
 });
 
@@ -90,6 +109,21 @@ describe('time-outs are deadlines', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }, 20_000);
+
+  it('headers and half a body, then silence: exit 7 at the deadline', async () => {
+    server.on('GET /trips', { fault: 'gate', first: Buffer.from(GOOD_TEXT.slice(0, 40)), rest: Buffer.from(GOOD_TEXT.slice(40)), headers: { 'content-type': 'application/json' }, release: new Promise<void>(() => {}) });
+    const started = Date.now();
+    const result = await cli(server, ['trips', 'list', '--timeout', '1', '--retries', '0']);
+    expect(result.code, result.stderr).toBe(7);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 20_000);
+
+  it('a drip on the second page of a walk: exit 7 at the deadline', async () => {
+    server.on('GET /trips', (req) => (req.query.page === '2' ? { fault: 'drip', everyMs: 200 } : { json: page('trips', Number(req.query.page), 10, 30) }));
+    const result = await cli(server, ['trips', 'list', '--all', '--per-page', '10', '--timeout', '1', '--retries', '0', '-o', 'ids']);
+    expect(result.code, result.stderr).toBe(7);
+    expect(server.seen('GET /trips')).toHaveLength(2);
   }, 20_000);
 
   it('a server that never answers: exit 7 naming the time-out', async () => {
