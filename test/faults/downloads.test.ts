@@ -121,6 +121,14 @@ describe.each(DOWNLOADERS)('%s', (_name, argv, route) => {
     expect(readdirSync(work)).toEqual(['reports']);
   });
 
+  it('interrupted while the body is held: exit 130, no file at all', async () => {
+    server.on(route, { fault: 'gate', first: CSV.subarray(0, 1000), rest: CSV.subarray(1000), headers: { 'content-type': 'text/csv' }, release: new Promise<void>(() => {}) });
+    // The run's own limit is the interrupt: its signal fires as Ctrl-C does.
+    const result = await cli(server, [...argv, '--file', 'out.csv'], { cwd: work, limitMs: 1_000 });
+    expect(result.code, result.stderr).toBe(130);
+    expect(readdirSync(work)).toEqual([]);
+  });
+
   it('a body shorter than its Content-Length: exit 7, no file at all', async () => {
     server.on(route, { fault: 'truncate', declared: CSV.length, body: CSV.subarray(0, 5000), headers: { 'content-type': 'text/csv' } });
     const result = await cli(server, [...argv, '--file', 'out.csv', '--retries', '0'], { cwd: work });

@@ -13,6 +13,8 @@ import { KEY, lines, page } from './support.js';
 
 const TOTAL = 6_000;
 const PER_PAGE = 100;
+/** The page the service holds when a walk is interrupted: the pages before it are ~1 MB of output. */
+const HOLD_AT = 41;
 /** Pages after which the failing walk meets a 500. */
 const GOOD_PAGES = 30;
 
@@ -113,6 +115,41 @@ describe('a walk of 60 pages through a slow reader (built bin)', () => {
     expect(piped.stdout.length).toBe(filed.stdout.length);
     expect(lines(piped.stdout.toString('utf8'), { crlf: true }).length).toBe(GOOD_PAGES * PER_PAGE + (format === 'csv' ? 1 : 0));
   }, 120_000);
+});
+
+describe('Ctrl-C in the middle of a walk through a slow reader (built bin)', () => {
+  it.each(['ndjson', 'csv', 'table', 'ids'])('-o %s: every line printed before the interrupt arrives whole; exit 130', async (format) => {
+    const held = await startHostileServer();
+    try {
+      held.on('GET /trips', (req) => {
+        const n = Number(req.query.page ?? 1);
+        const answer = { json: page('trips', n, PER_PAGE, TOTAL) };
+        return n === HOLD_AT ? { fault: 'hold', then: answer } : answer;
+      });
+      const child = spawn(process.execPath, [BIN, 'trips', 'list', '--all', '--per-page', String(PER_PAGE), '-o', format], {
+        cwd: ROOT,
+        env: cleanEnv(dir, { TRIPCTL_BASE_URL: held.baseUrl, TRIPCTL_API_KEY: KEY }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const stderr = collect(child.stderr);
+      const chunks: Buffer[] = [];
+      child.stdout!.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        child.stdout!.pause();
+        setTimeout(() => child.stdout!.resume(), 15);
+      });
+      const code = ended(child);
+      await held.waitForHeld(1);
+      child.kill('SIGINT');
+      expect(await code, stderr()).toBe(130);
+      const out = Buffer.concat(chunks).toString('utf8');
+      expect(out.endsWith('\n')).toBe(true);
+      expect(lines(out, { crlf: true })).toHaveLength((HOLD_AT - 1) * PER_PAGE + (format === 'csv' ? 1 : 0));
+      expect(stderr()).toMatch(/^tripctl: interrupted/m);
+    } finally {
+      await held.close();
+    }
+  }, 60_000);
 });
 
 describe('write errors and readers that go away (built bin)', () => {
