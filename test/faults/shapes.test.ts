@@ -116,12 +116,20 @@ describe('redirects are never followed', () => {
 });
 
 describe('what stays untouched', () => {
-  it('unknown fields pass through -o json, nested ones too', async () => {
+  it.each(['json', 'ndjson'])('unknown fields pass through -o %s, nested ones too', async (format) => {
     const extra = trip(1, { futureField: { nested: [1, 'two', null], flag: true }, 'x-vendor': 'é' });
     server.on('GET /trips', { json: { trips: [extra], meta, cursor: 'abc' } });
-    const result = await cli(server, ['trips', 'list', '-o', 'json']);
+    const result = await cli(server, ['trips', 'list', '-o', format]);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual([extra]);
+    expect(format === 'json' ? JSON.parse(result.stdout) : result.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([extra]);
+  });
+
+  it('unknown fields of one object pass through -o json', async () => {
+    const extra = trip(1, { futureField: { deep: { deeper: [true] } } });
+    server.on('GET /trips/*', { json: { trip: extra, requestId: 'r1' } });
+    const result = await cli(server, ['trips', 'get', uuidFor(1), '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(extra);
   });
 
   it.each<[string, unknown]>([

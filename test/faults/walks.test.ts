@@ -40,6 +40,8 @@ export const FATAL_LIES: Array<[string, number, (pageNo: number, honest: Record<
   ['lastPage grows with every page', 30, (n, honest) => withMeta(page(key(honest), n, PER_PAGE, (n + 1) * PER_PAGE), { lastPage: n + 1 })],
   ['later pages say lastPage is huge, the first said 3', 30, (n, honest) => withMeta(page(key(honest), n, PER_PAGE, 1e9), { lastPage: n === 1 ? 3 : 1e9 })],
   ['the second page repeats the first', 30, (n, honest) => (n === 2 ? { ...page(key(honest), 1, PER_PAGE, 30), meta: (honest as { meta: unknown }).meta } : honest)],
+  ['the service ignores page (always the first)', 30, (_n, honest) => page(key(honest), 1, PER_PAGE, 30)],
+  ['meta.page is not the page asked for', 30, (n, honest) => withMeta(honest, { page: n + 1 })],
   ['the third page repeats the first', 40, (n, honest) => (n === 3 ? { ...page(key(honest), 1, PER_PAGE, 40), meta: (honest as { meta: unknown }).meta } : honest)],
 ];
 
@@ -48,6 +50,14 @@ export const WARNED_LIES: Array<[string, number, (pageNo: number, honest: Record
   ['an empty page before the last', 30, (n, honest) => (n === 2 ? { ...honest, [key(honest)]: [] } : honest), 10],
   ['fewer items than total', 30, (_n, honest) => withMeta(honest, { total: 45 }), 30],
   ['the last page shorter than total says', 30, (n, honest) => (n === 3 ? { ...honest, [key(honest)]: (honest[key(honest)] as unknown[]).slice(0, 4) } : honest), 24],
+];
+
+/** Answers that look odd but are honest: [name, total, answer, items expected]. */
+export const HONEST_ODDITIES: Array<[string, number, (pageNo: number, honest: Record<string, unknown>) => Record<string, unknown>, number]> = [
+  ['the service picks its own perPage (25 for 10)', 30, (n, honest) => page(key(honest), n, 25, 30), 30],
+  ['an empty list whose lastPage is 0', 0, (_n, honest) => withMeta(honest, { lastPage: 0 }), 0],
+  ['an empty list whose lastPage is 1', 0, (_n, honest) => honest, 0],
+  ['extra meta fields', 30, (_n, honest) => withMeta(honest, { nextCursor: 'abc', links: { next: '/x' } }), 30],
 ];
 
 function key(body: Record<string, unknown>): ListKey {
@@ -69,6 +79,15 @@ describe.each(LISTS)('%s list --all', (list) => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/^tripctl: warning: /m);
     expect(lines(result.stdout).length).toBeGreaterThanOrEqual(atLeast);
+  }, 15_000);
+
+  it.each(HONEST_ODDITIES)('%s: exit 0, no warning, every item once', async (_name, total, answer, expected) => {
+    server.on(`GET /${list}`, walk(list, total, answer));
+    const result = await cli(server, [list, 'list', '--all', '--per-page', String(PER_PAGE), '-o', 'ids'], { limitMs: 5_000 });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(lines(result.stdout)).toHaveLength(expected);
+    expect(new Set(lines(result.stdout)).size).toBe(expected);
   }, 15_000);
 
   it('an honest walk: every item once, no warning, one request a page', async () => {
