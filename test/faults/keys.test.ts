@@ -123,6 +123,14 @@ describe('a key that cannot be a key is refused before any request, exit 2, nami
     expect(result.stderr).toMatch(/stdin/);
   });
 
+  it.each(KEYS)('auth login --with-key, the service refusing %s and echoing it: exit 3, never printed', async (_name, key) => {
+    server.on('GET /company', { json: { error: `unknown key ${key} (xx${key}yy)`, code: key }, status: 401 });
+    const result = await cli(server, ['auth', 'login', '--with-key', '--base-url', server.baseUrl], { configDir: dir, stdin: `${key}\n`, env: { TRIPCTL_API_KEY: undefined } });
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stdout).not.toContain(key);
+    expect(result.stderr).not.toContain(key);
+  });
+
   it('a key on stdin with its line end is fine', async () => {
     server.on('GET /company', { json: { company: { id: 'c1', name: 'Co', verified: true } } });
     const result = await cli(server, ['auth', 'login', '--with-key', '--base-url', server.baseUrl], { configDir: dir, stdin: 'sk_live_goodkey1234567890\r\n', env: { TRIPCTL_API_KEY: undefined } });

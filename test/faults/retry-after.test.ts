@@ -124,6 +124,26 @@ describe('the same codes through bulk moves and downloads', () => {
     }
   });
 
+  it('a 429 on page 2 of a walk, Retry-After 0: the walk goes on, every item once', async () => {
+    server.on('GET /trips', (req) => {
+      const n = Number(req.query.page);
+      const again = server.seen('GET /trips').filter((r) => r.query.page === String(n)).length > 1;
+      return n === 2 && !again ? busy(429, '0') : { json: page('trips', n, 10, 30) };
+    });
+    const result = await cli(server, ['trips', 'list', '--all', '--per-page', '10', '-o', 'ids']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(new Set(result.stdout.trim().split('\n')).size).toBe(30);
+    expect(server.seen('GET /trips').map((r) => r.query.page)).toEqual(['1', '2', '2', '3']);
+  });
+
+  it('a 429 on page 2 of a walk asking for 120 s: exit 6 at once', async () => {
+    server.on('GET /trips', (req) => (req.query.page === '2' ? busy(429, '120') : { json: page('trips', Number(req.query.page), 10, 30) }));
+    const result = await cli(server, ['trips', 'list', '--all', '--per-page', '10', '-o', 'ids']);
+    expect(result.code, result.stderr).toBe(6);
+    expect(result.stderr).toMatch(/120 s/);
+    expect(server.seen('GET /trips')).toHaveLength(2);
+  });
+
   it('a success after a 429 in a bulk move is a success', async () => {
     server.on('PATCH /bookings/*', (_req, nth) => (nth === 0 ? busy(429, '0') : { json: { booking: booking(5, { status: 'approved' }) } }));
     const result = await cli(server, ['bookings', 'approve', uuidFor(5), '--retries', '1']);

@@ -192,3 +192,35 @@ describe.each(RESOURCES)('%j with hostile text in every name', (argv, route, key
     expect(forbiddenIn(result.stdout)).toEqual([]);
   });
 });
+
+describe('completion values and bulk JSON lines from hostile text', () => {
+  it.each<[string, string, string, string[]]>([
+    ['cities', 'GET /cities', 'cities', ['id', 'name', 'nameAr']],
+    ['trips', 'GET /trips', 'trips', ['id', 'departureAt', 'status']],
+    ['bookings', 'GET /bookings', 'bookings', ['id', 'status', 'groupName']],
+    ['vehicles', 'GET /vehicles', 'vehicles', ['id', 'plate', 'make', 'model']],
+    ['members', 'GET /members', 'members', ['id', 'fullName', 'role']],
+  ])('__complete %s: clean value<TAB>description lines', async (kind, route, key, fields) => {
+    const records = HOSTILE.map(([, text], i) => Object.fromEntries(fields.map((field) => [field, `${field}${i}-${text}`])));
+    server.on(route, { json: { [key]: records, meta: { page: 1, perPage: 100, total: records.length, lastPage: 1 } } });
+    const result = await cli(server, ['__complete', kind]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(lines(result.stdout).length).toBeGreaterThanOrEqual(records.length);
+    expect(forbiddenIn(result.stdout)).toEqual([]);
+    for (const line of lines(result.stdout)) expect(line.split('\t').length).toBeLessThanOrEqual(2);
+  });
+
+  it.each(['json', 'ndjson'])('bookings approve -o %s with every hostile status: valid JSON lines, C1 and bidi escaped', async (format) => {
+    const ids = HOSTILE.map((_, i) => uuidFor(i + 1));
+    server.on('PATCH /bookings/*', (req) => {
+      const index = ids.indexOf(req.path.split('/')[2]!);
+      return { json: { booking: booking(index + 1, { status: `approved${HOSTILE[index]![1]}` }) } };
+    });
+    const result = await cli(server, ['bookings', 'approve', ...ids, '-o', format]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(forbiddenIn(result.stdout)).toEqual([]);
+    const records = lines(result.stdout);
+    expect(records).toHaveLength(ids.length);
+    for (const record of records) expect(() => JSON.parse(record)).not.toThrow();
+  });
+});
