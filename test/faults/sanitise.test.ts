@@ -67,11 +67,17 @@ describe('line-oriented output of hostile trips', () => {
     expect(forbiddenIn(result.stdout)).toEqual([]);
   });
 
-  it('csv: no control character but CRLF line ends; a header and one line a record', async () => {
+  it('csv: no control character but CRLF line ends (no bare CR, even quoted)', async () => {
     serveTrips(hostileTrips());
     const result = await cli(server, ['trips', 'list', '-o', 'csv']);
     expect(result.code, result.stderr).toBe(0);
     expect(forbiddenIn(result.stdout, { crlf: true })).toEqual([]);
+  });
+
+  it('csv: a header and one line a record (an embedded line break never adds a line)', async () => {
+    serveTrips(hostileTrips());
+    const result = await cli(server, ['trips', 'list', '-o', 'csv']);
+    expect(result.code, result.stderr).toBe(0);
     expect(lines(result.stdout, { crlf: true })).toHaveLength(n + 1);
   });
 
@@ -173,15 +179,25 @@ describe.each(RESOURCES)('%j with hostile text in every name', (argv, route, key
   const records = HOSTILE.map(([, text], i) => Object.fromEntries(fields.map((field) => [field, `${field}${i}-${text}`])));
   const body = paged ? { [key]: records, meta: { page: 1, perPage: 100, total: records.length, lastPage: 1 } } : { [key]: records };
 
-  it.each<[string, { crlf?: boolean }, number]>([
-    ['table', {}, 0],
-    ['csv', { crlf: true }, 1],
-    ['ids', {}, 0],
-  ])('-o %s: clean, one line a record', async (format, opts, header) => {
+  it.each<[string, { crlf?: boolean }]>([
+    ['table', {}],
+    ['csv', { crlf: true }],
+    ['ids', {}],
+  ])('-o %s: clean', async (format, opts) => {
     server.on(route, { json: body });
     const result = await cli(server, [...argv, '-o', format]);
     expect(result.code, result.stderr).toBe(0);
     expect(forbiddenIn(result.stdout, opts)).toEqual([]);
+  });
+
+  it.each<[string, { crlf?: boolean }, number]>([
+    ['table', {}, 0],
+    ['csv', { crlf: true }, 1],
+    ['ids', {}, 0],
+  ])('-o %s: one line a record', async (format, opts, header) => {
+    server.on(route, { json: body });
+    const result = await cli(server, [...argv, '-o', format]);
+    expect(result.code, result.stderr).toBe(0);
     expect(lines(result.stdout, opts)).toHaveLength(records.length + header);
   });
 
