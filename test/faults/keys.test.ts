@@ -138,3 +138,29 @@ describe('a key that cannot be a key is refused before any request, exit 2, nami
     expect(server.seen('GET /company')[0]!.headers.authorization).toBe('Bearer sk_live_goodkey1234567890');
   });
 });
+
+/** Secrets the tool was never told about, shaped like keys or signing secrets, with the characters a shape stops at: [secret, a middle part that must not show]. */
+export const UNREGISTERED: Array<[string, string]> = [
+  ['sk_live_4eC39Hq.LyjW+Darj/tT1z==', 'LyjW+Darj'],
+  ['sk_test_Zm9vYmFy.YmF6+cXV4/Y29yZ2U=', 'YmF6+cXV4'],
+  ['rk_live_abcdefgh.ijklmnop+qrst', 'ijklmnop'],
+  ['whsec_MfKQ9r8GKYqrTwjUPD8.ILPZIo+2LfPb/uMx=', 'ILPZIo+2Lf'],
+];
+
+describe('secrets nobody registered are masked whole on stderr, . + / = included', () => {
+  it.each(UNREGISTERED)('%s in an error message', async (secret, middle) => {
+    server.on('GET /trips', { json: { error: `leaked ${secret} here`, code: 'leak' }, status: 400 });
+    const result = await cli(server, ['trips', 'list']);
+    expect(result.code, result.stderr).toBe(6);
+    expect(result.stderr).not.toContain(secret);
+    expect(result.stderr).not.toContain(middle);
+  });
+
+  it.each(UNREGISTERED)('%s in a --debug trace', async (secret, middle) => {
+    server.on('GET /trips', { json: page('trips', 1, 25, 1), headers: { 'x-echo': secret } });
+    const result = await cli(server, ['trips', 'list', '--debug', '-o', 'ids']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain(secret);
+    expect(result.stderr).not.toContain(middle);
+  });
+});
