@@ -136,3 +136,31 @@ describe('real processes writing one config dir at the same moment all land (bui
     expect(readdirSync(dir).filter((name) => name !== 'config.json' && name !== 'cache')).toEqual([]);
   }, 90_000);
 });
+
+/** Bad values from flags and the environment: [name, extra argv, env]. */
+export const BAD_SETTINGS: Array<[string, string[], Record<string, string>, RegExp]> = [
+  ['--timeout abc', ['--timeout', 'abc'], {}, /--timeout/],
+  ['--timeout 0', ['--timeout', '0'], {}, /--timeout/],
+  ['--timeout -1', ['--timeout', '-1'], {}, /--timeout/],
+  ['--retries -1', ['--retries', '-1'], {}, /--retries/],
+  ['--retries 11', ['--retries', '11'], {}, /--retries/],
+  ['--output xml', ['--output', 'xml'], {}, /xml/],
+  ['--tz Mars/Base', ['--tz', 'Mars/Base'], {}, /Mars\/Base/],
+  ['--base-url not a url', ['--base-url', 'not a url'], {}, /base.url/i],
+  ['--base-url over plain http to another host', ['--base-url', 'http://example.com/api/partner/v1'], {}, /http/i],
+  ['TRIPCTL_OUTPUT=xml', [], { TRIPCTL_OUTPUT: 'xml' }, /xml/],
+  ['TRIPCTL_TZ=Mars/Base', [], { TRIPCTL_TZ: 'Mars/Base' }, /Mars\/Base/],
+  ['TRIPCTL_BASE_URL=not a url', [], { TRIPCTL_BASE_URL: 'not a url' }, /TRIPCTL_BASE_URL/],
+  ['TRIPCTL_BASE_URL=ftp://…', [], { TRIPCTL_BASE_URL: 'ftp://example.com/api' }, /TRIPCTL_BASE_URL/],
+  ['--query that does not parse', ['--query', '[?'], {}, /query/i],
+];
+
+describe('a bad flag or environment value is exit 2, named, before any request', () => {
+  it.each(BAD_SETTINGS)('%s', async (_name, argv, env, named) => {
+    const result = await cli(server, ['trips', 'list', ...argv], { env });
+    expect(result.code, result.stderr).toBe(2);
+    expect(server.requests).toEqual([]);
+    expect(errorLines(result.stderr)).toHaveLength(1);
+    expect(errorLines(result.stderr)[0]).toMatch(named);
+  });
+});
