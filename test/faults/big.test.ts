@@ -2,7 +2,7 @@
 // spreading a large array into a call, no line lost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileServer, type HostileServer } from './hostile-server.js';
-import { cli, items, lines } from './support.js';
+import { cli, errorLines, items, lines } from './support.js';
 
 const COUNT = 130_000;
 let server: HostileServer;
@@ -38,4 +38,21 @@ describe(`one page of ${COUNT} trips`, () => {
     expect(result.code, result.stderr.slice(0, 2000)).toBe(0);
     expect(JSON.parse(result.stdout)).toBe(COUNT);
   }, 90_000);
+});
+
+describe('an answer too large to hold', () => {
+  it.each(['trips list', 'trips get'])('%s announcing 3 GB: exit 1 with a clear message, not a network error', async (command) => {
+    const big = await startHostileServer();
+    try {
+      big.on('GET /trips', { fault: 'truncate', declared: 3_000_000_000, body: Buffer.from('{"trips":['), headers: { 'content-type': 'application/json' } });
+      big.on('GET /trips/*', { fault: 'truncate', declared: 3_000_000_000, body: Buffer.from('{"trip":{'), headers: { 'content-type': 'application/json' } });
+      const argv = command === 'trips list' ? ['trips', 'list'] : ['trips', 'get', '00000000-0000-4000-8000-000000000001'];
+      const result = await cli(big, [...argv, '--retries', '0']);
+      expect(result.code, result.stderr).toBe(1);
+      expect(errorLines(result.stderr)).toHaveLength(1);
+      expect(errorLines(result.stderr)[0]).toMatch(/large/i);
+    } finally {
+      await big.close();
+    }
+  });
 });
