@@ -34,7 +34,8 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
   if (intoDir && !isDirectory(resolve(opts.cwd, opts.file!))) throw usageError(`${opts.file} is not a directory`);
   const dir = intoDir ? resolve(opts.cwd, opts.file!) : opts.cwd;
   if (opts.file && opts.file !== '-' && !intoDir) assertWritable(resolve(opts.cwd, opts.file), opts.force);
-  const res = await client.stream({ ...req, headers: { accept: '*/*', ...req.headers } });
+  const fetchBody = () => client.stream({ ...req, headers: { accept: '*/*', ...req.headers } });
+  let res = await fetchBody();
   const header = (name: string) => {
     const value = res.headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -49,6 +50,7 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
    * time and the socket paused: the process sat idle 70% of a 200 MB download.)
    */
   const copy = async (writer: Writable) => {
+    bytes = 0;
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
       bytes += chunk.length;
       opts.onProgress?.(bytes, expected);
@@ -79,19 +81,35 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
     throw error;
   }
   const temp = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.part`);
-  try {
-    const file = createWriteStream(temp, { flags: 'wx', mode: 0o644, highWaterMark: WRITE_BUFFER });
+  for (let attempt = 0; ; attempt++) {
     try {
-      await copy(file);
-    } finally {
-      await new Promise<void>((done, fail) => file.end((error?: Error | null) => (error ? fail(error) : done())));
+      // A retry starts the file again: the temp name is ours alone (created exclusively first).
+      const file = createWriteStream(temp, { flags: attempt === 0 ? 'wx' : 'w', mode: 0o644, highWaterMark: WRITE_BUFFER });
+      try {
+        await copy(file);
+      } finally {
+        await new Promise<void>((done, fail) => file.end((error?: Error | null) => (error ? fail(error) : done())));
+      }
+      checkComplete();
+      if (opts.force) await rename(temp, target);
+      else await publishNoReplace(temp, target);
+      break;
+    } catch (error) {
+      const failure = streamError(error, opts.signal, res.timedOut());
+      // A connection that broke mid-body is retried like one that broke before the answer (a
+      // download is a GET); a time-out, an interrupt or a local write error is not.
+      const broke = failure instanceof NetworkError && !res.timedOut() && !opts.signal?.aborted;
+      if (broke && attempt < client.retries) {
+        await client.pauseBeforeRetry(attempt);
+        res = await fetchBody().catch(async (next: unknown) => {
+          await rm(temp, { force: true });
+          throw next;
+        });
+        continue;
+      }
+      await rm(temp, { force: true });
+      throw failure;
     }
-    checkComplete();
-    if (opts.force) await rename(temp, target);
-    else await publishNoReplace(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw streamError(error, opts.signal, res.timedOut());
   }
   return { path: target, bytes, contentType: header('content-type') };
 }
