@@ -6,6 +6,7 @@ import { copyFile, link, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
+import { drained } from '../io.js';
 import type { ApiClient, RequestOptions } from './http.js';
 
 export interface DownloadOptions {
@@ -138,21 +139,6 @@ async function publishNoReplace(temp: string, target: string): Promise<void> {
 
 /** How far the file writer may run behind the socket (a few socket chunks). */
 const WRITE_BUFFER = 256 * 1024;
-
-/** Resolves when the writer can take more, or has failed (its error then surfaces on the next write or end). */
-function drained(writer: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      writer.off('drain', done);
-      writer.off('error', done);
-      writer.off('close', done);
-      resolve();
-    };
-    writer.on('drain', done);
-    writer.on('error', done);
-    writer.on('close', done);
-  });
-}
 
 function isDirectory(path: string): boolean {
   try {
