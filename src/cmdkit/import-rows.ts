@@ -105,6 +105,7 @@ async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], c
   for (const record of records) {
     if (record.cells.length > columns.length && record.cells.slice(columns.length).some((c) => c.trim() !== '')) {
       errors.push({ line: record.line, message: `${record.cells.length} fields, but the header names ${columns.length} columns` });
+      rows.push({ line: record.line, body: {}, ok: false });
       continue;
     }
     const texts = new Map<FieldFlag, string>();

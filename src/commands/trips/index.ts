@@ -5,6 +5,7 @@ import { specs } from '../../output/specs.js';
 import { cityFlag, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
+import { integerInRange } from '../../cmdkit/flags.js';
 import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
 
 /** Trip statuses the description names; others may exist and are accepted by --status. */
@@ -126,6 +127,19 @@ export function register(program: Command, ctx: Context): void {
     result: { kind: 'object', key: 'trip' },
     resource: specs.trip,
   }, ctx);
+  defineVerb(trips, 'board <tripId>', {
+    description: 'A boarding station: scan tickets or type booking ids to mark passengers boarded; works offline',
+    examples: [
+      'tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d',
+      'scanner-feed | tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --no-show-rest',
+      'tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --sync',
+    ],
+    calls: ['GET /trips/{tripId}', 'GET /trips/{tripId}/manifest', 'GET /bookings/{bookingId}', 'POST /bookings/{bookingId}/boarded', 'POST /bookings/{bookingId}/no-show'],
+  })
+    .option('--sync', 'send the boardings queued while offline, then stop (no scanning)')
+    .option('--no-show-rest', 'at the end, mark every approved passenger who has not boarded as no-show, without asking')
+    .option('--retry-every <seconds>', 'how often queued boardings are retried while the station runs', integerInRange('--retry-every', 1, 3600), 10)
+    .action(lazy(ctx, async () => (await import('./board.js')).board));
   defineOperation(trips, 'manifest <tripId>', {
     description: 'List the approved and boarded passengers of a trip',
     examples: ['tripctl trips manifest 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d', 'tripctl trips manifest 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d -o csv > manifest.csv'],
