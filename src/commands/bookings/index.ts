@@ -104,6 +104,14 @@ export function register(program: Command, ctx: Context): void {
       .option('--concurrency <n>', 'requests in flight at once', integerInRange('--concurrency', 1, 32), 8)
       .action(lazy(ctx, async () => (await import('./actions.js')).bulkAction(verb)));
   }
+  defineVerb(bookings, 'inbox', {
+    calls: ['GET /bookings', 'GET /bookings/{bookingId}', 'GET /trips/{tripId}', 'GET /trips/{tripId}/manifest', 'PATCH /bookings/{bookingId}'],
+    description: 'Triage requested bookings on a terminal: approve, reject or skip each, one key at a time',
+    examples: ['tripctl bookings inbox', `tripctl bookings inbox --trip ${EXAMPLE_ID} --poll 5`],
+  })
+    .option('--trip <tripId>', 'only requests for this trip')
+    .option('--poll <seconds>', 'how often new requests are looked for', integerInRange('--poll', 2, 3600), 15)
+    .action(lazy(ctx, async () => (await import('./inbox.js')).inbox));
   defineVerb(bookings, 'ticket <bookingId>', {
     calls: ['GET /bookings/{bookingId}/ticket'],
     description: 'Show the boarding ticket; on a terminal with its QR code',
