@@ -41,6 +41,8 @@ export interface InboxConfig {
   heading: string;
   /** Rows of the list shown at once. */
   pageSize: number;
+  /** Terminal width: a row longer than this is cut short rather than wrapped. */
+  width: number;
   /** Colours the terminal can show (plain text when off). */
   color: boolean;
 }
@@ -158,8 +160,10 @@ export const inboxView = createPrompt<InboxSummary, InboxConfig>((config, done) 
       row.group ? `[${row.group}]` : '',
     ].filter(Boolean);
     const pointer = index === cursor ? '❯' : ' ';
-    const text = `${pointer} ${cells.join('  ')}`;
-    const mark = MARK[row.state] ? `  ${paint(COLOR[row.state], MARK[row.state])}${row.message ? `: ${row.message}` : ''}` : '';
+    const markText = MARK[row.state] ? `${MARK[row.state]}${row.message ? `: ${row.message}` : ''}` : '';
+    // The decision's mark must stay in sight: the row's own text gives way to it.
+    const text = fit(`${pointer} ${cells.join('  ')}`, Math.max(20, config.width - 1 - (markText ? [...markText].length + 2 : 0)));
+    const mark = markText ? `  ${paint(COLOR[row.state], markText)}` : '';
     lines.push((index === cursor ? paint('1', text) : row.state === 'pending' ? text : paint('2', text)) + mark);
     if (index === cursor && expanded) {
       lines.push(`     booking ${row.id} · trip ${row.tripId} · requested ${row.requested}${row.source ? ` · via ${row.source}` : ''}`);
@@ -168,5 +172,12 @@ export const inboxView = createPrompt<InboxSummary, InboxConfig>((config, done) 
     }
   }
   if (rows.length > config.pageSize) lines.push(paint('2', `  (${rows.length} requests; ↑↓ to scroll)`));
-  return lines.join('\n');
+  // The cursor is hidden, as in inquirer's own lists: there is nothing to type at.
+  return `${lines.join('\n')}\u001b[?25l`;
 });
+
+/** Cut to `width` characters with an ellipsis. */
+function fit(text: string, width: number): string {
+  const chars = [...text];
+  return chars.length <= width ? text : `${chars.slice(0, width - 1).join('')}…`;
+}

@@ -5,6 +5,7 @@
 // shown on the row. New requests are found by polling GET /bookings every --poll seconds
 // (default 15): it needs nothing running beside the inbox and no public URL, which listening for
 // webhook events would; a request waits minutes for a person anyway.
+import { Writable } from 'node:stream';
 import type { ApiClient } from '../../client/http.js';
 import { paginate } from '../../client/paginate.js';
 import type { ActionFn } from '../../cmdkit/define.js';
@@ -139,6 +140,20 @@ class InboxSource {
   }
 }
 
+/**
+ * Where the screen is drawn: stderr, through a stream of its own, because the prompt engine ends
+ * the stream it draws on when it finishes, and stderr must stay open for the summary.
+ */
+function screenOn(ctx: Context): Writable {
+  const screen = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      ctx.io.err(chunk.toString());
+      done();
+    },
+  });
+  return Object.assign(screen, { columns: ctx.io.columns, isTTY: true });
+}
+
 export const inbox: ActionFn<InboxOptions> = async (ctx, { opts }) => {
   if (!ctx.canPrompt) {
     throw usageError(
@@ -168,10 +183,11 @@ export const inbox: ActionFn<InboxOptions> = async (ctx, { opts }) => {
         now: ctx.now,
         heading: `times in ${zone}${tripFilter ? ` · trip ${tripFilter}` : ''}`,
         pageSize: 12,
+        width: ctx.io.columns,
         // The screen is drawn on stderr, so its colour follows stderr.
         color: ctx.io.stderrIsTTY && ctx.globals.color !== false && !ctx.env.NO_COLOR && ctx.env.TERM !== 'dumb',
       },
-      { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal, clearPromptOnDone: false },
+      { input: ctx.io.stdin, output: screenOn(ctx), signal: ctx.signal, clearPromptOnDone: false },
     );
   } catch (error) {
     const name = (error as Error).name;
