@@ -131,7 +131,7 @@ export function register(program: Command, ctx: Context): void {
     description: 'A boarding station: scan tickets or type booking ids to mark passengers boarded; works offline',
     examples: [
       'tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d',
-      'scanner-feed | tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --no-show-rest',
+      'tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --no-show-rest < scans.txt',
       'tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --sync',
     ],
     calls: ['GET /trips/{tripId}', 'GET /trips/{tripId}/manifest', 'GET /bookings/{bookingId}', 'POST /bookings/{bookingId}/boarded', 'POST /bookings/{bookingId}/no-show'],
