@@ -1,7 +1,7 @@
 // The boarding station against the sandbox, fed lines on a pipe (in-process, the test context's
 // stdin): tickets, typed ids, refusals; and the network dropping half-way (a loopback proxy the
 // test cuts), with the queued boardings kept in the 0600 journal and synced after.
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, contextFor, run, sandbox, until, type Sandbox } from './helpers.js';
@@ -107,6 +107,19 @@ describe('trips board on a pipe', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(`To mark them no-show later: tripctl trips board ${s.tripId} --sync --no-show-rest`);
     expect(await status(s.approved[1]!)).toBe('approved');
+  });
+
+  it('a journal kept for another service is not synced to this one', async () => {
+    const t = contextFor(sb, { stdin: `${s.approved[0]}\n` });
+    const journal = join(t.configDir, 'boarding', `${s.tripId}.json`);
+    mkdirSync(join(t.configDir, 'boarding'), { recursive: true });
+    writeFileSync(journal, JSON.stringify({ version: 1, tripId: s.tripId, baseUrl: 'https://partners.example.com/api/partner/v1', pending: [{ bookingId: s.approved[1], scannedAt: '2026-11-24T05:00:00Z', verified: true }] }));
+    const mark = sb.requests.length;
+    expect(await t.run(['trips', 'board', s.tripId])).toBe(2);
+    expect(t.err()).toContain(`the boarding journal of trip ${s.tripId} holds 1 boarding(s) for https://partners.example.com/api/partner/v1, not ${sb.baseUrl}`);
+    expect(t.err()).toContain('hint: run with the profile of that service (--profile) to sync them');
+    expect(sb.requests.length).toBe(mark);
+    t.cleanup();
   });
 
   it('an unknown trip is exit 5; a malformed one exit 2 before any request', async () => {
