@@ -98,11 +98,18 @@ class BoardPrinter {
     }
   }
 
+  /** Set while a terminal shows the prompt: lines printed in the background redraw it after them. */
+  reprompt: (() => void) | undefined;
+
   synced(events: SyncEvent[]): void {
+    if (events.length === 0) return;
+    // The prompt line is cleared first, so a background message does not land after `scan> `.
+    if (this.reprompt) this.ctx.io.err('\r\u001b[2K');
     for (const event of events) {
       if (event.kind === 'synced') this.ctx.info(`synced: ${who(event.passenger) || event.entry.bookingId} (scanned ${localTime(this.ctx, event.entry.scannedAt)})`);
       else this.ctx.info(`not boarded after all: ${event.entry.bookingId} (scanned ${localTime(this.ctx, event.entry.scannedAt)}): ${event.verdict.kind}${event.verdict.kind === 'refused' ? `: ${sanitizeLine(event.verdict.message)}` : ''}`);
     }
+    this.reprompt?.();
   }
 }
 
@@ -118,11 +125,18 @@ async function readScans(ctx: Context, station: BoardingStation, printer: BoardP
   rl.on('SIGINT', stop);
   ctx.signal.addEventListener('abort', stop, { once: true });
   const codes: number[] = [];
-  if (tty) rl.prompt();
+  let quit = false;
+  if (tty) {
+    rl.prompt();
+    printer.reprompt = () => rl.prompt(true);
+  }
   try {
     for await (const line of rl) {
       const text = line.trim();
-      if (text === 'q' || text === 'quit') break;
+      if (text === 'q' || text === 'quit') {
+        quit = true;
+        break;
+      }
       if (text !== '') {
         const verdict = await station.scan(text);
         printer.verdict(verdict);
@@ -131,9 +145,12 @@ async function readScans(ctx: Context, station: BoardingStation, printer: BoardP
       if (tty) rl.prompt();
     }
   } finally {
+    printer.reprompt = undefined;
     ctx.signal.removeEventListener('abort', stop);
     rl.close();
   }
+  // Ctrl-D and Ctrl-C leave the cursor after `scan> `: what follows starts on a line of its own.
+  if (tty && !quit) ctx.io.err('\n');
   return { codes, interrupted };
 }
 
