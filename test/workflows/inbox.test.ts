@@ -44,7 +44,7 @@ describe('bookings inbox on a terminal', () => {
     // The free seats of the trip follow the approval; the cursor moved on to Lina.
     await until(screen, /❯ .*2 seats \(19 free\)  Lina Khoury/);
     t.stdin.write('d');
-    await until(screen, new RegExp(`booking ${requested[1]} · trip ${tripId} · requested .* · via partner_api\\n +note: Window seat`));
+    await until(screen, new RegExp(`booking ${requested[1]} · trip ${tripId}\\n +requested .* via partner_api\\n +note: Window seat`));
     t.stdin.write('r');
     await until(screen, /Lina Khoury .*✖ rejected/);
     expect(await status(requested[1]!)).toBe('rejected');

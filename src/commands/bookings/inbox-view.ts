@@ -107,8 +107,10 @@ export const inboxView = createPrompt<InboxSummary, InboxConfig>((config, done) 
     const row = rows[cursor];
     // Rows are changed in place; this makes the keypress redraw even when the cursor stays.
     redraw();
-    if (isUpKey(key) || key.name === 'k') setCursor(Math.max(0, cursor - 1));
-    else if (isDownKey(key) || key.name === 'j') setCursor(Math.min(rows.length - 1, cursor + 1));
+    if (isUpKey(key) || key.name === 'k' || isDownKey(key) || key.name === 'j') {
+      setCursor(isUpKey(key) || key.name === 'k' ? Math.max(0, cursor - 1) : Math.min(rows.length - 1, cursor + 1));
+      setExpanded(false);
+    }
     else if (key.name === 'd' || isEnterKey(key)) setExpanded(!expanded);
     else if (key.name === 's' && row && row.state === 'pending') {
       row.state = 'skipped';
@@ -166,9 +168,10 @@ export const inboxView = createPrompt<InboxSummary, InboxConfig>((config, done) 
     const mark = markText ? `  ${paint(COLOR[row.state], markText)}` : '';
     lines.push((index === cursor ? paint('1', text) : row.state === 'pending' ? text : paint('2', text)) + mark);
     if (index === cursor && expanded) {
-      lines.push(`     booking ${row.id} · trip ${row.tripId} · requested ${row.requested}${row.source ? ` · via ${row.source}` : ''}`);
-      if (row.note) lines.push(`     note: ${row.note}`);
-      if (row.group) lines.push(`     group: ${row.group}`);
+      lines.push(fit(`     booking ${row.id} · trip ${row.tripId}`, config.width - 1));
+      lines.push(fit(`     requested ${row.requested}${row.source ? ` via ${row.source}` : ''}`, config.width - 1));
+      if (row.note) lines.push(fit(`     note: ${row.note}`, config.width - 1));
+      if (row.group) lines.push(fit(`     group: ${row.group}`, config.width - 1));
     }
   }
   if (rows.length > config.pageSize) lines.push(paint('2', `  (${rows.length} requests; ↑↓ to scroll)`));
