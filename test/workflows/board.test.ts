@@ -204,6 +204,24 @@ describe('trips board when the network drops', () => {
     t.cleanup();
   });
 
+  it('Ctrl-C ends the station at once (exit 130) and keeps the queue for --sync', async () => {
+    const s = await trip(1);
+    const controller = new AbortController();
+    const t = contextFor(sb, { baseUrl: baseUrl(), openStdin: true, signal: controller.signal });
+    const running = t.run(['trips', 'board', s.tripId]);
+    await until(() => t.err(), /Boarding Damascus → Latakia/);
+    await proxy.cut();
+    t.stdin.write(`${s.approved[0]}\n`);
+    await until(() => t.out(), /\tqueued\t/);
+    controller.abort();
+    expect(await running).toBe(130);
+    expect(t.err()).toContain(`1 boarding(s) kept in ${join(t.configDir, 'boarding', `${s.tripId}.json`)}; send them with: tripctl trips board ${s.tripId} --sync`);
+    await proxy.restore();
+    expect((await run(sb, ['trips', 'board', s.tripId, '--sync'], { baseUrl: baseUrl(), configDir: t.configDir })).code).toBe(0);
+    expect(await status(s.approved[0]!)).toBe('boarded');
+    t.cleanup();
+  });
+
   it('starts offline from the saved manifest', async () => {
     const s = await trip(1);
     const first = contextFor(sb, { baseUrl: baseUrl(), stdin: '' });

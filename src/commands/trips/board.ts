@@ -182,10 +182,11 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
     try {
       const read = await readScans(ctx, station, printer, tty);
       codes = read.codes;
-      if (read.interrupted) {
-        if (journal.data.pending.length) ctx.info(`${journal.data.pending.length} boarding(s) kept in ${journal.path}; send them with: tripctl trips board ${tripId} --sync`);
-        throw new CliError('interrupted', ExitCode.interrupted);
-      }
+      if (read.interrupted) throw new CliError('interrupted', ExitCode.interrupted);
+    } catch (error) {
+      // However the session ends early (Ctrl-C, even mid-request), what is queued stays queued.
+      if (journal.data.pending.length) ctx.info(`${journal.data.pending.length} boarding(s) kept in ${journal.path}; send them with: tripctl trips board ${tripId} --sync`);
+      throw error;
     } finally {
       clearInterval(timer);
     }
