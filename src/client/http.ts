@@ -121,6 +121,16 @@ export class ApiClient {
     return res;
   }
 
+  /** How many times a retry-safe request is sent again. */
+  get retries(): number {
+    return this.opts.retries;
+  }
+
+  /** The backoff before retry n, for callers that retry a whole exchange (a download). */
+  pauseBeforeRetry(attempt: number): Promise<void> {
+    return this.wait(this.backoffMs(attempt));
+  }
+
   /** Closes the connection pool; closing twice is harmless. */
   async close(): Promise<void> {
     const dispatcher = this.dispatcher;
