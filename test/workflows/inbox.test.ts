@@ -91,7 +91,11 @@ describe('the inbox screen', () => {
       decide: async (r) => {
         if (r.id === 'b1') throw new Error('booking b1 is cancelled; it can become approved only from requested (HTTP 409, code invalid_transition)');
       },
-      poll: async () => ({ added: polls++ === 0 ? [row('b3', 'Omar')] : [], gone: ['b2'] }),
+      poll: async () => {
+        polls += 1;
+        if (polls === 2) throw new Error('connection to 127.0.0.1:4010 refused');
+        return { added: polls === 1 ? [row('b3', 'Omar')] : [], gone: ['b2'] };
+      },
       pollMs: 20,
       now: () => new Date('2026-11-24T01:30:00Z'),
       heading: 'times in Asia/Damascus',
@@ -108,6 +112,14 @@ describe('the inbox screen', () => {
     expect(screen).toContain('Lina +963900000000  · no longer requested');
     expect(screen).toContain('Omar +963900000000');
     expect(screen).toContain('Booking requests · 1 waiting');
+    // A poll that fails says so and the next one clears it.
+    let sawFailure = false;
+    for (let i = 0; i < 50 && !(sawFailure && polls > 2 && !getScreen().includes('could not')); i++) {
+      await nextRender();
+      sawFailure ||= getScreen().includes('could not look for new requests (connection to 127.0.0.1:4010 refused); trying again');
+    }
+    expect(sawFailure).toBe(true);
+    expect(getScreen()).not.toContain('could not look');
     events.keypress('q');
     await expect(answer).resolves.toEqual({ approved: 0, rejected: 0, skipped: 0, failed: 1, waiting: 1 });
   });

@@ -73,16 +73,25 @@ export const inboxView = createPrompt<InboxSummary, InboxConfig>((config, done) 
   const [closing, setClosing] = useState(false);
   const inFlight = useRef(new Set<Promise<void>>()).current;
   const versionRef = useRef(0);
+  const pollError = useRef<string | undefined>(undefined);
   const redraw = () => setVersion(++versionRef.current);
   const paint = (code: string | undefined, text: string) => (config.color && code ? `\u001b[${code}m${text}\u001b[0m` : text);
 
   useEffect(() => {
     const timer = setInterval(() => {
-      config.poll(new Set(rows.map((r) => r.id))).then(({ added, gone }) => {
-        for (const row of rows) if (gone.includes(row.id) && (row.state === 'pending' || row.state === 'skipped')) row.state = 'gone';
-        rows.push(...added);
-        redraw();
-      }, () => undefined);
+      config.poll(new Set(rows.map((r) => r.id))).then(
+        ({ added, gone }) => {
+          for (const row of rows) if (gone.includes(row.id) && (row.state === 'pending' || row.state === 'skipped')) row.state = 'gone';
+          rows.push(...added);
+          pollError.current = undefined;
+          redraw();
+        },
+        (error: unknown) => {
+          // Shown, not fatal: the list on screen is still good to decide from.
+          pollError.current = error instanceof Error ? error.message : String(error);
+          redraw();
+        },
+      );
     }, config.pollMs);
     return () => clearInterval(timer);
   }, []);
@@ -148,6 +157,7 @@ export const inboxView = createPrompt<InboxSummary, InboxConfig>((config, done) 
   const lines: string[] = [];
   lines.push(paint('1', `Booking requests · ${s.waiting} waiting`) + ` · ${config.heading} · new ones appear every ${Math.round(config.pollMs / 1000)} s`);
   lines.push(paint('2', closing ? 'finishing: waiting for the answers to the decisions sent…' : 'a approve · r reject · s skip · d details · ↑↓ move · q quit'));
+  if (pollError.current) lines.push(paint('33', fit(`could not look for new requests (${pollError.current}); trying again`, config.width - 1)));
   if (rows.length === 0) lines.push('', '  No requests are waiting. New ones will appear here.');
   const start = Math.max(0, Math.min(cursor - Math.floor(config.pageSize / 2), rows.length - config.pageSize));
   for (const [offset, row] of rows.slice(start, start + config.pageSize).entries()) {
