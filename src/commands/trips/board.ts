@@ -202,7 +202,8 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
   }
   const { boarded, total } = station.counts;
   ctx.info(`${boarded} of ${total} seats boarded.`);
-  return mostSevere([...codes, await noShows(ctx, station, tripId, noShowRest, tty)]);
+  // --sync asks nothing: it marks no-shows only when told to.
+  return mostSevere([...codes, await noShows(ctx, station, tripId, noShowRest, tty && !opts.sync)]);
 };
 
 /** Lists who has not boarded and, when told to or after a yes, marks them no-show. */
