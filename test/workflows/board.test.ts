@@ -102,6 +102,14 @@ describe('trips board on a pipe', () => {
     expect(result.stderr).toContain('marked no-show 2 of 2');
   });
 
+  it('-o ndjson: one object per input line, with the running count', async () => {
+    const result = await run(sb, ['trips', 'board', s.tripId, '-o', 'ndjson'], { stdin: `${s.approved[1]}\n${s.requested}\n` });
+    const [boarded, refused] = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(boarded).toMatchObject({ kind: 'boarded', passenger: { bookingId: s.approved[1], fullName: 'Passenger 1', seats: 2 }, boarded: 2, total: 4, queued: 0 });
+    expect(refused).toMatchObject({ kind: 'not-approved', bookingId: s.requested, status: 'requested' });
+    expect(result.code).toBe(6);
+  });
+
   it('without --no-show-rest, and no terminal, says how to mark them later', async () => {
     const result = await run(sb, ['trips', 'board', s.tripId], { stdin: `${s.approved[0]}\n` });
     expect(result.code).toBe(0);
