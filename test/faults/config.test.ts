@@ -2,7 +2,7 @@
 // naming the profile, the key and the `tripctl config set` that fixes it, before any request. A
 // directory or file others can reach is reported. Real processes changing different profiles at
 // the same moment all land.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -107,6 +107,19 @@ describe('config others can reach is reported', () => {
   });
 });
 
+describe('a lock another run holds', () => {
+  it('is waited for: the write lands once it is released', async () => {
+    const lock = join(dir, 'config.json.lock');
+    writeFileSync(lock, String(process.pid));
+    setTimeout(() => rmSync(lock, { force: true }), 500);
+    const result = await cli(server, ['--profile', 'waiting', 'config', 'set', 'timeout', '9'], { configDir: dir });
+    expect(result.code, result.stderr).toBe(0);
+    const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, { timeout?: number }> };
+    expect(saved.profiles.waiting?.timeout).toBe(9);
+    expect(existsSync(lock)).toBe(false);
+  }, 20_000);
+});
+
 describe('real processes writing one config dir at the same moment all land (built bin)', () => {
   const PAIRS = 10;
 
@@ -119,6 +132,19 @@ describe('real processes writing one config dir at the same moment all land (bui
     const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, { timeout?: number }> };
     for (let i = 0; i < PAIRS * 2; i++) expect(saved.profiles[`p${i}`]?.timeout, `profile p${i}`).toBe(5 + (i % 7));
     expect(readdirSync(dir).filter((name) => name !== 'config.json' && name !== 'cache')).toEqual([]);
+  }, 90_000);
+
+  it(`a lock left by a run that died, then ${PAIRS} pairs at once: every profile saved, the lock gone`, async () => {
+    const lock = join(dir, 'config.json.lock');
+    writeFileSync(lock, '999999');
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(lock, minuteAgo, minuteAgo);
+    const runs = Array.from({ length: PAIRS * 2 }, (_, i) => tripctl(['--profile', `s${i}`, 'config', 'set', 'retries', String(i % 10)], { configDir: dir, timeoutMs: 60_000 }));
+    const results = await Promise.all(runs);
+    for (const result of results) expect(result.code, result.stderr).toBe(0);
+    const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, { retries?: number }> };
+    for (let i = 0; i < PAIRS * 2; i++) expect(saved.profiles[`s${i}`]?.retries, `profile s${i}`).toBe(i % 10);
+    expect(existsSync(lock)).toBe(false);
   }, 90_000);
 
   it('logins and config sets on different profiles, all at once: every one lands', async () => {
