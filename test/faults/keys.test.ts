@@ -164,3 +164,33 @@ describe('secrets nobody registered are masked whole on stderr, . + / = included
     expect(result.stderr).not.toContain(middle);
   });
 });
+
+describe('a key kept in a profile is never printed in full by the commands that show settings', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tripctl-faults-keys-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const [name, key] of KEYS) {
+    it.each<[string, string[]]>([
+      ['config list', ['config', 'list']],
+      ['config list -o json', ['config', 'list', '-o', 'json']],
+      ['profiles list', ['profiles', 'list']],
+      ['profiles list -o json', ['profiles', 'list', '-o', 'json']],
+      ['auth status', ['auth', 'status']],
+      ['auth status -o json', ['auth', 'status', '-o', 'json']],
+      ['trips list --debug', ['trips', 'list', '--debug']],
+    ])(`${name}: %s`, async (_command, argv) => {
+      server.on('GET /company', { json: { company: { id: 'c1', name: 'Co', verified: true } } });
+      server.on('GET /trips', { json: page('trips', 1, 25, 1) });
+      writeFileSync(join(dir, 'config.json'), JSON.stringify({ defaultProfile: 'ops', profiles: { ops: { baseUrl: server.baseUrl, apiKey: key } } }), { mode: 0o600 });
+      const result = await cli(server, argv, { configDir: dir, env: { TRIPCTL_API_KEY: undefined, TRIPCTL_BASE_URL: undefined } });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).not.toContain(key);
+      expect(result.stderr).not.toContain(key);
+    });
+  }
+});
