@@ -32,7 +32,7 @@ const CACHE_PREFIX = 'code-';
 export function launch(bundle: string): void {
   let source: string;
   try {
-    // The build guarantees the bundle is ASCII (test/build.mjs), and latin1 reads it several
+    // The build guarantees the bundle is ASCII (test/tools/build.mjs), and latin1 reads it several
     // times faster than utf8 decoding would.
     source = readFileSync(bundle, 'latin1');
   } catch (error) {
