@@ -19,18 +19,18 @@ function newestInput(path: string): number {
   return newest;
 }
 
-function oldestOutput(): number {
+function oldestOutput(root: string): number {
   try {
-    return Math.min(...OUTPUTS.map((file) => statSync(join(ROOT, file)).mtimeMs));
+    return Math.min(...OUTPUTS.map((file) => statSync(join(root, file)).mtimeMs));
   } catch {
     return -Infinity; // not built yet
   }
 }
 
-/** Whether dist/ is older than what it is built from; exported for the test of this check. */
-export function bundleIsStale(): boolean {
-  const newest = Math.max(...INPUTS.map((input) => newestInput(join(ROOT, input))));
-  return oldestOutput() < newest;
+/** Whether dist/ is missing or older than what it is built from (a root of another tree for its test). */
+export function bundleIsStale(root = ROOT): boolean {
+  const newest = Math.max(...INPUTS.map((input) => newestInput(join(root, input))));
+  return oldestOutput(root) < newest;
 }
 
 export default function setup(): void {
