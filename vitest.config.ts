@@ -9,6 +9,11 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 export default defineConfig({
   test: {
     globalSetup: ['test/support/fresh-bundle.ts'],
+    // Test files share their worker's module graph instead of each importing vitest and the tool
+    // afresh: half the suite's CPU time. Safe because nothing the tests run keeps state in module
+    // globals or in process (only src/main.ts touches process; every command gets its own Context),
+    // and no test mocks modules; a test that needs either must not be added without isolate.
+    isolate: false,
   },
   // What the build defines (test/tools/build.mjs), so in-process runs report the real version too.
   define: { __TRIPCTL_VERSION__: JSON.stringify(version) },
