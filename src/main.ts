@@ -34,6 +34,8 @@ void main(process.argv.slice(2), ctx)
   .catch((error: unknown) => reportError(ctx, error))
   .then((code) => {
     process.exitCode = code;
-    // Keep-alive sockets and stdin listeners must not hold the process open once the answer is out.
-    if (!ctx.keepAlive) setImmediate(() => process.exit(code));
+    // Keep-alive sockets and stdin listeners must not hold the process open once the answer is out;
+    // but a pipe is asynchronous, and exiting before a slow reader took the output would cut it
+    // off: an empty write's callback runs once everything written before it is out (or failed).
+    if (!ctx.keepAlive) process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
   });

@@ -1,6 +1,7 @@
 // End to end: the built bin/tripctl spawned as a user would (no TTY, a temporary config dir, a
 // clean environment) against the scripted server — only what needs a real process: start-up and
-// the version the build put in, a request with its headers, stdin and stdout as pipes, Ctrl-C.
+// the version the build put in, a request with its headers, stdin and stdout as pipes (a slow
+// reader, one that goes away), Ctrl-C.
 // Every other command test runs in-process (test/commands/, test/config/, test/completion/).
 // The bundle is rebuilt first when src/ is newer (test/support/fresh-bundle.ts).
 import { readdirSync } from 'node:fs';
@@ -60,6 +61,37 @@ describe('the built tool', () => {
     expect(result.code).toBe(0);
     expect(server.requests[0]!.body).toBe(body);
     expect(server.requests[0]!.headers['content-type']).toBe('application/json');
+  });
+});
+
+describe('stdout as a pipe', () => {
+  // Far more than a pipe holds (64 KiB on Linux), so the tool must wait for its reader.
+  const MANY = { cities: Array.from({ length: 20_000 }, (_, i) => ({ id: `0b3c8a6e-1111-4000-8000-${String(i).padStart(12, '0')}`, name: `City ${i}`, nameAr: 'حمص' })) };
+  const rows = MANY.cities.map((c) => `${c.id}\t${c.name}\t${c.nameAr}\n`).join('');
+
+  test('a large output reaches a slow reader whole before the process ends', async () => {
+    server.on('GET /cities', { body: MANY });
+    const result = await run(['cities', 'list']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(rows);
+  });
+
+  test('a reader that goes away (`| head -1`) ends the run quietly with exit 0', async () => {
+    server.on('GET /cities', { body: MANY });
+    const child = spawnTripctl(['cities', 'list'], { configDir: dir, env });
+    let first = '';
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdout!.once('data', (chunk: Buffer) => {
+      first = chunk.toString('utf8');
+      child.stdout!.destroy();
+    });
+    child.stdin!.end();
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    expect(first.split('\n')[0]).toBe(rows.split('\n')[0]);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
   });
 });
 
