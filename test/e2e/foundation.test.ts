@@ -95,6 +95,19 @@ describe('stdout as a pipe', () => {
   });
 });
 
+describe('many requests in flight', () => {
+  test('bookings approve --concurrency 32 shares one Ctrl-C signal among its requests without a Node warning', async () => {
+    const ids = Array.from({ length: 64 }, (_, i) => `6a7b8c9d-0e1f-4a2b-8c3d-${String(i).padStart(12, '0')}`);
+    // Slow answers, so that every one of the 32 slots has a request waiting on the signal at once.
+    server.queue(...ids.map(() => (req: { path: string }) => ({ delayMs: 50, body: { booking: { id: req.path.split('/')[2], status: 'approved' } } })));
+    const result = await run(['bookings', 'approve', '-', '--concurrency', '32'], { input: ids.join('\n') });
+    expect(result.stderr).not.toMatch(/Warning/);
+    expect(result.stderr.trim()).toBe('approved 64 of 64');
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n').map((line) => line.split('\t')[0])).toEqual(ids);
+  });
+});
+
 describe('Ctrl-C', () => {
   test('SIGINT during a request that never answers → exit 130', async () => {
     server.on('GET /company', { kind: 'hang' });
