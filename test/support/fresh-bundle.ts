@@ -35,6 +35,6 @@ export function bundleIsStale(root = ROOT): boolean {
 
 export default function setup(): void {
   if (!bundleIsStale()) return;
-  process.stderr.write('test setup: src/ or the build script is newer than dist/; rebuilding the bundle\n');
+  process.stderr.write('test setup: dist/ is missing or older than src/, the build script or the package files; building it\n');
   execFileSync(process.execPath, [join(ROOT, 'test/tools/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
 }
