@@ -35,7 +35,6 @@ afterEach(async () => {
 const run = (args: string[], opts: CliOptions = {}) => runCommand(args, { configDir: dir, env, ...opts });
 
 describe('the command tree', () => {
-
   test('an unknown command is exit 2 with a suggestion, and no request', async () => {
     const result = await run(['citis', 'list']);
     expect(result.code).toBe(2);
