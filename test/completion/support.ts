@@ -49,10 +49,9 @@ export function findShell(shell: 'bash' | 'zsh' | 'fish', env: NodeJS.ProcessEnv
   );
 }
 
-/** CI as CI services set it: any value but empty, `0` or `false`. */
+/** CI set to anything, as the tool itself reads it (src/context.ts: never prompt). */
 function isCI(env: NodeJS.ProcessEnv): boolean {
-  const value = env.CI?.trim().toLowerCase();
-  return value !== undefined && value !== '' && value !== '0' && value !== 'false';
+  return Boolean(env.CI);
 }
 
 /** The path of a shell for a test; where an optional shell is missing locally, says why on stderr and skips the test. */
