@@ -2,8 +2,14 @@
 // and out, the service's {error, code} turned into typed errors, time-outs, and retries for the
 // requests that are safe to repeat.
 import { makeDispatcher, request, type Dispatcher, type ProxySettings } from './undici.js';
-import { ApiError, CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
+import { CliError, ExitCode, InterruptedError, usageError } from '../errors.js';
 import { maskSecret, redactSecrets } from '../io.js';
+import { formatBytes } from '../output/progress.js';
+import { Deadline } from './deadline.js';
+import { errorCode, isBodyBreak, networkError, RESET_CODES, retryAfterMs, timeoutError, toApiError, waitTooLong } from './failures.js';
+
+export { retryAfterMs };
+import { badAnswer, checkShape, parseJson, parseJsonQuietly, type Shape } from './shape.js';
 import { buildUrl, isLoopbackHost, parseBaseUrl, type QueryValue } from './url.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,8 +27,10 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** Backoff before retry n (0-based) is a random wait up to min(maxMs, baseMs·2ⁿ). */
   backoff?: { baseMs: number; maxMs: number };
-  /** Longest Retry-After the client waits for; a longer one fails at once with a hint. */
+  /** Longest Retry-After the client waits for; a longer one fails at once, naming the wait. */
   maxRetryAfterMs?: number;
+  /** Largest JSON answer read into memory; a larger one is exit 1, not a crash. */
+  maxBodyBytes?: number;
   env?: Record<string, string | undefined>;
 }
 
@@ -45,6 +53,10 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** The path is from the server's root, not under the base URL's path (the sandbox's admin routes). */
   fromRoot?: boolean;
+  /** What the caller relies on in a 2xx answer; anything else is exit 1 (see shape.ts). */
+  expect?: Shape;
+  /** Hand back any answer, a redirect included (the `api` escape hatch). */
+  raw?: boolean;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -57,13 +69,18 @@ export interface StreamResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Dispatcher.ResponseData['body'];
+  /** Whether the request's deadline fired (the body then fails as an abort). */
+  timedOut: () => boolean;
 }
+
+/** Retry-After longer than this fails at once: a cron job should not sleep for an hour. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+/** JSON answers larger than this are refused (a page of 100 items is a few hundred kB). */
+export const MAX_BODY_BYTES = 256 * 1024 * 1024;
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** Failures that prove the request never left this machine, so even a POST may be sent again. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export class ApiClient {
   readonly baseUrl: URL;
@@ -82,23 +99,39 @@ export class ApiClient {
 
   /** A JSON request: the parsed body of a 2xx answer, or a thrown ApiError / NetworkError. */
   async request<T = unknown>(req: RequestOptions): Promise<ApiResponse<T>> {
-    const res = await this.send(req);
-    const text = await readText(res.body, this.opts.signal);
+    const call = `${req.method} ${req.path}`;
+    // The body is read inside the attempt: under the same deadline, and retried like the
+    // request itself when the connection breaks half-way.
+    const { res, text } = await this.send(req, async (res) => ({ res, text: await this.readText(res, call) }));
     this.traceBody(text);
-    const data = parseJson(text, res.status, contentType(res.headers));
+    const data = parseJson(text, res.status, contentType(res.headers), call);
     if (res.status >= 400) throw toApiError(res.status, data, text);
+    if (req.expect) checkShape(data, req.expect, call, res.status, text.trim() === '');
     return { status: res.status, headers: res.headers, data: data as T };
   }
 
-  /** A request whose 2xx body the caller streams (downloads); errors are parsed like request(). */
+  /**
+   * A request whose 2xx body the caller streams (downloads); errors are parsed like request().
+   * The deadline keeps running until the body has been read or dropped.
+   */
   async stream(req: RequestOptions): Promise<StreamResponse> {
-    const res = await this.send(req);
+    const res = await this.send(req, async (res) => res, { keepDeadline: true });
     if (res.status >= 400) {
-      const text = await readText(res.body, this.opts.signal);
+      const text = await this.readText(res, `${req.method} ${req.path}`);
       this.traceBody(text);
       throw toApiError(res.status, parseJsonQuietly(text), text);
     }
     return res;
+  }
+
+  /** How many times a retry-safe request is sent again. */
+  get retries(): number {
+    return this.opts.retries;
+  }
+
+  /** The backoff before retry n, for callers that retry a whole exchange (a download). */
+  pauseBeforeRetry(attempt: number): Promise<void> {
+    return this.wait(this.backoffMs(attempt));
   }
 
   /** Closes the connection pool; closing twice is harmless. */
@@ -108,8 +141,9 @@ export class ApiClient {
     if (dispatcher) await (await dispatcher).close();
   }
 
-  private async send(req: RequestOptions): Promise<StreamResponse> {
+  private async send<R>(req: RequestOptions, consume: (res: StreamResponse) => Promise<R>, opts: { keepDeadline?: boolean } = {}): Promise<R> {
     const url = buildUrl(req.fromRoot ? new URL('/', this.baseUrl) : this.baseUrl, req.path, req.query);
+    const call = `${req.method} ${req.path}`;
     const auth = req.auth ?? true;
     if (auth) this.checkKeyMayBeSent(url);
     const headers: Record<string, string> = {
@@ -131,40 +165,82 @@ export class ApiClient {
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
       this.traceRequest(req.method, url, headers, body);
-      let res: Dispatcher.ResponseData;
+      const deadline = new Deadline(this.opts.timeoutMs, this.opts.signal);
+      let keep = false;
+      let reached = false;
       try {
-        res = await request(dispatcher, url, {
+        const res = await request(dispatcher, url, {
           method: req.method,
           headers,
           body,
-          signal: this.opts.signal,
+          signal: deadline.signal,
           headersTimeout: this.opts.timeoutMs,
           bodyTimeout: this.opts.timeoutMs,
         });
-      } catch (error) {
-        if (this.opts.signal?.aborted) throw new InterruptedError();
-        const code = errorCode(error);
-        const retryable = NOT_SENT_CODES.has(code) || (retrySafe && RESET_CODES.has(code));
-        this.trace(`! ${code || (error as Error).message} after ${Date.now() - started} ms`);
-        if (retryable && attempt < this.opts.retries) {
-          await this.wait(this.backoffMs(attempt));
-          continue;
-        }
-        throw networkError(error, url, this.opts.timeoutMs, attempt);
-      }
-      this.trace(`< ${res.statusCode} in ${Date.now() - started} ms`);
-      for (const [name, value] of Object.entries(res.headers)) this.trace(`< ${name}: ${String(value)}`);
-      if (RETRY_STATUSES.has(res.statusCode) && retrySafe && attempt < this.opts.retries) {
-        const retryAfter = retryAfterMs(res.headers['retry-after'], Date.now());
-        const maxWait = this.opts.maxRetryAfterMs ?? 60_000;
-        if (retryAfter === undefined || retryAfter <= maxWait) {
+        reached = true;
+        this.trace(`< ${res.statusCode} in ${Date.now() - started} ms`);
+        for (const [name, value] of Object.entries(res.headers)) this.trace(`< ${name}: ${String(value)}`);
+        if (RETRY_STATUSES.has(res.statusCode) && retrySafe && attempt < this.opts.retries) {
+          const retryAfter = retryAfterMs(res.headers['retry-after'], Date.now());
+          const maxWait = this.opts.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
           await res.body.dump().catch(() => undefined);
+          if (retryAfter !== undefined && retryAfter > maxWait) throw waitTooLong(res.statusCode, retryAfter, maxWait);
+          deadline.dispose();
           await this.wait(Math.max(retryAfter ?? 0, this.backoffMs(attempt)));
           continue;
         }
+        if (res.statusCode >= 300 && res.statusCode < 400 && !req.raw) {
+          await res.body.dump().catch(() => undefined);
+          const location = res.headers.location;
+          throw badAnswer(call, `is a redirect (HTTP ${res.statusCode}${location ? ` to ${String(location)}` : ''}), which tripctl does not follow`);
+        }
+        const result = await consume({ status: res.statusCode, headers: res.headers, body: res.body, timedOut: () => deadline.timedOut });
+        if (opts.keepDeadline) {
+          keep = true;
+          res.body.once('close', () => deadline.dispose());
+        }
+        return result;
+      } catch (error) {
+        if (error instanceof CliError) throw error;
+        if (this.opts.signal?.aborted) throw new InterruptedError();
+        if (deadline.timedOut) throw timeoutError(url, this.opts.timeoutMs, attempt);
+        const code = errorCode(error);
+        // Before the answer: a POST may be repeated only if it never left. During the body: the
+        // server has acted, so only a retry-safe request is sent again.
+        const retryable = (!reached && NOT_SENT_CODES.has(code)) || (retrySafe && (RESET_CODES.has(code) || (reached && isBodyBreak(error))));
+        this.trace(`! ${code || (error as Error).message} after ${Date.now() - started} ms`);
+        if (retryable && attempt < this.opts.retries) {
+          deadline.dispose();
+          await this.wait(this.backoffMs(attempt));
+          continue;
+        }
+        throw networkError(error, url, this.opts.timeoutMs, attempt, reached);
+      } finally {
+        if (!keep) deadline.dispose();
       }
-      return { status: res.statusCode, headers: res.headers, body: res.body };
     }
+  }
+
+  /** The whole body as text, bounded in size, failing as a network error when the connection breaks. */
+  private async readText(res: StreamResponse, call: string): Promise<string> {
+    const max = this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
+    const length = Number(header(res.headers, 'content-length'));
+    const tooLarge = () => new CliError(`the service's answer to ${call} is larger than ${formatBytes(max)}, more than tripctl reads into memory`, ExitCode.failure, 'ask for less at a time (--per-page, filters), or save it with tripctl api … > file');
+    if (Number.isFinite(length) && length > max) {
+      res.body.destroy();
+      throw tooLarge();
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for await (const chunk of res.body) {
+      bytes += (chunk as Buffer).length;
+      if (bytes > max) {
+        res.body.destroy();
+        throw tooLarge();
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
   }
 
   private checkKeyMayBeSent(url: URL): void {
@@ -230,95 +306,11 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
 function contentType(headers: Record<string, string | string[] | undefined>): string {
-  const value = headers['content-type'];
-  return (Array.isArray(value) ? value[0] : value) ?? '';
-}
-
-async function readText(body: Dispatcher.ResponseData['body'], signal?: AbortSignal): Promise<string> {
-  try {
-    return await body.text();
-  } catch (error) {
-    if (signal?.aborted) throw new InterruptedError();
-    throw new NetworkError(`the connection broke while reading the answer: ${describe(error)}`);
-  }
-}
-
-function parseJson(text: string, status: number, type: string): unknown {
-  if (text.trim() === '') return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    if (status >= 400) return null;
-    const what = type && !type.includes('json') ? `${type.split(';')[0]} instead of JSON` : 'malformed JSON';
-    throw new CliError(`the service sent ${what} (HTTP ${status})`, ExitCode.failure, 'run again with --debug to see the answer');
-  }
-}
-
-function parseJsonQuietly(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'bad request', 401: 'unauthorized', 403: 'forbidden', 404: 'not found', 409: 'conflict',
-  422: 'unprocessable', 429: 'too many requests', 500: 'internal server error', 502: 'bad gateway',
-  503: 'service unavailable', 504: 'gateway timeout',
-};
-
-function toApiError(status: number, data: unknown, text: string): ApiError {
-  const body = (typeof data === 'object' && data !== null ? data : {}) as { error?: unknown; code?: unknown; message?: unknown };
-  const message =
-    typeof body.error === 'string' ? body.error
-    : typeof body.message === 'string' ? body.message
-    : STATUS_TEXT[status] ?? (text.trim() ? 'the service answered with an error' : `HTTP ${status}`);
-  const code = typeof body.code === 'string' ? body.code : undefined;
-  return new ApiError(status, redactSecrets(message), code, hintForStatus(status));
-}
-
-function hintForStatus(status: number): string | undefined {
-  if (status === 401) return "the key was refused: check it with 'tripctl auth status', or log in again with 'tripctl auth login'";
-  if (status === 403) return 'the key lacks the scope this call needs: create a key with that scope in the Developers tab of the dashboard';
-  if (status === 429) return 'the service is rate-limiting this key: wait a little, or raise --retries';
-  return undefined;
-}
-
-function errorCode(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return '';
-}
-
-function describe(error: unknown): string {
-  const code = errorCode(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return code && !message.includes(code) ? `${message} (${code})` : message;
-}
-
-function networkError(error: unknown, url: URL, timeoutMs: number, retries: number): NetworkError {
-  const code = errorCode(error);
-  const after = retries > 0 ? ` after ${retries + 1} tries` : '';
-  if (TIMEOUT_CODES.has(code)) {
-    return new NetworkError(`${url.host} did not answer within ${timeoutMs / 1000} s${after}`, 'raise --timeout, or check the network');
-  }
-  if (code === 'ECONNREFUSED') return new NetworkError(`connection to ${url.host} refused${after}`, 'is the base URL right? check it with tripctl auth status');
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new NetworkError(`cannot resolve ${url.hostname}${after}`);
-  if (RESET_CODES.has(code)) return new NetworkError(`connection to ${url.host} was closed before an answer came${after}`);
-  return new NetworkError(`request to ${url.host} failed${after}: ${describe(error)}`);
-}
-
-/** Retry-After in seconds or as an HTTP date, as milliseconds from now. */
-export function retryAfterMs(value: string | string[] | undefined, nowMs: number): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return undefined;
-  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+  return header(headers, 'content-type') ?? '';
 }
