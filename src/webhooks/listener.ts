@@ -3,13 +3,12 @@
 // forwards them, and answers. It prints nothing: it emits events ('ready', 'delivery',
 // 'rejected', 'warning', 'error') and the command renders them, so tests and the benchmark
 // drive it in-process.
-import { timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Forwarder, FORWARD_TIMEOUT_MS, type RawHeaders } from './forward.js';
 import { savedFileName, sha256Hex, writeSaved, type SavedDelivery, SAVED_FORMAT } from './saved.js';
-import { DELIVERY_HEADER, EVENT_HEADER, hmacSha256, SIGNATURE_HEADER, SIGNATURE_PREFIX, verify } from './signature.js';
+import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureMatches, signingKey, type SigningKey, verify } from './signature.js';
 
 /** Bodies of booking events are a few hundred bytes; 1 MiB leaves room and still stops abuse. */
 export const DEFAULT_MAX_BODY = 1 << 20;
@@ -94,7 +93,7 @@ export class Listener extends EventEmitter<ListenerEvents> {
   private readonly events: Set<string> | undefined;
   private readonly now: () => Date;
   private saved = 0;
-  private secretKey: ((body: Buffer) => Buffer) | undefined;
+  private secretKey: SigningKey | undefined;
   private closing: AbortController = new AbortController();
   url = '';
 
@@ -109,7 +108,7 @@ export class Listener extends EventEmitter<ListenerEvents> {
       forwardTimeoutMs: opts.forwardTimeoutMs ?? FORWARD_TIMEOUT_MS,
     };
     this.events = opts.events ? new Set(opts.events) : undefined;
-    this.secretKey = opts.secret !== undefined ? hmacSha256(opts.secret) : undefined;
+    this.secretKey = opts.secret !== undefined ? signingKey(opts.secret) : undefined;
     this.now = opts.now ?? (() => new Date());
   }
 
@@ -141,7 +140,7 @@ export class Listener extends EventEmitter<ListenerEvents> {
   /** Sets the secret once it is known (`--register` learns it after the server is up). */
   setSecret(secret: string, endpointId?: string): void {
     this.opts.secret = secret;
-    this.secretKey = hmacSha256(secret);
+    this.secretKey = signingKey(secret);
     if (endpointId !== undefined) this.opts.endpointId = endpointId;
   }
 
@@ -210,7 +209,7 @@ export class Listener extends EventEmitter<ListenerEvents> {
       if (signatureMatches(this.secretKey, body, signature)) verdict = 'valid';
       else {
         // The slow path, for the words: missing, malformed or not matching.
-        const result = verify(this.opts.secret!, body, signature);
+        const result = verify(this.secretKey, body, signature);
         verdict = result.ok ? 'valid' : 'invalid';
         if (!result.ok) reason = result.message;
       }
@@ -339,15 +338,6 @@ function rawHeader(raw: string[], lowerName: string): string | undefined {
     if (name.length === lowerName.length && name.toLowerCase() === lowerName) return raw[i + 1];
   }
   return undefined;
-}
-
-/** The fast, constant-time check of `sha256=<64 hex>`; false for anything else (then verify() says why). */
-function signatureMatches(mac: (body: Buffer) => Buffer, body: Buffer, header: string | undefined): boolean {
-  if (header === undefined || header.length !== SIGNATURE_PREFIX.length + 64 || !header.startsWith(SIGNATURE_PREFIX)) return false;
-  // Decoding stops at the first character that is not hex, so 32 bytes means 64 hex digits.
-  const given = Buffer.from(header.slice(SIGNATURE_PREFIX.length), 'hex');
-  if (given.length !== 32) return false;
-  return timingSafeEqual(mac(body), given);
 }
 
 function str(value: unknown): string | undefined {
