@@ -12,7 +12,7 @@ import { endpointUrl, handlerUrl } from '../webhooks/endpoint-url.js';
 import { ALL_GROUPS, eventList, eventNames } from '../webhooks/events.js';
 import { Listener, type DeliveryEvent } from '../webhooks/listener.js';
 import type { ActionFn } from './define.js';
-import { createdEndpoint, keptSecret } from './webhooks.run.js';
+import { createdEndpoint, keptSecret } from '../webhooks/kept-secrets.js';
 
 export interface ListenOpts {
   port: number;

@@ -11,7 +11,7 @@ import { Forwarder, withHeader } from '../webhooks/forward.js';
 import { readSaved } from '../webhooks/saved.js';
 import { SECRET_PATTERN, sign, verify } from '../webhooks/signature.js';
 import type { ActionFn } from './define.js';
-import { keptSecret } from './webhooks.run.js';
+import { keptSecret } from '../webhooks/kept-secrets.js';
 
 /** Why a check failed, as a stable word for scripts (`-o json`) and a sentence for people. */
 export type FailureReason = 'missing_header' | 'malformed_header' | 'secret_format' | 'trailing_newline' | 'reserialised' | 'mismatch';
