@@ -1,10 +1,13 @@
 // Profiles: one JSON file, mode 0600 in a 0700 directory. Reading is a plain JSON parse because
-// it happens on every run and conf's import costs more than the rest of start-up; writing goes
-// through conf (atomic write, file mode), loaded only by the commands that change the file.
+// it happens on every run; writing is the project's one way to write a private file whole (a
+// 0600 temporary file renamed over the target). Not conf: its atomic writer (when-exit) hooks
+// SIGINT and SIGTERM and sends the signal again, which a command that writes the file and then
+// runs until Ctrl-C (listen --register, sandbox) took as a second Ctrl-C and ended with 130.
 import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CliError, ExitCode } from '../errors.js';
+import { writePrivateFileSync } from './private-file.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -74,7 +77,7 @@ export class ConfigStore {
     return (this.cached = parsed);
   }
 
-  /** Applies a change through conf, which writes the whole file atomically with mode 0600. */
+  /** Applies a change and writes the whole file atomically, mode 0600. */
   async update(change: (config: ConfigFile) => void): Promise<ConfigFile> {
     const next = structuredClone(this.read());
     change(next);
@@ -84,17 +87,9 @@ export class ConfigStore {
     } catch {
       // A directory we cannot chmod (not ours) still gets a 0600 file.
     }
-    const { default: Conf } = await import('conf');
-    const conf = new Conf<ConfigFile>({
-      cwd: this.dir,
-      configName: 'config',
-      configFileMode: 0o600,
-      projectName: 'tripctl',
-      clearInvalidConfig: false,
-    });
-    conf.store = next;
-    // conf only applies the mode when it creates the file; an older file gets it here.
-    chmodSync(this.path, 0o600);
+    if (!writePrivateFileSync(this.path, `${JSON.stringify(next, undefined, '\t')}\n`)) {
+      throw new CliError(`cannot write config file ${this.path}`, ExitCode.failure, 'check that the directory is yours and writable');
+    }
     this.cached = next;
     return next;
   }
