@@ -1,25 +1,34 @@
 // The engine behind `tripctl webhooks listen`: a local HTTP server that takes the service's
 // signed deliveries, checks each signature over the exact bytes received, optionally saves and
-// forwards them, and answers. It prints nothing: it emits events ('ready', 'delivery',
-// 'rejected', 'warning', 'error') and the command renders them, so tests and the benchmark
-// drive it in-process.
+// forwards them, and answers. It prints nothing: it emits typed events (listener-events.ts) and
+// the command renders them, so tests and the benchmark drive it in-process.
+//
+// The request path is plain callbacks, not async functions, and does per delivery only what a
+// feature needs (one Date, one object for the event, one retry-index update): at thousands of
+// deliveries a second, promises and microtasks would cost more than the HMAC does.
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Forwarder, FORWARD_TIMEOUT_MS, type RawHeaders } from './forward.js';
-import { savedFileName, sha256Hex, writeSaved, type SavedDelivery, SAVED_FORMAT } from './saved.js';
+import { Forwarder, FORWARD_TIMEOUT_MS, type ForwardResult } from './forward.js';
+import type { DeliveryEvent, ForwardOutcome, ListenerEvents, Verdict } from './listener-events.js';
+import { RetryIndex } from './retry-index.js';
+import { deliveryRecord, savedFileName, writeSaved } from './saved.js';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureMatches, signingKey, type SigningKey, verify } from './signature.js';
+
+export type { DeliveryEvent, ForwardOutcome, ListenerEvents, PathNotice, RejectedEvent, Verdict } from './listener-events.js';
 
 /** Bodies of booking events are a few hundred bytes; 1 MiB leaves room and still stops abuse. */
 export const DEFAULT_MAX_BODY = 1 << 20;
-/** Delivery ids remembered for retry marking; the oldest are forgotten past this. */
-const SEEN_LIMIT = 50_000;
+/** How much of a failing handler's first body line is kept for the delivery's line. */
+const BODY_LINE_MAX = 200;
 
 export interface ListenerOptions {
   host?: string;
   port?: number;
-  /** Only POSTs to this path are deliveries (default `/`). */
+  /** Only POSTs to this path are deliveries (others get 404); without it, any path is. */
   path?: string;
+  /** The path deliveries should arrive on (the registered URL's): a 'path-differs' event, once, when one does not. */
+  expectedPath?: string;
   /** The endpoint's signing secret; without it every delivery is `unchecked`. */
   secret?: string;
   /** Pass on deliveries whose signature fails (they are still checked when a secret is known). */
@@ -35,65 +44,17 @@ export interface ListenerOptions {
   now?: () => Date;
 }
 
-export type Verdict = 'valid' | 'invalid' | 'unchecked';
-
-export interface ForwardOutcome {
-  /** The handler's status, when it answered. */
-  status?: number;
-  latencyMs: number;
-  /** Why there is no status: the handler could not be reached, or did not answer in time. */
-  error?: { kind: 'unreachable' | 'timeout'; message: string };
-}
-
-export interface DeliveryEvent {
-  time: Date;
-  event: string | undefined;
-  deliveryId: string | undefined;
-  objectId: string | undefined;
-  objectStatus: string | undefined;
-  verdict: Verdict;
-  /** Why the signature failed, in words. */
-  reason?: string;
-  /** 1 for the first time a delivery id is seen, 2 for its first retry… */
-  attempt: number;
-  retry: boolean;
-  /** Not in --events: answered 200, not forwarded. */
-  ignored: boolean;
-  forward?: ForwardOutcome;
-  /** The status the listener answered the sender with. */
-  answered: number;
-  /** The parsed body, when it is JSON. */
-  envelope: unknown;
-  body: Buffer;
-  headers: RawHeaders;
-  savedTo?: string;
-}
-
-export interface RejectedEvent {
-  time: Date;
-  method: string;
-  path: string;
-  status: number;
-  reason: string;
-}
-
-export interface ListenerEvents {
-  ready: [{ url: string; host: string; port: number; path: string }];
-  delivery: [DeliveryEvent];
-  rejected: [RejectedEvent];
-  warning: [string];
-  error: [Error];
-}
-
 export class Listener extends EventEmitter<ListenerEvents> {
-  readonly opts: Required<Pick<ListenerOptions, 'host' | 'port' | 'path' | 'maxBody' | 'forwardTimeoutMs'>> & ListenerOptions;
+  readonly opts: Required<Pick<ListenerOptions, 'host' | 'port' | 'maxBody' | 'forwardTimeoutMs'>> & ListenerOptions;
   private server: Server | undefined;
   private readonly forwarder = new Forwarder();
-  private readonly seen = new Map<string, number>();
+  private readonly retries = new RetryIndex();
   private readonly events: Set<string> | undefined;
   private readonly now: () => Date;
   private saved = 0;
   private secretKey: SigningKey | undefined;
+  /** Whether a delivery on another path than `expectedPath` has been reported. */
+  private pathReported = false;
   private closing: AbortController = new AbortController();
   url = '';
 
@@ -103,7 +64,6 @@ export class Listener extends EventEmitter<ListenerEvents> {
       ...opts,
       host: opts.host ?? '127.0.0.1',
       port: opts.port ?? 4242,
-      path: opts.path ?? '/',
       maxBody: opts.maxBody ?? DEFAULT_MAX_BODY,
       forwardTimeoutMs: opts.forwardTimeoutMs ?? FORWARD_TIMEOUT_MS,
     };
@@ -132,8 +92,9 @@ export class Listener extends EventEmitter<ListenerEvents> {
     server.on('error', (error) => this.emit('error', error));
     const { port } = server.address() as AddressInfo;
     const host = this.opts.host.includes(':') ? `[${this.opts.host}]` : this.opts.host;
-    this.url = `http://${host}:${port}${this.opts.path}`;
-    this.emit('ready', { url: this.url, host: this.opts.host, port, path: this.opts.path });
+    const path = this.opts.path ?? '/';
+    this.url = `http://${host}:${port}${path}`;
+    this.emit('ready', { url: this.url, host: this.opts.host, port, path });
     return this.url;
   }
 
@@ -142,6 +103,11 @@ export class Listener extends EventEmitter<ListenerEvents> {
     this.opts.secret = secret;
     this.secretKey = signingKey(secret);
     if (endpointId !== undefined) this.opts.endpointId = endpointId;
+  }
+
+  /** Sets the path deliveries should arrive on, once it is known (the registered URL's). */
+  expectPath(path: string): void {
+    this.opts.expectedPath = path;
   }
 
   /** Stops accepting, ends keep-alive connections and abandons forwards in flight. */
@@ -156,17 +122,19 @@ export class Listener extends EventEmitter<ListenerEvents> {
     });
   }
 
-  // The request path is plain callbacks, not async functions: at thousands of deliveries a
-  // second the promises and microtasks of an async version cost more than the HMAC does.
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query < 0 ? url : url.slice(0, query);
-    if (path !== this.opts.path) return this.reject(req, res, 404, `not the listening path (${this.opts.path})`);
+    if (this.opts.path !== undefined && path !== this.opts.path) return this.reject(req, res, 404, `not the listening path (${this.opts.path})`);
     if (req.method !== 'POST') return this.reject(req, res, 405, 'deliveries are POST requests');
-    const raw = req.rawHeaders;
-    const declared = Number(rawHeader(raw, 'content-length'));
+    const declared = Number(rawHeader(req.rawHeaders, 'content-length'));
     if (declared > this.opts.maxBody) return this.reject(req, res, 413, `body of ${declared} bytes is over --max-body ${this.opts.maxBody}`);
+    const expected = this.opts.expectedPath;
+    if (expected !== undefined && path !== expected && !this.pathReported) {
+      this.pathReported = true;
+      this.emit('path-differs', { path: path.slice(0, 200), expected });
+    }
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -220,23 +188,14 @@ export class Listener extends EventEmitter<ListenerEvents> {
     const event = rawHeader(raw, EVENT_HEADER) ?? str(env.event);
     const deliveryId = rawHeader(raw, DELIVERY_HEADER) ?? str(env.id);
     const accepted = verdict !== 'invalid' || this.opts.skipVerify === true;
-
     // Only deliveries that passed count towards retries: a forged copy of a real id would
     // otherwise make the genuine one look like a retry.
-    let attempt = 1;
-    if (accepted && deliveryId !== undefined) {
-      const seen = this.seen.get(deliveryId);
-      if (seen !== undefined) {
-        attempt = seen + 1;
-        this.seen.delete(deliveryId);
-      }
-      this.seen.set(deliveryId, attempt);
-      if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.keys().next().value!);
-    }
+    const attempt = accepted && deliveryId !== undefined ? this.retries.attempt(deliveryId) : 1;
     const ignored = accepted && this.events !== undefined && event !== undefined && event !== 'webhook.test' && !this.events.has(event);
 
     const delivery: DeliveryEvent = {
       time,
+      path: req.url ?? '/',
       event,
       deliveryId,
       objectId: str(data.id),
@@ -252,10 +211,11 @@ export class Listener extends EventEmitter<ListenerEvents> {
       headers: raw,
     };
     if (this.opts.saveDir === undefined) return this.answer(res, delivery, accepted);
-    this.save(req, delivery)
+    const file = savedFileName(time, ++this.saved, deliveryId);
+    writeSaved(this.opts.saveDir, file, deliveryRecord(delivery, req.method ?? 'POST', this.opts.endpointId))
       .then(
-        (file) => {
-          delivery.savedTo = file;
+        (saved) => {
+          delivery.savedTo = saved;
         },
         (error: Error) => this.emit('warning', `could not save delivery ${deliveryId ?? ''}: ${error.message}`),
       )
@@ -272,14 +232,13 @@ export class Listener extends EventEmitter<ListenerEvents> {
       this.forwarder
         .send(this.opts.forwardTo, delivery.body, delivery.headers, { timeoutMs: this.opts.forwardTimeoutMs, signal: this.closing.signal })
         .then((result) => {
+          delivery.forward = forwardOutcome(result);
           if (result.ok) {
-            delivery.forward = { status: result.status, latencyMs: result.latencyMs };
             delivery.answered = result.status;
             const type = result.headers['content-type'];
             res.writeHead(result.status, { 'content-length': String(result.body.length), ...(type ? { 'content-type': type } : {}) });
             res.end(result.body);
           } else {
-            delivery.forward = { latencyMs: result.latencyMs, error: { kind: result.kind, message: result.message } };
             delivery.answered = result.kind === 'timeout' ? 504 : 502;
             respond(res, delivery.answered, `handler ${result.kind === 'timeout' ? 'did not answer in time' : 'unreachable'}: ${result.message}`);
           }
@@ -302,23 +261,20 @@ export class Listener extends EventEmitter<ListenerEvents> {
     else req.resume();
     this.emit('rejected', { time: this.now(), method: req.method ?? '', path: (req.url ?? '').slice(0, 200), status, reason });
   }
+}
 
-  private async save(req: IncomingMessage, delivery: DeliveryEvent): Promise<string> {
-    const record: SavedDelivery = {
-      format: SAVED_FORMAT,
-      receivedAt: delivery.time.toISOString(),
-      method: req.method ?? 'POST',
-      path: req.url ?? '/',
-      headers: req.rawHeaders,
-      bodyBase64: delivery.body.toString('base64'),
-      bodySha256: sha256Hex(delivery.body),
-      ...(this.opts.endpointId ? { endpointId: this.opts.endpointId } : {}),
-      verdict: delivery.verdict,
-      ...(delivery.event ? { event: delivery.event } : {}),
-      ...(delivery.deliveryId ? { deliveryId: delivery.deliveryId } : {}),
-    };
-    return writeSaved(this.opts.saveDir!, savedFileName(delivery.time, ++this.saved, delivery.deliveryId), record);
-  }
+function forwardOutcome(result: ForwardResult): ForwardOutcome {
+  if (!result.ok) return { latencyMs: result.latencyMs, error: { kind: result.kind, message: result.message } };
+  const outcome: ForwardOutcome = { status: result.status, latencyMs: result.latencyMs };
+  if (result.status < 200 || result.status > 299) outcome.bodyLine = firstLine(result.body);
+  return outcome;
+}
+
+/** The first non-empty line of a body, as text (what a framework's error page or message starts with). */
+function firstLine(body: Buffer): string | undefined {
+  const text = body.subarray(0, 4 * BODY_LINE_MAX).toString('utf8');
+  const line = text.split(/\r?\n|\r/).find((l) => l.trim() !== '');
+  return line === undefined ? undefined : line.trim().slice(0, BODY_LINE_MAX);
 }
 
 // No body: the service reads only the status, and `end()` without a chunk is one write of the
