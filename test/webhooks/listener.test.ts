@@ -276,12 +276,20 @@ describe('listener engine', () => {
 });
 
 describe('RetryIndex', () => {
-  it('counts acceptances per id and forgets the id seen longest ago past its limit', () => {
-    const index = new RetryIndex(3);
+  it('counts acceptances per id, and forgets the ids not seen for longest', () => {
+    const index = new RetryIndex(4);
     expect(['a', 'b', 'a', 'c', 'a'].map((id) => index.attempt(id))).toEqual([1, 1, 2, 1, 3]);
-    // a was seen last, so d pushes out b (the stalest), not a.
-    expect(index.attempt('d')).toBe(1);
+    // a, seen again lately, is remembered; b and c, seen only before, are forgotten.
+    for (const other of ['d', 'e']) index.attempt(other);
     expect(index.attempt('a')).toBe(4);
     expect(index.attempt('b')).toBe(1);
+    expect(index.attempt('c')).toBe(1);
+  });
+
+  it('remembers an id through at least half its limit of other ids', () => {
+    const index = new RetryIndex(1000);
+    index.attempt('kept');
+    for (let i = 0; i < 500; i++) index.attempt(`other_${i}`);
+    expect(index.attempt('kept')).toBe(2);
   });
 });
