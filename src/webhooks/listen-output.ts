@@ -164,9 +164,22 @@ function iso(time: Date): string {
  */
 export function pipedLine(d: DeliveryEvent): string {
   const f = d.forward;
-  const handler = f === undefined ? '' : f.status !== undefined ? String(f.status) : f.error!.kind;
-  return `${iso(d.time)}\t${clean(d.event)}\t${clean(d.deliveryId)}\t${clean(d.objectId)}\t${clean(d.objectStatus)}\t${d.ignored ? 'ignored' : d.verdict}\t` +
-    `${d.answered}\t${handler}\t${f === undefined ? '' : f.latencyMs}\t${d.attempt}\t${clean(f?.bodyLine ?? f?.error?.message)}\n`;
+  // Joined from an array, not a template literal: a template of many pieces is a rope, and the
+  // batch's join then flattens it piece by piece (five times the cost per line in the profile).
+  const fields = [
+    iso(d.time),
+    clean(d.event),
+    clean(d.deliveryId),
+    clean(d.objectId),
+    clean(d.objectStatus),
+    d.ignored ? 'ignored' : d.verdict,
+    String(d.answered),
+    f === undefined ? '' : f.status !== undefined ? String(f.status) : f.error!.kind,
+    f === undefined ? '' : String(f.latencyMs),
+    String(d.attempt),
+    clean(f?.bodyLine ?? f?.error?.message),
+  ];
+  return `${fields.join('\t')}\n`;
 }
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
