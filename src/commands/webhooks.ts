@@ -89,7 +89,7 @@ export function register(program: Command, ctx: Context): void {
   })
     .option('--port <port>', 'port to listen on; 0 picks a free one', integerInRange('--port', 0, 65535), 4242)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--path <path>', 'accept deliveries on this path only (default: any path; with --register URL, a delivery on another path than its path is pointed out once)')
+    .option('--path <path>', 'accept deliveries on this path only (default: any path)')
     .option('--secret <secret>', 'signing secret to verify with (env TRIPCTL_WEBHOOK_SECRET)')
     .option('--endpoint <endpointId>', 'verify with the secret kept for this endpoint')
     .option('--forward-to <url>', "send each verified delivery, bytes and headers unchanged, to your handler; the service gets the handler's status")
