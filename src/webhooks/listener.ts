@@ -9,8 +9,8 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Forwarder, FORWARD_TIMEOUT_MS, type ForwardResult } from './forward.js';
-import type { DeliveryEvent, ForwardOutcome, ListenerEvents, Verdict } from './listener-events.js';
+import { Forwarder, FORWARD_TIMEOUT_MS, forwardOutcome } from './forward.js';
+import type { DeliveryEvent, ListenerEvents, Verdict } from './listener-events.js';
 import { RetryIndex } from './retry-index.js';
 import { deliveryRecord, savedFileName, writeSaved } from './saved.js';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureMatches, signingKey, type SigningKey, verify } from './signature.js';
@@ -19,8 +19,6 @@ export type { DeliveryEvent, ForwardOutcome, ListenerEvents, PathNotice, Rejecte
 
 /** Bodies of booking events are a few hundred bytes; 1 MiB leaves room and still stops abuse. */
 export const DEFAULT_MAX_BODY = 1 << 20;
-/** How much of a failing handler's first body line is kept for the delivery's line. */
-const BODY_LINE_MAX = 200;
 
 export interface ListenerOptions {
   host?: string;
@@ -261,20 +259,6 @@ export class Listener extends EventEmitter<ListenerEvents> {
     else req.resume();
     this.emit('rejected', { time: this.now(), method: req.method ?? '', path: (req.url ?? '').slice(0, 200), status, reason });
   }
-}
-
-function forwardOutcome(result: ForwardResult): ForwardOutcome {
-  if (!result.ok) return { latencyMs: result.latencyMs, error: { kind: result.kind, message: result.message } };
-  const outcome: ForwardOutcome = { status: result.status, latencyMs: result.latencyMs };
-  if (result.status < 200 || result.status > 299) outcome.bodyLine = firstLine(result.body);
-  return outcome;
-}
-
-/** The first non-empty line of a body, as text (what a framework's error page or message starts with). */
-function firstLine(body: Buffer): string | undefined {
-  const text = body.subarray(0, 4 * BODY_LINE_MAX).toString('utf8');
-  const line = text.split(/\r?\n|\r/).find((l) => l.trim() !== '');
-  return line === undefined ? undefined : line.trim().slice(0, BODY_LINE_MAX);
 }
 
 // No body: the service reads only the status, and `end()` without a chunk is one write of the
