@@ -74,10 +74,8 @@ export class ListenOutput {
   }
 
   pathDiffers(notice: PathNotice): void {
-    this.warn(
-      `a delivery arrived on ${clean(notice.path)}, not on ${clean(notice.expected)} (the registered URL's path): accepted, as every path is ` +
-        'unless --path is given; a tunnel or proxy in between may rewrite paths',
-    );
+    this.warn(`a delivery arrived on ${clean(notice.path)}, not on ${clean(notice.expected)} (the registered URL's path); accepted`);
+    this.ctx.info('hint: every path is accepted unless --path is given; a tunnel or proxy in between may rewrite paths');
   }
 
   /** A warning on stderr, after the lines already batched (so the order on the terminal is kept). */
