@@ -1,8 +1,9 @@
 // Builds the command tree and runs it: main(argv, context) → exit code.
 import { Command, CommanderError, Option } from 'commander';
-import { integerInRange } from './commands/flags.js';
+import { integerInRange } from './cmdkit/flags.js';
 import type { Context } from './context.js';
-import { CliError, ExitCode, usageError } from './errors.js';
+import { CliError, ExitCode, httpSuffix, usageError } from './errors.js';
+import { sanitizeLine, toJson } from './output/sanitize.js';
 import { OUTPUT_FORMATS } from './output/render.js';
 import { VERSION } from './version.js';
 
@@ -17,22 +18,22 @@ interface Group {
 
 /** One registration per command group; a new group is one more line here. */
 export const GROUPS: Group[] = [
-  { names: ['auth'], load: () => import('./commands/auth.js') },
-  { names: ['profiles'], load: () => import('./commands/profiles.js') },
-  { names: ['config'], load: () => import('./commands/config.js') },
-  { names: ['cities', 'places'], load: () => import('./commands/reference.js') },
-  { names: ['company'], load: () => import('./commands/company.js') },
-  { names: ['members'], load: () => import('./commands/members.js') },
-  { names: ['vehicles', 'fleet'], load: () => import('./commands/vehicles.js') },
-  { names: ['trips'], load: () => import('./commands/trips.js') },
-  { names: ['schedules'], load: () => import('./commands/schedules.js') },
-  { names: ['bookings'], load: () => import('./commands/bookings.js') },
-  { names: ['payments', 'payouts'], load: () => import('./commands/payments.js') },
-  { names: ['dashboard', 'reports', 'reviews'], load: () => import('./commands/reports.js') },
-  { names: ['webhooks'], load: () => import('./commands/webhooks.js') },
-  { names: ['api', 'openapi'], load: () => import('./commands/api.js') },
-  { names: ['completion', '__complete', '__reference'], load: () => import('./commands/completion.js'), wholeTree: ['completion', '__reference'] },
-  { names: ['sandbox'], load: () => import('./commands/sandbox.js') },
+  { names: ['auth'], load: () => import('./commands/auth/index.js') },
+  { names: ['profiles'], load: () => import('./commands/profiles/index.js') },
+  { names: ['config'], load: () => import('./commands/config/index.js') },
+  { names: ['cities', 'places'], load: () => import('./commands/reference/index.js') },
+  { names: ['company'], load: () => import('./commands/company/index.js') },
+  { names: ['members'], load: () => import('./commands/members/index.js') },
+  { names: ['vehicles', 'fleet'], load: () => import('./commands/vehicles/index.js') },
+  { names: ['trips'], load: () => import('./commands/trips/index.js') },
+  { names: ['schedules'], load: () => import('./commands/schedules/index.js') },
+  { names: ['bookings'], load: () => import('./commands/bookings/index.js') },
+  { names: ['payments', 'payouts'], load: () => import('./commands/payments/index.js') },
+  { names: ['dashboard', 'reports', 'reviews'], load: () => import('./commands/reports/index.js') },
+  { names: ['webhooks'], load: () => import('./commands/webhooks/index.js') },
+  { names: ['api', 'openapi'], load: () => import('./commands/api/index.js') },
+  { names: ['completion', '__complete', '__reference'], load: () => import('./commands/completion/index.js'), wholeTree: ['completion', '__reference'] },
+  { names: ['sandbox'], load: () => import('./commands/sandbox/index.js') },
 ];
 
 /** Global options that take a value, so the command word can be found past them. */
@@ -94,10 +95,11 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     ctx.globals = action.optsWithGlobals();
     // The hidden commands completion scripts call (`__complete`) must stay silent, whatever the config says.
     if (action.name().startsWith('__')) return;
-    const settings = ctx.settings();
-    if (settings.query !== undefined) {
+    // Settings are resolved when a command first needs them (so `config set` can still repair a
+    // bad profile value); a bad --query fails here, before any request.
+    if (ctx.globals.query !== undefined) {
       const { compileQuery } = await import('./output/render.js');
-      await compileQuery(settings.query);
+      await compileQuery(ctx.globals.query);
     }
   });
 
@@ -161,10 +163,7 @@ export function reportError(ctx: Context, error: unknown): number {
   let details: Record<string, unknown> = {};
   if (error instanceof CliError) {
     exitCode = error.exitCode;
-    const status = error.details.status;
-    const code = error.details.code;
-    const suffix = status !== undefined ? ` (HTTP ${String(status)}${code ? `, code ${String(code)}` : ''})` : '';
-    message = `${error.message}${suffix}`;
+    message = `${error.message}${httpSuffix(error)}`;
     hint = error.hint;
     details = error.details;
   } else {
@@ -172,12 +171,13 @@ export function reportError(ctx: Context, error: unknown): number {
     message = `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
     hint = debug ? undefined : 'run again with --debug for details; if it persists, please report it';
   }
-  ctx.io.err(`tripctl: ${message}\n`);
-  if (hint) ctx.io.err(`hint: ${hint}\n`);
+  // The message and code may be the service's text: one line, no escape sequences.
+  ctx.io.err(`tripctl: ${sanitizeLine(message)}\n`);
+  if (hint) ctx.io.err(`hint: ${sanitizeLine(hint)}\n`);
   if (debug && error instanceof Error && !(error instanceof CliError) && error.stack) ctx.io.err(`${error.stack}\n`);
   if (jsonErrors) {
     const body = { error: { message: error instanceof Error ? error.message : String(error), exitCode, ...details, ...(hint ? { hint } : {}) } };
-    ctx.io.err(`${JSON.stringify(body)}\n`);
+    ctx.io.err(`${toJson(body)}\n`);
   }
   return exitCode;
 }

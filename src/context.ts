@@ -2,11 +2,13 @@
 // client and prompter. Only the entry point (main.ts) looks at process; everything else asks here,
 // so tests can run any command in-process with buffers and a loopback server.
 import type { ApiClient } from './client/http.js';
+import { checkApiKey, checkTimeZone, profileValue } from './config/settings.js';
 import { ConfigStore, type Profile } from './config/store.js';
 import { CliError, ExitCode, usageError } from './errors.js';
 import type { IO } from './io.js';
 import type { Prompter } from './input/prompter.js';
-import { OUTPUT_FORMATS, Renderer, type OutputFormat } from './output/render.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './output/formats.js';
+import { Renderer } from './output/render.js';
 import { USER_AGENT } from './version.js';
 
 /** Global flags as commander parsed them. */
@@ -32,6 +34,8 @@ export interface Settings {
   baseUrl: string | undefined;
   baseUrlSource: string;
   apiKey: string | undefined;
+  /** Where the key came from, for messages: `TRIPCTL_API_KEY` or `profile 'x'`. */
+  keySource: string;
   output: OutputFormat;
   /** Whether the format was chosen (flag, env or profile) rather than defaulted. */
   outputChosen: boolean;
@@ -88,25 +92,35 @@ export class Context {
     return (this.configStore ??= new ConfigStore(this.env));
   }
 
-  /** Resolves settings once the global flags are known. */
+  /**
+   * The profile a run uses, as saved, without checking its values: enough for the commands that
+   * show or change the profile (`config`, `profiles`), which must work even when a value is bad.
+   */
+  selection(): { profileName: string; profile: Profile; unknownProfile: boolean } {
+    const file = this.config.read();
+    for (const warning of this.config.warnings.splice(0)) this.warn(warning);
+    const profileName = this.globals.profile ?? this.env.TRIPCTL_PROFILE ?? file.defaultProfile ?? 'default';
+    // A --profile that is not saved yet is fine for the commands that create it (`auth login`,
+    // `config set`); the ones that call the service refuse it in client().
+    const unknownProfile = this.globals.profile !== undefined && !file.profiles[profileName];
+    return { profileName, profile: file.profiles[profileName] ?? {}, unknownProfile };
+  }
+
+  /** Resolves settings once the global flags are known; every value read is checked. */
   settings(): Settings {
     if (this.resolved) return this.resolved;
     const flags = this.globals;
     const env = this.env;
-    const file = this.config.read();
-    for (const warning of this.config.warnings.splice(0)) this.warn(warning);
-    const profileName = flags.profile ?? env.TRIPCTL_PROFILE ?? file.defaultProfile ?? 'default';
-    // A --profile that is not saved yet is fine for the commands that create it (`auth login`,
-    // `config set`); the ones that call the service refuse it in client().
-    const unknownProfile = flags.profile !== undefined && !file.profiles[profileName];
-    const profile = file.profiles[profileName] ?? {};
+    const { profileName, profile, unknownProfile } = this.selection();
+    // A value from the profile is checked only where no flag or variable overrides it.
+    const fromProfile = <T>(key: string) => profileValue(profileName, profile, key) as T | undefined;
     const [baseUrl, baseUrlSource] =
       flags.baseUrl !== undefined ? [flags.baseUrl, '--base-url']
       : env.TRIPCTL_BASE_URL ? [env.TRIPCTL_BASE_URL, 'TRIPCTL_BASE_URL']
-      : [profile.baseUrl, `the base URL of profile '${profileName}'`];
-    const apiKey = env.TRIPCTL_API_KEY || profile.apiKey;
-    this.io.addSecret(apiKey);
-    const outputSetting = flags.json ? 'json' : (flags.output ?? env.TRIPCTL_OUTPUT ?? profile.output);
+      : [fromProfile<string>('base-url'), `the base URL of profile '${profileName}'`];
+    const [apiKey, keySource] = env.TRIPCTL_API_KEY ? [env.TRIPCTL_API_KEY, 'TRIPCTL_API_KEY'] : [profile.apiKey, `profile '${profileName}'`];
+    this.io.addKey(apiKey);
+    const outputSetting = flags.json ? 'json' : (flags.output ?? env.TRIPCTL_OUTPUT ?? fromProfile<string>('output'));
     if (outputSetting !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(outputSetting)) {
       throw usageError(`unknown output format '${outputSetting}'`, `choose one of: ${OUTPUT_FORMATS.join(', ')}`);
     }
@@ -117,17 +131,27 @@ export class Context {
       baseUrl,
       baseUrlSource,
       apiKey,
+      keySource,
       output: (outputSetting as OutputFormat | undefined) ?? 'table',
       outputChosen: outputSetting !== undefined,
       query: flags.query,
-      timeoutMs: Math.round((flags.timeout ?? profile.timeout ?? 30) * 1000),
-      retries: flags.retries ?? profile.retries ?? 3,
+      timeoutMs: Math.round((flags.timeout ?? fromProfile<number>('timeout') ?? 30) * 1000),
+      retries: flags.retries ?? fromProfile<number>('retries') ?? 3,
       debug: flags.debug === true || (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv !== 'false'),
       yes: flags.yes === true,
-      timeZone: checkTimeZone(flags.tz ?? (env.TRIPCTL_TZ || profile.timezone || undefined)),
+      timeZone: flags.tz !== undefined ? checkTimeZone(flags.tz) : env.TRIPCTL_TZ ? checkTimeZone(env.TRIPCTL_TZ) : fromProfile<string>('timezone'),
       unknownProfile,
     };
     return this.resolved;
+  }
+
+  /**
+   * The output is for a program rather than a person: a format other than a table was chosen, or
+   * a --query. Verbs that print a message or a picture for a person print data instead then.
+   */
+  get dataOutput(): boolean {
+    const settings = this.settings();
+    return settings.output !== 'table' || settings.query !== undefined;
   }
 
   /** Colour only on a terminal, and never when NO_COLOR or --no-color say no. */
@@ -188,6 +212,8 @@ export class Context {
         "run 'tripctl auth login', or set TRIPCTL_BASE_URL (start a local one with 'tripctl sandbox')",
       );
     }
+    // Checked where it is used, so that `auth login` can still replace a bad saved key.
+    if (settings.apiKey !== undefined) checkApiKey(settings.apiKey, settings.keySource);
     const { ApiClient } = await import('./client/http.js');
     return new ApiClient({
       baseUrl: settings.baseUrl,
@@ -220,14 +246,4 @@ export class Context {
   async dispose(): Promise<void> {
     if (this.clientPromise) await (await this.clientPromise.catch(() => undefined))?.close();
   }
-}
-
-function checkTimeZone(zone: string | undefined): string | undefined {
-  if (zone === undefined) return undefined;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-  } catch {
-    throw usageError(`unknown time zone '${zone}'`, 'use an IANA name such as Asia/Damascus or UTC');
-  }
-  return zone;
 }

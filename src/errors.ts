@@ -30,6 +30,12 @@ export function usageError(message: string, hint?: string): CliError {
   return new CliError(message, ExitCode.usage, hint);
 }
 
+/** ` (HTTP 422, code seats_out_of_range)`: the one way an error's status and code are shown. */
+export function httpSuffix(error: CliError): string {
+  const { status, code } = error.details;
+  return status !== undefined ? ` (HTTP ${String(status)}${code ? `, code ${String(code)}` : ''})` : '';
+}
+
 /** The service answered with an error status. */
 export class ApiError extends CliError {
   constructor(

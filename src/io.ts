@@ -23,10 +23,14 @@ export class IO {
   readonly stdoutIsTTY: boolean;
   readonly stderrIsTTY: boolean;
   readonly columns: number;
-  /** Set once global flags are known. */
-  colorEnabled = false;
-  promptsEnabled = false;
+  /** Masked on stderr only: webhook signing secrets, which stdout may have to show once. */
   private readonly secrets = new Set<string>();
+  /** Masked on both streams: the API key, which no output ever needs to show. */
+  private readonly keys = new Set<string>();
+  /** The first write error on stdout other than a closed pipe (the command then ends with exit 1). */
+  writeError: NodeJS.ErrnoException | undefined;
+  /** The reader of stdout went away (`| head`): a normal end, further output is dropped. */
+  stdoutClosed = false;
   private stdinSource: IOOptions['stdin'];
 
   constructor(opts: IOOptions) {
@@ -36,6 +40,10 @@ export class IO {
     this.stdoutIsTTY = opts.stdoutIsTTY;
     this.stderrIsTTY = opts.stderrIsTTY;
     this.columns = opts.columns ?? 100;
+    this.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') this.stdoutClosed = true;
+      else this.writeError ??= error;
+    });
   }
 
   get stdin(): Readable {
@@ -47,9 +55,19 @@ export class IO {
     return (this.stdin as Readable & { isTTY?: boolean }).isTTY === true;
   }
 
-  /** Data: only ever the command's result. */
+  /** Data: only ever the command's result. The API key is masked here too. */
   out(text: string): void {
-    this.stdout.write(text);
+    if (this.stdoutClosed || this.writeError) return;
+    this.stdout.write(this.keys.size ? this.redactKeys(text) : text);
+  }
+
+  /**
+   * Writes data and waits while the reader is behind, so that a long stream (`--all`, a big page)
+   * holds at most a chunk or two in memory and a slow pipe gets every byte.
+   */
+  async write(text: string): Promise<void> {
+    this.out(text);
+    if (this.stdout.writableNeedDrain && !this.stdoutClosed && !this.writeError) await waitFor(this.stdout, 'drain');
   }
 
   /** Messages, progress, warnings and errors. Known secrets are masked on the way out. */
@@ -57,23 +75,69 @@ export class IO {
     this.stderr.write(this.redact(text));
   }
 
+  /**
+   * Resolves once every byte written so far has left for stdout and stderr. A pipe is
+   * asynchronous in Node: a process that exits before this cuts its output short.
+   */
+  async flush(): Promise<void> {
+    await Promise.all([flushed(this.stdout), flushed(this.stderr)]);
+  }
+
   /** Registers a secret so that it can never reach stderr in full. */
   addSecret(secret: string | undefined): void {
     if (secret && secret.length >= 8) this.secrets.add(secret);
   }
 
+  /** Registers the API key: masked by its exact value on stdout as on stderr. */
+  addKey(key: string | undefined): void {
+    if (key && key.length >= 8) this.keys.add(key);
+  }
+
   redact(text: string): string {
-    let result = text.replace(SECRET_SHAPE, (secret) => maskSecret(secret));
+    let result = this.redactKeys(text.replace(SECRET_SHAPE, (secret) => maskSecret(secret)));
     for (const secret of this.secrets) {
       if (result.includes(secret)) result = result.split(secret).join(maskSecret(secret));
     }
     return result;
   }
+
+  private redactKeys(text: string): string {
+    let result = text;
+    for (const key of this.keys) {
+      if (result.includes(key)) result = result.split(key).join(maskSecret(key));
+    }
+    return result;
+  }
+}
+
+/** Waits for an event, or for the stream to end or fail (then there is nothing left to wait for). */
+function waitFor(stream: Writable, event: 'drain'): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off(event, done);
+      stream.off('error', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on(event, done);
+    stream.on('error', done);
+    stream.on('close', done);
+  });
+}
+
+/** Resolves when everything written before has been handed to the operating system. */
+function flushed(stream: Writable): Promise<void> {
+  if (stream.destroyed || stream.writableEnded || stream.writableLength === 0) return Promise.resolve();
+  // An empty write calls back after every earlier chunk: stream order is write order.
+  return new Promise((resolve) => {
+    stream.once('close', () => resolve());
+    stream.write('', () => resolve());
+  });
 }
 
 // Secrets that may pass through traces and messages: API keys and webhook signing secrets.
 // Masking by shape also catches the ones nobody registered (a secret the service just returned).
-const SECRET_SHAPE = /\b(?:sk|rk|whsec)_[A-Za-z0-9_-]{8,}/g;
+const SECRET_SHAPE = /(?<![A-Za-z0-9])(?:sk|rk|whsec)_[A-Za-z0-9_\-.+/=]{8,}/g;
 
 export function redactSecrets(text: string): string {
   return text.replace(SECRET_SHAPE, (secret) => maskSecret(secret));

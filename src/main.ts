@@ -23,17 +23,25 @@ const io = new IO({
   stderrIsTTY: process.stderr.isTTY === true,
   columns: process.stdout.columns,
 });
-// A reader that goes away (`tripctl … | head`) is not an error worth a stack trace.
+// A reader that goes away (`tripctl … | head`) is a normal end: stop producing, say nothing.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(0);
+  if (error.code === 'EPIPE') controller.abort();
 });
 
 const ctx = new Context({ io, env: process.env, cwd: process.cwd(), signal: controller.signal });
 // No top-level await: the bundle is CommonJS, for the code cache (see launch.ts).
 void main(process.argv.slice(2), ctx)
   .catch((error: unknown) => reportError(ctx, error))
-  .then((code) => {
+  .then(async (result) => {
+    let code = result;
+    if (io.stdoutClosed) code = 0;
+    else if (io.writeError) {
+      io.err(`tripctl: cannot write the output: ${io.writeError.message}\n`);
+      code = 1;
+    }
     process.exitCode = code;
+    // Only once every byte has left: a pipe is asynchronous, and exiting earlier cuts output short.
+    await io.flush();
     // Keep-alive sockets and stdin listeners must not hold the process open once the answer is out.
-    if (!ctx.keepAlive) setImmediate(() => process.exit(code));
+    if (!ctx.keepAlive) process.exit(code);
   });

@@ -4,6 +4,7 @@
 import { makeDispatcher, request, type Dispatcher, type ProxySettings } from './undici.js';
 import { ApiError, CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
 import { maskSecret, redactSecrets } from '../io.js';
+import { badAnswer, checkShape, type Shape } from './shape.js';
 import { buildUrl, isLoopbackHost, parseBaseUrl, type QueryValue } from './url.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,8 +22,10 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** Backoff before retry n (0-based) is a random wait up to min(maxMs, baseMs·2ⁿ). */
   backoff?: { baseMs: number; maxMs: number };
-  /** Longest Retry-After the client waits for; a longer one fails at once with a hint. */
+  /** Longest Retry-After the client waits for; a longer one fails at once, naming the wait. */
   maxRetryAfterMs?: number;
+  /** Largest JSON answer read into memory; a larger one is exit 1, not a crash. */
+  maxBodyBytes?: number;
   env?: Record<string, string | undefined>;
 }
 
@@ -45,6 +48,10 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** The path is from the server's root, not under the base URL's path (the sandbox's admin routes). */
   fromRoot?: boolean;
+  /** What the caller relies on in a 2xx answer; anything else is exit 1 (see shape.ts). */
+  expect?: Shape;
+  /** Hand back any answer, a redirect included (the `api` escape hatch). */
+  raw?: boolean;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -57,7 +64,14 @@ export interface StreamResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: Dispatcher.ResponseData['body'];
+  /** Whether the request's deadline fired (the body then fails as an abort). */
+  timedOut: () => boolean;
 }
+
+/** Retry-After longer than this fails at once: a cron job should not sleep for an hour. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+/** JSON answers larger than this are refused (a page of 100 items is a few hundred kB). */
+export const MAX_BODY_BYTES = 256 * 1024 * 1024;
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** Failures that prove the request never left this machine, so even a POST may be sent again. */
@@ -82,19 +96,25 @@ export class ApiClient {
 
   /** A JSON request: the parsed body of a 2xx answer, or a thrown ApiError / NetworkError. */
   async request<T = unknown>(req: RequestOptions): Promise<ApiResponse<T>> {
-    const res = await this.send(req);
-    const text = await readText(res.body, this.opts.signal);
+    const call = `${req.method} ${req.path}`;
+    // The body is read inside the attempt: under the same deadline, and retried like the
+    // request itself when the connection breaks half-way.
+    const { res, text } = await this.send(req, async (res) => ({ res, text: await this.readText(res, call) }));
     this.traceBody(text);
-    const data = parseJson(text, res.status, contentType(res.headers));
+    const data = parseJson(text, res.status, contentType(res.headers), call);
     if (res.status >= 400) throw toApiError(res.status, data, text);
+    if (req.expect) checkShape(data, req.expect, call, res.status, text.trim() === '');
     return { status: res.status, headers: res.headers, data: data as T };
   }
 
-  /** A request whose 2xx body the caller streams (downloads); errors are parsed like request(). */
+  /**
+   * A request whose 2xx body the caller streams (downloads); errors are parsed like request().
+   * The deadline keeps running until the body has been read or dropped.
+   */
   async stream(req: RequestOptions): Promise<StreamResponse> {
-    const res = await this.send(req);
+    const res = await this.send(req, async (res) => res, { keepDeadline: true });
     if (res.status >= 400) {
-      const text = await readText(res.body, this.opts.signal);
+      const text = await this.readText(res, `${req.method} ${req.path}`);
       this.traceBody(text);
       throw toApiError(res.status, parseJsonQuietly(text), text);
     }
@@ -108,8 +128,9 @@ export class ApiClient {
     if (dispatcher) await (await dispatcher).close();
   }
 
-  private async send(req: RequestOptions): Promise<StreamResponse> {
+  private async send<R>(req: RequestOptions, consume: (res: StreamResponse) => Promise<R>, opts: { keepDeadline?: boolean } = {}): Promise<R> {
     const url = buildUrl(req.fromRoot ? new URL('/', this.baseUrl) : this.baseUrl, req.path, req.query);
+    const call = `${req.method} ${req.path}`;
     const auth = req.auth ?? true;
     if (auth) this.checkKeyMayBeSent(url);
     const headers: Record<string, string> = {
@@ -131,40 +152,82 @@ export class ApiClient {
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
       this.traceRequest(req.method, url, headers, body);
-      let res: Dispatcher.ResponseData;
+      const deadline = new Deadline(this.opts.timeoutMs, this.opts.signal);
+      let keep = false;
+      let reached = false;
       try {
-        res = await request(dispatcher, url, {
+        const res = await request(dispatcher, url, {
           method: req.method,
           headers,
           body,
-          signal: this.opts.signal,
+          signal: deadline.signal,
           headersTimeout: this.opts.timeoutMs,
           bodyTimeout: this.opts.timeoutMs,
         });
-      } catch (error) {
-        if (this.opts.signal?.aborted) throw new InterruptedError();
-        const code = errorCode(error);
-        const retryable = NOT_SENT_CODES.has(code) || (retrySafe && RESET_CODES.has(code));
-        this.trace(`! ${code || (error as Error).message} after ${Date.now() - started} ms`);
-        if (retryable && attempt < this.opts.retries) {
-          await this.wait(this.backoffMs(attempt));
-          continue;
-        }
-        throw networkError(error, url, this.opts.timeoutMs, attempt);
-      }
-      this.trace(`< ${res.statusCode} in ${Date.now() - started} ms`);
-      for (const [name, value] of Object.entries(res.headers)) this.trace(`< ${name}: ${String(value)}`);
-      if (RETRY_STATUSES.has(res.statusCode) && retrySafe && attempt < this.opts.retries) {
-        const retryAfter = retryAfterMs(res.headers['retry-after'], Date.now());
-        const maxWait = this.opts.maxRetryAfterMs ?? 60_000;
-        if (retryAfter === undefined || retryAfter <= maxWait) {
+        reached = true;
+        this.trace(`< ${res.statusCode} in ${Date.now() - started} ms`);
+        for (const [name, value] of Object.entries(res.headers)) this.trace(`< ${name}: ${String(value)}`);
+        if (RETRY_STATUSES.has(res.statusCode) && retrySafe && attempt < this.opts.retries) {
+          const retryAfter = retryAfterMs(res.headers['retry-after'], Date.now());
+          const maxWait = this.opts.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
           await res.body.dump().catch(() => undefined);
+          if (retryAfter !== undefined && retryAfter > maxWait) throw waitTooLong(res.statusCode, retryAfter, maxWait);
+          deadline.dispose();
           await this.wait(Math.max(retryAfter ?? 0, this.backoffMs(attempt)));
           continue;
         }
+        if (res.statusCode >= 300 && res.statusCode < 400 && !req.raw) {
+          await res.body.dump().catch(() => undefined);
+          const location = res.headers.location;
+          throw badAnswer(call, `is a redirect (HTTP ${res.statusCode}${location ? ` to ${String(location)}` : ''}), which tripctl does not follow`);
+        }
+        const result = await consume({ status: res.statusCode, headers: res.headers, body: res.body, timedOut: () => deadline.timedOut });
+        if (opts.keepDeadline) {
+          keep = true;
+          res.body.once('close', () => deadline.dispose());
+        }
+        return result;
+      } catch (error) {
+        if (error instanceof CliError) throw error;
+        if (this.opts.signal?.aborted) throw new InterruptedError();
+        if (deadline.timedOut) throw timeoutError(url, this.opts.timeoutMs, attempt);
+        const code = errorCode(error);
+        // Before the answer: a POST may be repeated only if it never left. During the body: the
+        // server has acted, so only a retry-safe request is sent again.
+        const retryable = (!reached && NOT_SENT_CODES.has(code)) || (retrySafe && (RESET_CODES.has(code) || (reached && isBodyBreak(error))));
+        this.trace(`! ${code || (error as Error).message} after ${Date.now() - started} ms`);
+        if (retryable && attempt < this.opts.retries) {
+          deadline.dispose();
+          await this.wait(this.backoffMs(attempt));
+          continue;
+        }
+        throw networkError(error, url, this.opts.timeoutMs, attempt, reached);
+      } finally {
+        if (!keep) deadline.dispose();
       }
-      return { status: res.statusCode, headers: res.headers, body: res.body };
     }
+  }
+
+  /** The whole body as text, bounded in size, failing as a network error when the connection breaks. */
+  private async readText(res: StreamResponse, call: string): Promise<string> {
+    const max = this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
+    const length = Number(header(res.headers, 'content-length'));
+    const tooLarge = () => new CliError(`the service's answer to ${call} is larger than ${formatSize(max)}, more than tripctl reads into memory`, ExitCode.failure, 'ask for less at a time (--per-page, filters), or save it with tripctl api … > file');
+    if (Number.isFinite(length) && length > max) {
+      res.body.destroy();
+      throw tooLarge();
+    }
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for await (const chunk of res.body) {
+      bytes += (chunk as Buffer).length;
+      if (bytes > max) {
+        res.body.destroy();
+        throw tooLarge();
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
   }
 
   private checkKeyMayBeSent(url: URL): void {
@@ -230,28 +293,76 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
-function contentType(headers: Record<string, string | string[] | undefined>): string {
-  const value = headers['content-type'];
-  return (Array.isArray(value) ? value[0] : value) ?? '';
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
-async function readText(body: Dispatcher.ResponseData['body'], signal?: AbortSignal): Promise<string> {
-  try {
-    return await body.text();
-  } catch (error) {
-    if (signal?.aborted) throw new InterruptedError();
-    throw new NetworkError(`the connection broke while reading the answer: ${describe(error)}`);
+function contentType(headers: Record<string, string | string[] | undefined>): string {
+  return header(headers, 'content-type') ?? '';
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`;
+}
+
+/**
+ * One request's deadline, from connect to the last byte (curl's --max-time, not a time-out
+ * between bytes: a server that drips a byte a second still ends in time), tied to the command's
+ * interrupt. It owns exactly one listener on the command's signal, removed when it is disposed,
+ * so a thousand requests leave no listeners behind.
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+  private readonly parent: AbortSignal | undefined;
+  private readonly onAbort = () => this.controller.abort(this.parent?.reason);
+  timedOut = false;
+
+  constructor(ms: number, parent: AbortSignal | undefined) {
+    this.parent = parent;
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort(new Error('deadline'));
+    }, ms);
+    if (parent?.aborted) this.onAbort();
+    else parent?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.parent?.removeEventListener('abort', this.onAbort);
   }
 }
 
-function parseJson(text: string, status: number, type: string): unknown {
+/** The connection broke while the body was arriving (undici's names for it vary by stage). */
+function isBodyBreak(error: unknown): boolean {
+  const code = errorCode(error);
+  return RESET_CODES.has(code) || code === 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || /terminated|other side closed/i.test(String((error as Error)?.message));
+}
+
+function waitTooLong(status: number, waitMs: number, maxMs: number): ApiError {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new ApiError(
+    status,
+    `${STATUS_TEXT[status] ?? `HTTP ${status}`}: the service asked to wait ${seconds} s before trying again, longer than tripctl waits (${maxMs / 1000} s)`,
+    undefined,
+    `run it again after ${seconds} s`,
+  );
+}
+
+function parseJson(text: string, status: number, type: string, call: string): unknown {
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text);
   } catch {
     if (status >= 400) return null;
-    const what = type && !type.includes('json') ? `${type.split(';')[0]} instead of JSON` : 'malformed JSON';
-    throw new CliError(`the service sent ${what} (HTTP ${status})`, ExitCode.failure, 'run again with --debug to see the answer');
+    const what = type && !type.includes('json') ? `${type.split(';')[0]}, not JSON` : 'not valid JSON';
+    throw badAnswer(call, `is ${what} (HTTP ${status})`);
   }
 }
 
@@ -302,12 +413,16 @@ function describe(error: unknown): string {
   return code && !message.includes(code) ? `${message} (${code})` : message;
 }
 
-function networkError(error: unknown, url: URL, timeoutMs: number, retries: number): NetworkError {
+function timeoutError(url: URL, timeoutMs: number, retries: number): NetworkError {
+  const after = retries > 0 ? ` after ${retries + 1} tries` : '';
+  return new NetworkError(`${url.host} did not finish answering within the ${timeoutMs / 1000} s time-out${after}`, 'raise --timeout, or check the network');
+}
+
+function networkError(error: unknown, url: URL, timeoutMs: number, retries: number, reached: boolean): NetworkError {
   const code = errorCode(error);
   const after = retries > 0 ? ` after ${retries + 1} tries` : '';
-  if (TIMEOUT_CODES.has(code)) {
-    return new NetworkError(`${url.host} did not answer within ${timeoutMs / 1000} s${after}`, 'raise --timeout, or check the network');
-  }
+  if (TIMEOUT_CODES.has(code)) return timeoutError(url, timeoutMs, retries);
+  if (reached) return new NetworkError(`the connection to ${url.host} broke while the answer was arriving${after}: ${describe(error)}`);
   if (code === 'ECONNREFUSED') return new NetworkError(`connection to ${url.host} refused${after}`, 'is the base URL right? check it with tripctl auth status');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new NetworkError(`cannot resolve ${url.hostname}${after}`);
   if (RESET_CODES.has(code)) return new NetworkError(`connection to ${url.host} was closed before an answer came${after}`);

@@ -8,6 +8,7 @@ import { writePrivateFileSync } from '../config/private-file.js';
 import type { Context } from '../context.js';
 import { listFrom } from '../client/paginate.js';
 import type { DynamicKind } from './tree.js';
+import { sanitizeLine } from '../output/sanitize.js';
 
 export const COMPLETE_TIMEOUT_MS = 2000;
 export const CACHE_TTL_MS = 60_000;
@@ -128,8 +129,8 @@ export async function complete(ctx: Context, kind: string, prefix = ''): Promise
   }
 }
 
-/** One candidate a line; tabs and newlines inside values or descriptions become spaces. */
+/** One candidate a line, through the shared sanitiser: no escape sequence reaches the shell's screen. */
 export function formatCandidates(candidates: Candidate[]): string {
-  const clean = (s: string) => s.replace(/[\t\r\n\x00-\x1f\x7f]+/g, ' ');
+  const clean = sanitizeLine;
   return candidates.map((c) => (c.description ? `${clean(c.value)}\t${clean(c.description)}` : clean(c.value))).map((line) => `${line}\n`).join('');
 }

@@ -2,8 +2,8 @@
 // value placeholders and allowed values, positional arguments — that the completion scripts and
 // the README's command reference are generated from. Nothing here runs a command.
 import type { Argument, Command, Option } from 'commander';
-import { BOOKING_STATUSES } from '../commands/bookings.js';
-import { TRIP_STATUSES } from '../commands/trips.js';
+import { BOOKING_STATUSES } from '../commands/bookings/index.js';
+import { TRIP_STATUSES } from '../commands/trips/index.js';
 import { EVENT_GROUPS, SUBSCRIBABLE_EVENTS } from '../webhooks/events.js';
 
 /** Values the hidden `__complete` command fetches from the service (or, for profiles, the config). */

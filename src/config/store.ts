@@ -1,9 +1,10 @@
 // Profiles: one JSON file, mode 0600 in a 0700 directory. Reading is a plain JSON parse because
 // it happens on every run; writing is the project's one way to write a private file whole (a
-// 0600 temporary file renamed over the target). Not conf: its atomic writer (when-exit) hooks
-// SIGINT and SIGTERM and sends the signal again, which a command that writes the file and then
-// runs until Ctrl-C (listen --register, sandbox) took as a second Ctrl-C and ended with 130.
-import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+// 0600 temporary file renamed over the target), under a lock. Not conf: its atomic writer
+// (when-exit) hooks SIGINT and SIGTERM and sends the signal again, which a command that writes
+// the file and then runs until Ctrl-C (listen --register, sandbox) took as a second Ctrl-C and
+// ended with 130, skipping its clean-up.
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CliError, ExitCode } from '../errors.js';
@@ -47,13 +48,16 @@ export class ConfigStore {
   }
 
   read(): ConfigFile {
-    if (this.cached) return this.cached;
+    return (this.cached ??= this.load());
+  }
+
+  private load(): ConfigFile {
     let text: string;
     try {
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return (this.cached = { profiles: {} });
+      if (code === 'ENOENT') return { profiles: {} };
       throw new CliError(`cannot read config file ${this.path}: ${code ?? String(error)}`, ExitCode.failure);
     }
     this.checkMode();
@@ -74,24 +78,33 @@ export class ConfigStore {
         `expected {"profiles": {...}}; move it away and run 'tripctl auth login' again`,
       );
     }
-    return (this.cached = parsed);
+    return parsed;
   }
 
-  /** Applies a change and writes the whole file atomically, mode 0600. */
+  /**
+   * Applies a change and writes the whole file atomically with mode 0600. The change is applied
+   * to the file as it is on disk under an exclusive lock, not to what this run read earlier: two
+   * runs changing different profiles at the same moment both land.
+   */
   async update(change: (config: ConfigFile) => void): Promise<ConfigFile> {
-    const next = structuredClone(this.read());
-    change(next);
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     try {
       chmodSync(this.dir, 0o700);
     } catch {
       // A directory we cannot chmod (not ours) still gets a 0600 file.
     }
-    if (!writePrivateFileSync(this.path, `${JSON.stringify(next, undefined, '\t')}\n`)) {
-      throw new CliError(`cannot write config file ${this.path}`, ExitCode.failure, 'check that the directory is yours and writable');
+    const release = await acquireLock(`${this.path}.lock`);
+    try {
+      const next = this.load();
+      change(next);
+      if (!writePrivateFileSync(this.path, `${JSON.stringify(next, undefined, '\t')}\n`)) {
+        throw new CliError(`cannot write config file ${this.path}`, ExitCode.failure, 'check that the directory is yours and writable');
+      }
+      this.cached = next;
+      return next;
+    } finally {
+      release();
     }
-    this.cached = next;
-    return next;
   }
 
   private checkMode(): void {
@@ -99,13 +112,54 @@ export class ConfigStore {
     try {
       const mode = statSync(this.path).mode & 0o777;
       if (mode & 0o077) {
-        this.warnings.push(
-          `config file ${this.path} is readable by others (mode ${mode.toString(8)}); fix it with: chmod 600 '${this.path}'`,
-        );
+        this.warnings.push(`config file ${this.path} is readable by others (mode ${mode.toString(8)}); fix it with: chmod 600 '${this.path}'`);
+      }
+      // Whoever can write the directory can replace the file (and so the key and base URL).
+      const dirMode = statSync(this.dir).mode & 0o777;
+      if (dirMode & 0o022) {
+        this.warnings.push(`config directory ${this.dir} is writable by others (mode ${dirMode.toString(8)}); fix it with: chmod 700 '${this.dir}'`);
       }
     } catch {
       // stat failing right after a successful read is not worth a second error.
     }
+  }
+}
+
+/** A lock older than this was left by a run that died (a write takes milliseconds). */
+const STALE_LOCK_MS = 10_000;
+const LOCK_WAIT_MS = 15_000;
+
+/**
+ * An exclusive lock file (created with O_EXCL, so exactly one run wins), waited for with short
+ * sleeps; one older than STALE_LOCK_MS is taken over. Returns the release function.
+ */
+async function acquireLock(path: string): Promise<() => void> {
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(path, 'wx', 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw new CliError(`cannot lock the config file (${path}): ${(error as NodeJS.ErrnoException).code ?? String(error)}`, ExitCode.failure);
+      }
+    }
+    let age = 0;
+    try {
+      age = Date.now() - statSync(path).mtimeMs;
+    } catch {
+      continue; // released between our open and stat: try again at once
+    }
+    if (age > STALE_LOCK_MS) {
+      rmSync(path, { force: true });
+      continue;
+    }
+    if (Date.now() - started > LOCK_WAIT_MS) {
+      throw new CliError(`the config file is locked by another tripctl (${path})`, ExitCode.failure, `if no other tripctl is running, remove the lock: rm '${path}'`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)));
   }
 }
 

@@ -3,10 +3,10 @@
 import type { IO } from '../io.js';
 import { usageError } from '../errors.js';
 import { inferSpec, valueAt, type Column, type ResourceSpec } from './columns.js';
-import { sanitizeCell, sanitizeField } from './sanitize.js';
+import { sanitizeCell, sanitizeField, sanitizeLine, toJson } from './sanitize.js';
 
-export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'ids'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+import type { OutputFormat } from './formats.js';
+export { OUTPUT_FORMATS, type OutputFormat } from './formats.js';
 
 export interface RenderOptions {
   format: OutputFormat;
@@ -33,69 +33,111 @@ export class Renderer {
       case 'json':
         return this.printJson(value);
       case 'ndjson':
-        return this.io.out(`${JSON.stringify(value)}\n`);
+        return this.io.write(`${toJson(value)}\n`);
       case 'ids': {
         const id = valueAt(value, spec?.idField ?? 'id');
-        if (id !== undefined && id !== null) this.io.out(`${String(id)}\n`);
+        if (id !== undefined && id !== null) await this.io.write(`${sanitizeLine(String(id))}\n`);
         return;
       }
       case 'csv':
       case 'table': {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) return this.printJson(value);
         const resolved = spec ?? inferSpec([value]);
-        if (this.opts.format === 'csv') return this.io.out(toCsv(resolved.columns, [value]));
+        if (this.opts.format === 'csv') return this.io.write(toCsv(resolved.columns, [value]));
         return this.printRecord(value, resolved);
       }
     }
   }
 
   /**
-   * Prints a list that arrives page by page. Streamed formats print each page as it comes; a
-   * table needs every row to size its columns, and a query needs the whole result.
+   * Prints a list that arrives page by page. Every format but two prints each page as it comes
+   * and waits for a slow reader before asking for more, so memory stays flat however long the
+   * walk: JSON as one array written item by item, the piped table row by row. A terminal table
+   * needs every row to size its columns, and a query needs the whole result.
    * Returns the number of items.
    */
   async list(pages: Pages, spec?: ResourceSpec): Promise<number> {
     const { format, query } = this.opts;
-    if (query !== undefined || format === 'json' || format === 'table') {
+    if (query !== undefined || (format === 'table' && this.opts.tty)) {
       const items: unknown[] = [];
-      for await (const page of pages) items.push(...page);
+      // Item by item: spreading a page of 130,000 items into push() overflows the stack.
+      for await (const page of pages) for (const item of page) items.push(item);
       if (query !== undefined) await this.printJson(await applyQuery(query, items));
-      else if (format === 'json') await this.printJson(items);
       else await this.printTable(items, spec ?? inferSpec(items));
       return items.length;
     }
+    if (format === 'json') return this.jsonArray(pages);
     let count = 0;
-    let columns: Column[] | undefined = spec?.columns;
+    let columns: Column[] | undefined = format === 'table' ? undefined : spec?.columns;
     let headerDone = false;
     for await (const page of pages) {
-      if (format === 'csv') {
+      if (format === 'csv' || format === 'table') {
         // Columns come from the spec, else from the first page that has items.
-        if (!columns && page.length === 0) continue;
-        columns ??= inferSpec(page).columns;
-        this.io.out(toCsv(columns, page, !headerDone));
+        if (!(spec?.columns ?? columns) && page.length === 0) continue;
+        columns ??= spec?.columns ?? inferSpec(page).columns;
+        if (format === 'csv') await this.io.write(toCsv(columns, page, !headerDone));
+        else await this.writeLines(page, (item) => columns!.map((column) => this.cell(item, column)).join('\t'));
         headerDone = true;
       } else if (format === 'ndjson') {
-        this.io.out(page.map((item) => `${JSON.stringify(item)}\n`).join(''));
+        await this.writeLines(page, (item) => toJson(item));
       } else {
         const idField = spec?.idField ?? 'id';
-        this.io.out(page.map((item) => valueAt(item, idField)).filter((id) => id !== undefined && id !== null).map((id) => `${String(id)}\n`).join(''));
+        await this.writeLines(page, (item) => {
+          const id = valueAt(item, idField);
+          return id === undefined || id === null ? undefined : sanitizeLine(String(id));
+        });
       }
       count += page.length;
     }
-    if (format === 'csv' && !headerDone && columns) this.io.out(toCsv(columns, []));
+    if (format === 'csv' && !headerDone && columns) await this.io.write(toCsv(columns, []));
     return count;
   }
 
-  private printJson(value: unknown): void {
-    this.io.out(`${JSON.stringify(value ?? null, null, 2)}\n`);
+  /**
+   * `-o json` of a list: `[`, the items as they arrive, `]`. When a later page fails, the array
+   * is still closed (valid JSON of what arrived) before the error ends the command with exit 1.
+   */
+  private async jsonArray(pages: Pages): Promise<number> {
+    let count = 0;
+    await this.io.write('[');
+    try {
+      for await (const page of pages) {
+        let chunk = '';
+        for (const item of page) {
+          chunk += `${count++ === 0 ? '' : ','}\n  ${toJson(item, 2).replace(/\n/g, '\n  ')}`;
+          if (chunk.length > 65_536) {
+            await this.io.write(chunk);
+            chunk = '';
+          }
+        }
+        await this.io.write(chunk);
+      }
+    } finally {
+      await this.io.write(count ? '\n]\n' : ']\n');
+    }
+    return count;
+  }
+
+  /** Writes one line per item, in chunks, waiting for the reader between chunks. */
+  private async writeLines(items: unknown[], line: (item: unknown) => string | undefined): Promise<void> {
+    let chunk = '';
+    for (const item of items) {
+      const text = line(item);
+      if (text !== undefined) chunk += `${text}\n`;
+      if (chunk.length > 65_536) {
+        await this.io.write(chunk);
+        chunk = '';
+      }
+    }
+    if (chunk) await this.io.write(chunk);
+  }
+
+  private async printJson(value: unknown): Promise<void> {
+    await this.io.write(`${toJson(value, 2)}\n`);
   }
 
   private async printTable(items: unknown[], spec: ResourceSpec): Promise<void> {
     const cells = items.map((item) => spec.columns.map((column) => this.cell(item, column)));
-    if (!this.opts.tty) {
-      this.io.out(cells.map((row) => `${row.join('\t')}\n`).join(''));
-      return;
-    }
     if (items.length === 0) {
       this.io.err(`no ${plural(spec.name)}\n`);
       return;
@@ -113,7 +155,7 @@ export class Renderer {
   private async printRecord(value: object, spec: ResourceSpec): Promise<void> {
     const rows = spec.columns.map((column) => [column.header, this.cell(value, column)] as const);
     if (!this.opts.tty) {
-      this.io.out(rows.map(([header, cell]) => `${header}\t${cell}\n`).join(''));
+      await this.io.write(rows.map(([header, cell]) => `${header}\t${cell}\n`).join(''));
       return;
     }
     const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), this.painter()]);

@@ -7,7 +7,7 @@
 // stays one line.
 import { isAscii } from 'node:buffer';
 import type { Context } from '../context.js';
-import { sanitizeCell } from '../output/sanitize.js';
+import { sanitizeLine, toJson } from '../output/sanitize.js';
 import { LineBatch } from './line-batch.js';
 import type { DeliveryEvent, Listener, PathNotice, RejectedEvent } from './listener.js';
 
@@ -127,11 +127,8 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]{0,200}$/;
 /** Text from the network, safe for one line of a terminal or a tab-separated field (plain ASCII, the common case, costs one test). */
 function clean(text: string | undefined): string {
   if (text === undefined) return '';
-  return PRINTABLE_ASCII.test(text) ? text : sanitizeCell(text).slice(0, 200);
+  return PRINTABLE_ASCII.test(text) ? text : sanitizeLine(text).slice(0, 200);
 }
-
-/** Characters JSON may carry unescaped that a terminal would act on or draw misleadingly. */
-const JSON_UNSAFE = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]/g;
 
 /**
  * The envelope on one line: the body's own bytes when they are plain one-line ASCII (nothing a
@@ -139,7 +136,7 @@ const JSON_UNSAFE = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\
  */
 function envelopeLine(d: DeliveryEvent): string {
   if (isAscii(d.body) && !d.body.includes(10) && !d.body.includes(13) && !d.body.includes(0x7f)) return d.body.toString('latin1');
-  return JSON.stringify(d.envelope).replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return toJson(d.envelope);
 }
 
 let isoAt = Number.NaN;

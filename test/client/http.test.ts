@@ -249,7 +249,7 @@ describe('no answer', () => {
     const error = await client({ timeoutMs: 300, retries: 0 }).request({ method: 'GET', path: '/company' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).exitCode).toBe(ExitCode.network);
-    expect((error as Error).message).toMatch(/did not answer within 0.3 s/);
+    expect((error as Error).message).toMatch(/did not finish answering within the 0.3 s time-out/);
     server.assertAllUsed();
   });
 
@@ -267,14 +267,14 @@ describe('no answer', () => {
     const error = await client().request({ method: 'GET', path: '/company' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect((error as CliError).exitCode).toBe(ExitCode.failure);
-    expect((error as Error).message).toBe('the service sent malformed JSON (HTTP 200)');
+    expect((error as Error).message).toBe("the service's answer to GET /company is not valid JSON (HTTP 200)");
     expect(server.requests).toHaveLength(1);
     server.assertAllUsed();
   });
 
   test('HTML instead of JSON is named as such', async () => {
     server.on('GET /company', { headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<html>login</html>' });
-    await expect(client().request({ method: 'GET', path: '/company' })).rejects.toThrow('the service sent text/html instead of JSON (HTTP 200)');
+    await expect(client().request({ method: 'GET', path: '/company' })).rejects.toThrow("the service's answer to GET /company is text/html, not JSON (HTTP 200)");
   });
 
   test('an aborted signal → interrupted, exit 130', async () => {

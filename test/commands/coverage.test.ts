@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
-import { callsOf } from '../../src/commands/define.js';
+import { callsOf } from '../../src/cmdkit/define.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { testContext } from '../support/context.js';
 

@@ -281,7 +281,7 @@ describe('webhooks listen: what reaches the terminal', () => {
       expect(UNSAFE.test(t.err()), what).toBe(false);
       expect(t.out().split('\n').filter(Boolean), what).toHaveLength(shown);
       expect(t.out(), what).not.toMatch(/^FORGED/m);
-      expect(t.err(), what).toMatch(/warning: delivery evt_clickredro31m \(booking\.approved\): signature does not match/);
+      expect(t.err(), what).toMatch(/warning: delivery evt_clickredro \(booking\.approved\): signature does not match/);
     }
   });
 
@@ -301,7 +301,7 @@ describe('webhooks listen: what reaches the terminal', () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
     expect(await stop()).toBe(0);
-    expect(t.out()).toMatch(/ evt_2J\u00e2\u00aeevil /);
+    expect(t.out()).toMatch(/ evt_\u00e2\u00aeevil /);
     expect(UNSAFE.test(t.out())).toBe(false);
   });
 });

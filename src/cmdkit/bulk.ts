@@ -1,0 +1,107 @@
+// Commands that act on many ids (approve, reject, cancel, board, no-show): ids from the command
+// line or stdin, all checked before the first request, run with bounded concurrency over the one
+// keep-alive pool, reported one line per id in input order as soon as that line is known.
+import type { Context } from '../context.js';
+import { CliError, ExitCode, httpSuffix, mostSevere, usageError } from '../errors.js';
+import { sanitizeLine, toJson } from '../output/sanitize.js';
+import { readAll } from '../input/stdin.js';
+import { isUuid } from '../input/validate.js';
+
+export interface BulkOutcome {
+  id: string;
+  ok: boolean;
+  exitCode: number;
+  /** What the id is now, e.g. the booking's status. */
+  result?: unknown;
+  error?: string;
+}
+
+export interface BulkOptions {
+  /** Verb for the summary, e.g. `approved`. */
+  done: string;
+  concurrency: number;
+  /** Does the work for one id; throws a CliError on failure. */
+  act: (id: string) => Promise<unknown>;
+  /** Short text for a success line, e.g. the new status. */
+  describe?: (result: unknown) => string;
+}
+
+/** The ids given as arguments, or read from stdin when the only argument is `-`. */
+export async function collectIds(ctx: Context, args: string[]): Promise<string[]> {
+  let ids = args;
+  if (args.length === 1 && args[0] === '-') {
+    if (ctx.io.stdinIsTTY) throw usageError("'-' reads ids from stdin, but stdin is a terminal", 'pipe ids in, e.g. tripctl bookings list --status requested -o ids | …');
+    ids = (await readAll(ctx.io.stdin)).toString('utf8').split(/\s+/).filter(Boolean);
+  } else if (args.includes('-')) {
+    throw usageError("'-' (ids from stdin) cannot be mixed with ids on the command line");
+  }
+  // An empty queue on stdin (`bookings list --status requested -o ids | … approve -`) is not an
+  // error: a cron job with nothing to do succeeds. No ids on the command line is a usage error.
+  if (ids.length === 0 && args[0] !== '-') throw usageError('no ids given', "pass ids as arguments, or '-' to read them from stdin");
+  const bad = ids.filter((id) => !isUuid(id));
+  if (bad.length) {
+    const listed = `${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', …' : ''}`;
+    throw usageError(bad.length === 1 ? `not a UUID: ${listed}` : `${bad.length} ids are not UUIDs: ${listed}`, 'nothing was sent');
+  }
+  return ids;
+}
+
+export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): Promise<number> {
+  const json = ctx.settings().output === 'json' || ctx.settings().output === 'ndjson';
+  const outcomes: Array<BulkOutcome | undefined> = new Array(ids.length);
+  /** Sent and not yet answered: on an interrupt these are neither done nor safely undone. */
+  const inFlight = new Set<number>();
+  let printed = 0;
+  const print = (outcome: BulkOutcome) => {
+    if (json) ctx.io.out(`${toJson(outcome)}\n`);
+    else if (outcome.ok) ctx.io.out(`${outcome.id}\t${sanitizeLine(opts.describe?.(outcome.result) ?? opts.done)}\n`);
+    else ctx.io.out(`${outcome.id}\terror\t${sanitizeLine(outcome.error ?? 'failed')}\n`);
+  };
+  const flush = () => {
+    while (printed < ids.length && outcomes[printed]) print(outcomes[printed++]!);
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length && !ctx.signal.aborted) {
+      const index = next++;
+      const id = ids[index]!;
+      inFlight.add(index);
+      try {
+        const result = await opts.act(id);
+        outcomes[index] = { id, ok: true, exitCode: 0, result };
+      } catch (error) {
+        if (!(error instanceof CliError)) throw error;
+        if (error.exitCode === ExitCode.interrupted) return;
+        const message = `${error.message}${httpSuffix(error)}`;
+        outcomes[index] = { id, ok: false, exitCode: error.exitCode, error: message };
+        // A script that reads only stderr still learns why each id failed.
+        ctx.io.err(`tripctl: ${id}: ${sanitizeLine(message)}\n`);
+      } finally {
+        inFlight.delete(index);
+      }
+      flush();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.concurrency, ids.length) }, worker));
+  // After an interrupt, report every id in input order: answered, unknown, or never sent.
+  const unknown = ids.map((_, index) => index).filter((index) => !outcomes[index] && index < next);
+  for (const index of unknown) {
+    outcomes[index] = { id: ids[index]!, ok: false, exitCode: ExitCode.interrupted, error: 'unknown: in flight when interrupted' };
+  }
+  // Listed too, so a script can send exactly these again.
+  const notSent = ids.length - Math.min(next, ids.length);
+  for (let index = next; index < ids.length; index++) {
+    outcomes[index] = { id: ids[index]!, ok: false, exitCode: ExitCode.interrupted, error: 'not sent: interrupted' };
+  }
+  flush();
+  const failed = outcomes.filter((o): o is BulkOutcome => o !== undefined && !o.ok && o.exitCode !== ExitCode.interrupted);
+  const succeeded = outcomes.filter((o) => o?.ok).length;
+  ctx.info(
+    `${opts.done} ${succeeded} of ${ids.length}` +
+      (failed.length ? `; ${failed.length} failed` : '') +
+      (unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : '') +
+      (notSent ? `; ${notSent} not sent (interrupted)` : ''),
+  );
+  if (unknown.length || notSent) return ExitCode.interrupted;
+  return mostSevere(failed.map((o) => o.exitCode));
+}

@@ -1,0 +1,164 @@
+// The one runner behind every data-described verb: path ids checked, flags parsed (asking on a
+// terminal for what is missing), the request sent, the answer rendered with the resource's spec.
+import { newIdempotencyKey } from '../client/idempotency.js';
+import { listFrom, paginate } from '../client/paginate.js';
+import type { Context } from '../context.js';
+import { usageError } from '../errors.js';
+import { confirmDestructive } from '../input/confirm.js';
+import { Resolver } from '../input/resolve.js';
+import { isUuid } from '../input/validate.js';
+import type { ActionFn } from './define.js';
+import { fieldsFrom, paramsFrom } from './flags.js';
+import { attributeOf, type FieldFlag, type Operation, type OperationOptions, type ParseTools } from './operation.js';
+
+
+/**
+ * Fills `{name}` placeholders with the positional arguments. Each must be a UUID — so no path
+ * can be smuggled into another call — unless the operation can resolve a handle (a plate) first.
+ */
+export async function fillPath(ctx: Context, op: Operation, args: string[]): Promise<string> {
+  const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  const values: string[] = [];
+  for (const [index, name] of names.entries()) {
+    const value = args[index];
+    if (value === undefined) throw usageError(`missing ${name}`);
+    const resolve = op.argHandles?.[name];
+    if (!isUuid(value)) {
+      if (!resolve) throw usageError(`${name} must be a UUID, not '${value}'`);
+      values.push(await resolve(value, toolsFor(ctx)));
+    } else values.push(value.toLowerCase());
+  }
+  let index = 0;
+  return op.path.replace(/\{(\w+)\}/g, () => values[index++]!);
+}
+
+const resolvers = new WeakMap<Context, Resolver>();
+
+export function toolsFor(ctx: Context): ParseTools {
+  let resolver = resolvers.get(ctx);
+  if (!resolver) resolvers.set(ctx, (resolver = new Resolver(() => ctx.client())));
+  return { ctx, resolver, timeZone: ctx.settings().timeZone };
+}
+
+/**
+ * Turns flags into body and query fields. Missing required flags are asked for on a terminal;
+ * without one they are all named in a single usage error, before any request.
+ */
+export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<string, unknown>): Promise<{ body: Record<string, unknown>; query: Record<string, unknown>; asked: boolean }> {
+  const tools = toolsFor(ctx);
+  const flags = op.flags ?? [];
+  const missing = flags.filter((flag) => flag.required && opts[attributeOf(flag.flags)] === undefined);
+  let asked = false;
+  if (missing.length) {
+    if (!ctx.canPrompt) {
+      throw usageError(`missing ${missing.map((flag) => flag.flags.split(' ')[0]).join(', ')}`, 'pass them as flags (run on a terminal to be asked instead)');
+    }
+    for (const flag of flags) {
+      const key = attributeOf(flag.flags);
+      if (opts[key] !== undefined || !(flag.required || flag.offer)) continue;
+      opts[key] = flag.required ? await ask(tools, flag, opts) : await flag.ask?.(tools, opts);
+    }
+    asked = true;
+  }
+  let body: Record<string, unknown> = { ...op.fixedBody };
+  const query: Record<string, unknown> = {};
+  const defaultTarget = op.method === 'GET' || op.method === 'DELETE' ? 'query' : 'body';
+  const parseInto = async (flag: FieldFlag) => {
+    const value = opts[attributeOf(flag.flags)];
+    if (value === undefined) return;
+    // Switches (`--skip`) arrive as true; their parser turns them into the field's value.
+    const parsed = flag.parse && (typeof value === 'string' || typeof value === 'boolean') ? await flag.parse(String(value), tools) : value;
+    if (parsed === undefined) return;
+    const target = (flag.in ?? defaultTarget) === 'body' ? body : query;
+    // A field given with -F/-f as well keeps that value: the escape hatch has the last word.
+    if (!(flag.lookup && flag.field in target)) target[flag.field] = parsed;
+  };
+  // Local checks first, then the cross-flag check, and only then look-ups at the service.
+  for (const flag of flags) if (!flag.lookup) await parseInto(flag);
+  const pending = Object.fromEntries(flags.filter((f) => f.lookup && opts[attributeOf(f.flags)] !== undefined).map((f) => [f.field, opts[attributeOf(f.flags)]]));
+  op.check?.({ ...pending, ...query, ...body });
+  body = fieldsFrom(opts as { field?: string[]; rawField?: string[] }, body);
+  for (const flag of flags) if (flag.lookup) await parseInto(flag);
+  return { body, query, asked };
+}
+
+async function ask(tools: ParseTools, flag: FieldFlag, sofar: Record<string, unknown>): Promise<string> {
+  const name = flag.flags.split(' ')[0]!;
+  const answer = flag.ask
+    ? await flag.ask(tools, sofar)
+    : await (await tools.ctx.prompter()).input(`${flag.description.charAt(0).toUpperCase()}${flag.description.slice(1)}:`, {
+        validate: (text) => (text.trim() ? true : `${name} is required`),
+      });
+  if (answer === undefined || answer === '') throw usageError(`missing ${name}`);
+  return answer.trim();
+}
+
+export function runnerFor(op: Operation): ActionFn<OperationOptions> {
+  return async (ctx, { args, opts }) => {
+    const path = await fillPath(ctx, op, args);
+    const { body, query, asked } = await fieldsFromFlags(ctx, op, opts);
+    Object.assign(query, paramsFrom(opts));
+    if (op.positional !== undefined) {
+      const text = args[[...op.path.matchAll(/\{\w+\}/g)].length];
+      if (text !== undefined && text !== '') (op.positional.in === 'body' ? body : query)[op.positional.field] = op.positional.parse ? op.positional.parse(text) : text;
+    }
+    const sendsBody = op.method === 'POST' || op.method === 'PATCH' || op.method === 'PUT';
+    if (asked && op.reviewWhenAsked) await review(ctx, op, body);
+    if (op.confirm) await confirmDestructive(ctx, op.confirm(args));
+    const client = await ctx.client();
+    const result = op.result ?? { kind: 'object' };
+    if (result.kind === 'list' && result.paged) {
+      const pages = (async function* () {
+        for await (const page of paginate(client, path, result.key, query as never, opts, (message) => ctx.warn(message))) yield page.items;
+      })();
+      await ctx.renderer().list(pages, op.resource);
+      return;
+    }
+    const idempotencyKey = op.idempotent ? ((opts.idempotencyKey as string | undefined) ?? newIdempotencyKey()) : undefined;
+    const { data } = await client.request({
+      method: op.method,
+      path,
+      query: query as never,
+      // An operation that takes no body (toggle, complete, test) sends none, not `{}`.
+      body: sendsBody && Object.keys(body).length > 0 ? body : undefined,
+      expect: result.kind === 'none' ? undefined : result.kind === 'list' ? { kind: 'list', key: result.key } : { kind: 'object', key: result.key },
+      auth: op.auth,
+      fromRoot: op.fromRoot,
+      idempotencyKey,
+      // A status change or a DELETE lands the same way twice, as does a write with an
+      // Idempotency-Key; other writes are not repeated once they reached the service.
+      retrySafe: op.method === 'GET' || op.method === 'DELETE' || (op.method === 'PATCH' && 'status' in body) || idempotencyKey !== undefined,
+    });
+    if (result.kind === 'none') {
+      if (data !== null && typeof data === 'object' && ctx.dataOutput) {
+        await ctx.renderer().object(unwrap(data));
+      }
+      ctx.info(result.message(args));
+    } else if (result.kind === 'list') {
+      let items = listFrom(data, result.key);
+      if (opts.limit !== undefined) items = items.slice(0, opts.limit);
+      await ctx.renderer().list([items], op.resource);
+    } else {
+      await ctx.renderer().object(unwrap(data, result.key), op.resource);
+    }
+  };
+}
+
+/** Shows the request in the order the verb declares its flags (the order it asked), then asks. */
+async function review(ctx: Context, op: Operation, body: Record<string, unknown>): Promise<void> {
+  const order = (op.flags ?? []).map((flag) => flag.field);
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  const entries = Object.entries(body).sort(([a], [b]) => rank(a) - rank(b));
+  ctx.info(entries.map(([key, value]) => `  ${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n'));
+  const prompter = await ctx.prompter();
+  if (!(await prompter.confirm('Send this?', true))) throw usageError('cancelled; nothing was sent');
+}
+
+/** `{company: {...}}` → `{...}`: the object inside a one-key envelope. */
+export function unwrap(data: unknown, key?: string): unknown {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  const record = data as Record<string, unknown>;
+  if (key !== undefined) return key in record ? record[key] : data;
+  const keys = Object.keys(record).filter((k) => k !== 'meta');
+  return keys.length === 1 ? record[keys[0] as string] : data;
+}

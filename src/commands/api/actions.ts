@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import type { Method } from '../../client/http.js';
+import { usageError } from '../../errors.js';
+import { specs } from '../../output/specs.js';
+import type { ActionFn } from '../../cmdkit/define.js';
+import { fieldsFrom, paramsFrom } from '../../cmdkit/flags.js';
+import { readAll } from '../../input/stdin.js';
+
+const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+interface ApiOpts {
+  field: string[];
+  rawField: string[];
+  param: string[];
+  input?: string;
+  header: string[];
+}
+
+export const runApi: ActionFn<ApiOpts> = async (ctx, { args, opts }) => {
+  const method = (args[0] ?? '').toUpperCase() as Method;
+  if (!METHODS.includes(method)) throw usageError(`unknown method '${args[0]}'`, `use one of ${METHODS.join(', ')}`);
+  const headers = headersFrom(opts.header);
+  const query = paramsFrom(opts);
+  const hasFields = opts.field.length > 0 || opts.rawField.length > 0;
+  if (opts.input !== undefined && hasFields) throw usageError('--input and -F/-f cannot be combined');
+  const rawBody =
+    opts.input === undefined ? undefined
+    : opts.input === '-' ? await readAll(ctx.io.stdin)
+    : await readFile(opts.input).catch((error: NodeJS.ErrnoException) => {
+        throw usageError(`cannot read --input ${opts.input}: ${error.code ?? error.message}`);
+      });
+  if (rawBody) headers['content-type'] ??= 'application/json';
+  const settings = ctx.settings();
+  const client = await ctx.client();
+  const path = apiPath(args[1] ?? '', client.baseUrl.pathname);
+  const res = await client.stream({
+    method,
+    path,
+    query,
+    headers,
+    rawBody,
+    body: hasFields ? fieldsFrom(opts) : undefined,
+    // The escape hatch shows whatever came back, a redirect included.
+    raw: true,
+  });
+  const type = String(res.headers['content-type'] ?? '');
+  if (type.includes('json')) {
+    const text = await res.body.text();
+    const data = text.trim() ? JSON.parse(text) : null;
+    await ctx.renderer({ format: settings.outputChosen && settings.output !== 'table' ? settings.output : 'json' }).object(data);
+  } else {
+    await pipeline(res.body, ctx.io.stdout, { end: false });
+  }
+};
+
+/** The path relative to the base URL; the base's own path prefix may be included or not. */
+export function apiPath(given: string, basePath: string): string {
+  if (/^[a-z]+:\/\//i.test(given)) throw usageError('give a path, not a URL', 'the host comes from --base-url or the profile');
+  let path = given.startsWith('/') ? given : `/${given}`;
+  if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length) || '/';
+  if (path.includes('?')) throw usageError('put query parameters in --param k=v, not in the path');
+  return path;
+}
+
+function headersFrom(pairs: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf(':');
+    if (at <= 0) throw usageError(`-H takes name:value, not '${pair}'`);
+    const name = pair.slice(0, at).trim().toLowerCase();
+    if (name === 'authorization') throw usageError('-H cannot set Authorization', 'the key comes from the profile or TRIPCTL_API_KEY');
+    headers[name] = pair.slice(at + 1).trim();
+  }
+  return headers;
+}
+
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, { summary?: string; operationId?: string; 'x-scope'?: string }>>;
+}
+
+export const runOpenapi: ActionFn = async (ctx) => {
+  const settings = ctx.settings();
+  const client = await ctx.client();
+  const { data } = await client.request<OpenApiDocument>({ method: 'GET', path: '/openapi.json', auth: false });
+  if (ctx.dataOutput || !settings.outputChosen) {
+    await ctx.renderer({ format: settings.output === 'table' ? 'json' : settings.output }).object(data);
+    return;
+  }
+  const operations = Object.entries(data.paths ?? {}).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => METHODS.includes(method.toUpperCase() as Method))
+      .map(([method, op]) => ({ method: method.toUpperCase(), path, scope: op['x-scope'] ?? '', summary: op.summary ?? '' })),
+  );
+  await ctx.renderer().list([operations], specs.operation);
+};

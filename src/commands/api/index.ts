@@ -1,0 +1,24 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { defineVerb, lazy } from '../../cmdkit/define.js';
+import { addFieldFlags, addParamFlag } from '../../cmdkit/flags.js';
+
+export function register(program: Command, ctx: Context): void {
+  const api = defineVerb(program, 'api <method> <path>', {
+    description: 'Make any call to the service and print the answer as received (the escape hatch)',
+    examples: [
+      'tripctl api GET /trips --param status=published --param perPage=5',
+      'tripctl api PATCH /vehicles/3f6c…-uuid -F color=white -F seats=14',
+      'tripctl api POST /webhooks --input endpoint.json',
+    ],
+  })
+    .option('--input <file>', "request body from a file ('-' for stdin), sent as is")
+    .option('-H, --header <name:value>', 'extra request header, repeatable', (value: string, previous: string[] = []) => [...previous, value], []);
+  addParamFlag(addFieldFlags(api)).action(lazy(ctx, async () => (await import('./actions.js')).runApi));
+
+  defineVerb(program, 'openapi', {
+    calls: ['GET /openapi.json'],
+    description: "Print the service's OpenAPI document (no key needed); -o table lists its operations",
+    examples: ['tripctl openapi > partner-api.json', 'tripctl openapi -o table'],
+  }).action(lazy(ctx, async () => (await import('./actions.js')).runOpenapi));
+}

@@ -1,0 +1,118 @@
+import { ApiClient } from '../../client/http.js';
+import { parseBaseUrl } from '../../client/url.js';
+import { checkApiKey } from '../../config/settings.js';
+import { CliError, ExitCode, usageError } from '../../errors.js';
+import { maskSecret } from '../../io.js';
+import { readAll } from '../../input/stdin.js';
+import { USER_AGENT } from '../../version.js';
+import type { Context } from '../../context.js';
+import { specs } from '../../output/specs.js';
+import type { ActionFn } from '../../cmdkit/define.js';
+
+interface CompanyEnvelope {
+  company?: { id?: string; name?: string; verified?: boolean };
+}
+
+export const login: ActionFn<{ withKey?: boolean }> = async (ctx, { opts }) => {
+  const settings = ctx.settings();
+  let baseUrl = settings.baseUrl;
+  if (!baseUrl) {
+    if (!ctx.canPrompt) throw usageError('no base URL to log in to', 'pass --base-url https://host/api/partner/v1');
+    baseUrl = await (await ctx.prompter()).input('Base URL of the service (…/api/partner/v1):', {
+      validate: (value) => {
+        try {
+          parseBaseUrl(value, 'the base URL');
+          return true;
+        } catch (error) {
+          return (error as Error).message;
+        }
+      },
+    });
+  }
+  parseBaseUrl(baseUrl, settings.baseUrlSource);
+  let key: string;
+  let source: string;
+  if (opts.withKey) {
+    // One line end (a key file, `echo`) is not part of the key; anything else odd is refused.
+    key = (await readAll(ctx.io.stdin)).toString('utf8').replace(/\r?\n$/, '');
+    source = 'stdin';
+    if (!key) throw usageError('--with-key read no key from stdin');
+  } else if (ctx.env.TRIPCTL_API_KEY) {
+    key = ctx.env.TRIPCTL_API_KEY;
+    source = 'TRIPCTL_API_KEY';
+  } else if (ctx.canPrompt) {
+    key = (await (await ctx.prompter()).password('Secret key (from the Developers tab of the dashboard):', {
+      validate: (value) => (value.trim() ? true : 'the key cannot be empty'),
+    })).trim();
+    source = 'the prompt';
+  } else {
+    throw usageError('no key given', "pipe it in with 'tripctl auth login --with-key < keyfile', or set TRIPCTL_API_KEY");
+  }
+  ctx.io.addKey(key);
+  checkApiKey(key, source);
+
+  const company = await fetchCompany(ctx, baseUrl, key);
+  const profileName = settings.profileName;
+  await ctx.config.update((config) => {
+    config.profiles[profileName] = { ...config.profiles[profileName], baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: key };
+    config.defaultProfile ??= profileName;
+  });
+  const verified = company.verified === false ? ' (not verified: the interface is for verified companies)' : '';
+  ctx.info(`Logged in to ${company.name ?? company.id ?? 'the company'}${verified} as profile '${profileName}' (key ${maskSecret(key)}).`);
+};
+
+async function fetchCompany(ctx: Context, baseUrl: string, key: string): Promise<NonNullable<CompanyEnvelope['company']>> {
+  const settings = ctx.settings();
+  const client = new ApiClient({
+    baseUrl,
+    apiKey: key,
+    timeoutMs: settings.timeoutMs,
+    retries: settings.retries,
+    userAgent: USER_AGENT,
+    trace: settings.debug ? (line) => ctx.io.err(`${line}\n`) : undefined,
+    signal: ctx.signal,
+    env: ctx.env,
+  });
+  try {
+    const { data } = await client.request<CompanyEnvelope>({ method: 'GET', path: '/company', expect: { kind: 'object', key: 'company' } });
+    return data?.company ?? {};
+  } finally {
+    await client.close();
+  }
+}
+
+export const status: ActionFn = async (ctx) => {
+  const settings = ctx.settings();
+  if (!settings.apiKey) {
+    throw new CliError(`not logged in (profile '${settings.profileName}')`, ExitCode.auth, "run 'tripctl auth login'");
+  }
+  const client = await ctx.client();
+  const { data } = await client.request<CompanyEnvelope>({ method: 'GET', path: '/company', expect: { kind: 'object', key: 'company' } });
+  const company = data?.company ?? {};
+  const result = {
+    profile: settings.profileName,
+    baseUrl: client.baseUrl.href,
+    key: maskSecret(settings.apiKey),
+    keySource: ctx.env.TRIPCTL_API_KEY ? 'TRIPCTL_API_KEY' : 'profile',
+    company: company.name ?? null,
+    companyId: company.id ?? null,
+    verified: company.verified ?? null,
+  };
+  await ctx.renderer().object(result, specs.authStatus);
+};
+
+export const logout: ActionFn = async (ctx) => {
+  const settings = ctx.settings();
+  const file = ctx.config.read();
+  const profile = file.profiles[settings.profileName];
+  if (!profile?.apiKey) {
+    ctx.info(`Profile '${settings.profileName}' holds no key.`);
+  } else {
+    await ctx.config.update((config) => {
+      const target = config.profiles[settings.profileName];
+      if (target) delete target.apiKey;
+    });
+    ctx.info(`Removed the key of profile '${settings.profileName}'.`);
+  }
+  if (ctx.env.TRIPCTL_API_KEY) ctx.warn('TRIPCTL_API_KEY is still set in the environment and will keep being used');
+};

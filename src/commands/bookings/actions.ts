@@ -1,0 +1,60 @@
+import { uuid } from '../../input/validate.js';
+import { sanitizeLine } from '../../output/sanitize.js';
+import { BULK_ACTIONS, type BulkVerb } from './index.js';
+import { collectIds, runBulk } from '../../cmdkit/bulk.js';
+import type { ActionFn } from '../../cmdkit/define.js';
+import { unwrap } from '../../cmdkit/run-operation.js';
+
+export function bulkAction(verb: BulkVerb): ActionFn<{ concurrency: number }> {
+  const action = BULK_ACTIONS[verb];
+  return async (ctx, { args, opts }) => {
+    // A variadic argument arrives as one array among the positional arguments.
+    const ids = await collectIds(ctx, args.flat());
+    const client = await ctx.client();
+    return runBulk(ctx, ids, {
+      done: action.done,
+      concurrency: opts.concurrency,
+      act: async (id) => {
+        const { data } = await client.request({
+          method: action.method,
+          path: `/bookings/${id.toLowerCase()}${action.path}`,
+          body: action.body,
+          // Setting a status, or marking boarded, lands the same way twice.
+          retrySafe: true,
+          expect: { kind: 'object', key: 'booking' },
+        });
+        return unwrap(data, 'booking');
+      },
+      describe: (booking) => {
+        const status = (booking as { status?: unknown } | null)?.status;
+        return typeof status === 'string' ? status : action.done;
+      },
+    });
+  };
+}
+
+interface Ticket {
+  qr?: unknown;
+  [key: string]: unknown;
+}
+
+export const showTicket: ActionFn = async (ctx, { args }) => {
+  const id = uuid('bookingId', args[0] ?? '');
+  const client = await ctx.client();
+  const { data } = await client.request({ method: 'GET', path: `/bookings/${id}/ticket`, expect: { kind: 'object', key: 'ticket' } });
+  const ticket = unwrap(data, 'ticket') as Ticket;
+  if (ctx.dataOutput) {
+    await ctx.renderer().object(ticket);
+    return;
+  }
+  // The ticket's shape is the service's to choose: its fields, nested ones as a.b, then the QR.
+  const { qr, ...rest } = ticket;
+  await ctx.renderer().object(rest);
+  if (typeof qr === 'string' && qr !== '' && ctx.io.stdoutIsTTY) {
+    const { default: qrcode } = await import('qrcode-terminal');
+    const art = await new Promise<string>((done) => qrcode.generate(qr, { small: true }, done));
+    ctx.io.out(`\n${art}\n`);
+  } else if (typeof qr === 'string') {
+    ctx.io.out(`qr\t${sanitizeLine(qr)}\n`);
+  }
+};

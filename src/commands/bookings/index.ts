@@ -1,0 +1,103 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { integer, maxLength, phone, uuid } from '../../input/validate.js';
+import { specs } from '../../output/specs.js';
+import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
+import { integerInRange } from '../../cmdkit/flags.js';
+import { defineOperation, type ParseTools } from '../../cmdkit/operation.js';
+import { optionalInput } from '../vehicles/index.js';
+
+/**
+ * Status values --status accepts: the four partner-api.md names, and the two the sandbox's
+ * OpenAPI document gives boarded and no-show bookings. Others go through `--param status=…`.
+ */
+export const BOOKING_STATUSES = ['requested', 'approved', 'rejected', 'cancelled', 'boarded', 'no_show'] as const;
+
+/** The bulk verbs: how each reaches the service and what the summary says. */
+export const BULK_ACTIONS = {
+  approve: { method: 'PATCH', path: '', body: { status: 'approved' }, done: 'approved', description: 'Approve requested bookings' },
+  reject: { method: 'PATCH', path: '', body: { status: 'rejected' }, done: 'rejected', description: 'Reject requested bookings' },
+  cancel: { method: 'PATCH', path: '', body: { status: 'cancelled' }, done: 'cancelled', description: 'Cancel bookings' },
+  board: { method: 'POST', path: '/boarded', body: undefined, done: 'boarded', description: 'Mark passengers boarded (sets boardedAt)' },
+  'no-show': { method: 'POST', path: '/no-show', body: undefined, done: 'marked no-show', description: 'Mark passengers who did not board as no-show' },
+} as const;
+export type BulkVerb = keyof typeof BULK_ACTIONS;
+
+const EXAMPLE_ID = '3f9a2b1c-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+
+async function chooseTrip({ ctx }: ParseTools): Promise<string> {
+  const client = await ctx.client();
+  const { data } = await client.request({ method: 'GET', path: '/trips', query: { status: 'published', perPage: 50 } });
+  const trips = ((data as { trips?: Array<Record<string, unknown>> }).trips ?? []).filter((t) => typeof t.id === 'string');
+  const prompter = await ctx.prompter();
+  if (trips.length === 0) return prompter.input('Trip id:');
+  const zone = ctx.settings().timeZone;
+  return prompter.select('Trip:', trips.map((t) => ({
+    name: `${String(t.fromCityId)} → ${String(t.toCityId)}  ${typeof t.departureAt === 'string' ? new Date(t.departureAt).toLocaleString('en-GB', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }) : ''}  (${String(t.id).slice(0, 8)})`,
+    value: t.id as string,
+  })));
+}
+
+export function register(program: Command, ctx: Context): void {
+  const bookings = defineGroup(program, 'bookings', 'Passenger bookings: create, approve, reject, cancel, board, no-show, tickets');
+  defineOperation(bookings, 'list', {
+    description: 'List bookings, newest first',
+    examples: ['tripctl bookings list --status requested', `tripctl bookings list --trip ${EXAMPLE_ID} --all -o csv > bookings.csv`],
+    method: 'GET',
+    path: '/bookings',
+    result: { kind: 'list', key: 'bookings', paged: true },
+    resource: specs.booking,
+    flags: [
+      { flags: '--status <status>', description: 'only bookings in this status (others: --param status=…)', field: 'status', choices: BOOKING_STATUSES },
+      { flags: '--trip <tripId>', description: 'only bookings of this trip', field: 'tripId', parse: (v) => uuid('--trip', v) },
+    ],
+  }, ctx);
+  defineOperation(bookings, 'get <bookingId>', {
+    description: 'Show a booking with its trip, passenger and payments',
+    examples: [`tripctl bookings get ${EXAMPLE_ID}`, `tripctl bookings get ${EXAMPLE_ID} -o json --query passenger`],
+    method: 'GET',
+    path: '/bookings/{bookingId}',
+    result: { kind: 'object', key: 'booking' },
+    resource: specs.booking,
+  }, ctx);
+  defineOperation(bookings, 'create', {
+    description: 'Book seats on a trip for a passenger, by phone (safe to retry: always sent with an Idempotency-Key)',
+    examples: [
+      `tripctl bookings create --trip ${EXAMPLE_ID} --seats 2 --phone +963944123456 --name 'Rami Haddad'`,
+      `tripctl bookings create --trip ${EXAMPLE_ID} --seats 1 --phone +963944123456 --idempotency-key order-8841`,
+    ],
+    method: 'POST',
+    path: '/bookings',
+    result: { kind: 'object', key: 'booking' },
+    resource: specs.booking,
+    idempotent: true,
+    reviewWhenAsked: true,
+    flags: [
+      { flags: '--trip <tripId>', description: 'trip to book on', field: 'tripId', required: true, parse: (v) => uuid('--trip', v), ask: chooseTrip },
+      { flags: '--seats <n>', description: 'seats, 1-20', field: 'seats', required: true, parse: (v) => integer('--seats', v, 1, 20) },
+      { flags: '--phone <e164>', description: "passenger's phone, E.164 (+963…)", field: 'phone', required: true, parse: (v) => phone('--phone', v) },
+      { flags: '--name <full-name>', description: "passenger's full name (used when the phone is new)", field: 'fullName', offer: true, ask: optionalInput('Full name (empty to skip):') },
+      { flags: '--note <text>', description: 'passenger note, at most 200 characters', field: 'passengerNote', parse: (v) => maxLength('--note', v, 200) },
+      { flags: '--group <name>', description: 'group name, at most 80 characters', field: 'groupName', parse: (v) => maxLength('--group', v, 80) },
+    ],
+  }, ctx);
+  for (const [verb, action] of Object.entries(BULK_ACTIONS) as Array<[BulkVerb, (typeof BULK_ACTIONS)[BulkVerb]]>) {
+    defineVerb(bookings, `${verb} <bookingIds...>`, {
+      calls: [`${action.method} /bookings/{bookingId}${action.path}`],
+      description: `${action.description}; several ids, or - to read them from stdin`,
+      examples: [
+        `tripctl bookings ${verb} ${EXAMPLE_ID}`,
+        verb === 'approve'
+          ? 'tripctl bookings list --status requested -o ids | tripctl bookings approve -'
+          : `tripctl bookings list --trip ${EXAMPLE_ID} --status approved -o ids | tripctl bookings ${verb} - --concurrency 4`,
+      ],
+    })
+      .option('--concurrency <n>', 'requests in flight at once', integerInRange('--concurrency', 1, 32), 8)
+      .action(lazy(ctx, async () => (await import('./actions.js')).bulkAction(verb)));
+  }
+  defineVerb(bookings, 'ticket <bookingId>', {
+    calls: ['GET /bookings/{bookingId}/ticket'],
+    description: 'Show the boarding ticket; on a terminal with its QR code',
+    examples: [`tripctl bookings ticket ${EXAMPLE_ID}`, `tripctl bookings ticket ${EXAMPLE_ID} -o json > ticket.json`],
+  }).action(lazy(ctx, async () => (await import('./actions.js')).showTicket));
+}

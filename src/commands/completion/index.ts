@@ -1,0 +1,31 @@
+// `tripctl completion bash|zsh|fish` prints a completion script generated from this very tree;
+// two hidden commands serve the scripts and the docs: `__complete KIND [PREFIX]` (values that
+// live in the service, fast or not at all) and `__reference` (the README's command reference).
+import { Argument, type Command } from 'commander';
+import type { Context } from '../../context.js';
+import { defineVerb, lazy } from '../../cmdkit/define.js';
+
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+export function register(program: Command, ctx: Context): void {
+  defineVerb(program, 'completion', {
+    description: 'Print the shell completion script for bash, zsh or fish (groups, verbs, flags, allowed values, and cities, ids and plates from the service)',
+    examples: [
+      'source <(tripctl completion bash)',
+      'tripctl completion zsh > "${fpath[1]}/_tripctl"',
+      'tripctl completion fish > ~/.config/fish/completions/tripctl.fish',
+    ],
+  })
+    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
+    .action(lazy(ctx, async () => (await import('./actions.js')).printScript));
+
+  program
+    .command('__complete <kind> [prefix]', { hidden: true })
+    .description('values for completion scripts, one a line; never fails, never waits long')
+    .action(lazy(ctx, async () => (await import('./actions.js')).completeValues));
+
+  program
+    .command('__reference', { hidden: true })
+    .description('print the markdown command reference generated from the command tree')
+    .action(lazy(ctx, async () => (await import('./actions.js')).printReference));
+}

@@ -1,0 +1,45 @@
+import { maskSecret } from '../../io.js';
+import { specs } from '../../output/specs.js';
+import { confirmDestructive } from '../../input/confirm.js';
+import { usageError } from '../../errors.js';
+import type { ConfigFile } from '../../config/store.js';
+import type { ActionFn } from '../../cmdkit/define.js';
+
+function requireProfile(config: ConfigFile, name: string): void {
+  if (!config.profiles[name]) {
+    const known = Object.keys(config.profiles);
+    throw usageError(`no profile named '${name}'`, known.length ? `known profiles: ${known.join(', ')}` : 'there are no saved profiles');
+  }
+}
+
+export const list: ActionFn = async (ctx) => {
+  const config = ctx.config.read();
+  const current = config.defaultProfile ?? 'default';
+  const rows = Object.entries(config.profiles).map(([name, profile]) => ({
+    name,
+    default: name === current,
+    baseUrl: profile.baseUrl ?? null,
+    key: profile.apiKey ? maskSecret(profile.apiKey) : null,
+  }));
+  await ctx.renderer().list([rows], specs.profile);
+};
+
+export const use: ActionFn = async (ctx, { args }) => {
+  const name = args[0] as string;
+  requireProfile(ctx.config.read(), name);
+  await ctx.config.update((config) => {
+    config.defaultProfile = name;
+  });
+  ctx.info(`Profile '${name}' is now the default.`);
+};
+
+export const remove: ActionFn = async (ctx, { args }) => {
+  const name = args[0] as string;
+  requireProfile(ctx.config.read(), name);
+  await confirmDestructive(ctx, `Delete profile '${name}' and its key?`);
+  await ctx.config.update((config) => {
+    delete config.profiles[name];
+    if (config.defaultProfile === name) delete config.defaultProfile;
+  });
+  ctx.info(`Removed profile '${name}'.`);
+};

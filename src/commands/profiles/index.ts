@@ -1,0 +1,19 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
+
+export function register(program: Command, ctx: Context): void {
+  const profiles = defineGroup(program, 'profiles', 'Saved profiles: one per company key or environment');
+  defineVerb(profiles, 'list', {
+    description: 'List saved profiles, marking the default',
+    examples: ['tripctl profiles list', 'tripctl profiles list -o ids'],
+  }).action(lazy(ctx, async () => (await import('./actions.js')).list));
+  defineVerb(profiles, 'use <name>', {
+    description: 'Make a saved profile the default',
+    examples: ['tripctl profiles use live'],
+  }).action(lazy(ctx, async () => (await import('./actions.js')).use));
+  defineVerb(profiles, 'remove <name>', {
+    description: 'Delete a saved profile and its key',
+    examples: ['tripctl profiles remove staging --yes'],
+  }).action(lazy(ctx, async () => (await import('./actions.js')).remove));
+}

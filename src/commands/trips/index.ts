@@ -1,0 +1,133 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { dateTime, integer, uuid } from '../../input/validate.js';
+import { specs } from '../../output/specs.js';
+import { cityFlag, vehicleFlag } from '../../cmdkit/handles.js';
+import { defineGroup } from '../../cmdkit/define.js';
+import { defineOperation, type FieldFlag, type ParseTools } from '../../cmdkit/operation.js';
+
+/** Trip statuses the description names; others may exist and are accepted by --status. */
+export const TRIP_STATUSES = ['published', 'cancelled', 'completed'] as const;
+
+function choosePlace(message: string, cityKey: 'from' | 'to') {
+  return async (tools: ParseTools, sofar: Record<string, unknown>): Promise<string | undefined> => {
+    const city = sofar[cityKey];
+    const cityId = typeof city === 'string' ? await tools.resolver.city(`--${cityKey}`, city) : undefined;
+    const places = await tools.resolver.listPlaces(cityId);
+    if (places.length === 0) return undefined;
+    return (await tools.ctx.prompter()).select<string | undefined>(message, [
+      { name: '(none)', value: undefined },
+      ...places.map((p) => ({ name: `${p.name ?? p.pcode}  ${p.nameAr ?? ''}  (${p.pcode})`.trim(), value: p.pcode })),
+    ]);
+  };
+}
+
+async function seatsOfVehicle(tools: ParseTools, sofar: Record<string, unknown>): Promise<string | undefined> {
+  const vehicleId = typeof sofar.vehicle === 'string' ? await tools.resolver.vehicle('--vehicle', sofar.vehicle) : undefined;
+  const seats = (await tools.resolver.listVehicles()).find((v) => v.id === vehicleId)?.seats;
+  const answer = await (await tools.ctx.prompter()).input('Seats on sale:', {
+    default: seats !== undefined ? String(seats) : undefined,
+    validate: (text) => (text.trim() === '' || /^\d+$/.test(text.trim()) ? true : 'a whole number'),
+  });
+  return answer.trim() === '' || answer.trim() === String(seats) ? undefined : answer.trim();
+}
+
+async function askDeparture({ ctx, timeZone }: ParseTools): Promise<string> {
+  return (await ctx.prompter()).input(`Departure (YYYY-MM-DD HH:MM, ${timeZone ?? 'local time'}):`, {
+    validate: (text) => {
+      try {
+        dateTime('--departure', text, timeZone);
+        return true;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    },
+  });
+}
+
+/** The flags of `trips publish`; `trips update` takes the same ones, none required. */
+function tripFlags(publishing: boolean): FieldFlag[] {
+  return [
+    vehicleFlag({ required: publishing }),
+    cityFlag('--from', 'fromCityId', 'origin city, by id or name (English or Arabic)', { required: publishing }),
+    cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: publishing }),
+    { flags: '--departure <time>', description: "'YYYY-MM-DD HH:MM' in the profile's time zone (or --tz), or ISO 8601 with offset", field: 'departureAt', required: publishing, parse: (v, t) => dateTime('--departure', v, t.timeZone), ask: askDeparture },
+    { flags: '--price <minor-units>', description: 'fare per seat in minor units (a whole number)', field: 'pricePerSeat', required: publishing, parse: (v) => integer('--price', v, 0) },
+    { flags: '--seats <n>', description: "seats on sale (default: the vehicle's seats)", field: 'totalSeats', offer: publishing, parse: (v) => integer('--seats', v, 1, 20), ask: seatsOfVehicle },
+    { flags: '--driver <memberId>', description: 'driving member (default: the key\'s actor)', field: 'driverId', parse: (v) => uuid('--driver', v) },
+    { flags: '--pickup <pcode>', description: 'pickup place P-code (see places search)', field: 'fromPlacePcode', offer: publishing, ask: choosePlace('Pickup place:', 'from') },
+    { flags: '--dropoff <pcode>', description: 'drop-off place P-code', field: 'toPlacePcode', offer: publishing, ask: choosePlace('Drop-off place:', 'to') },
+    { flags: '--notes <text>', description: 'public trip notes', field: 'notes' },
+  ];
+}
+
+export function register(program: Command, ctx: Context): void {
+  const trips = defineGroup(program, 'trips', 'Intercity trips: publish, update, cancel, complete');
+  defineOperation(trips, 'list', {
+    description: 'List trips, newest departure first',
+    examples: ['tripctl trips list --status published --from Damascus', 'tripctl trips list --all -o ndjson > trips.ndjson'],
+    method: 'GET',
+    path: '/trips',
+    result: { kind: 'list', key: 'trips', paged: true },
+    resource: specs.trip,
+    flags: [
+      { flags: '--status <status>', description: `only trips in this status (${TRIP_STATUSES.join(', ')}, …)`, field: 'status' },
+      cityFlag('--from', 'fromCityId', 'only trips from this city (id or name)'),
+      cityFlag('--to', 'toCityId', 'only trips to this city (id or name)'),
+    ],
+  }, ctx);
+  defineOperation(trips, 'get <tripId>', {
+    description: 'Show one trip',
+    examples: ['tripctl trips get 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d'],
+    method: 'GET',
+    path: '/trips/{tripId}',
+    result: { kind: 'object', key: 'trip' },
+    resource: specs.trip,
+  }, ctx);
+  defineOperation(trips, 'publish', {
+    description: 'Publish a trip (asks for what is missing on a terminal)',
+    examples: [
+      'tripctl trips publish',
+      "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2026-12-01 08:30' --price 1500000",
+    ],
+    method: 'POST',
+    path: '/trips',
+    result: { kind: 'object', key: 'trip' },
+    resource: specs.trip,
+    flags: tripFlags(true),
+    reviewWhenAsked: true,
+  }, ctx);
+  defineOperation(trips, 'update <tripId>', {
+    description: 'Change a published trip',
+    examples: ["tripctl trips update 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --departure '2026-12-01 09:00' --price 1600000"],
+    method: 'PATCH',
+    path: '/trips/{tripId}',
+    result: { kind: 'object', key: 'trip' },
+    resource: specs.trip,
+    flags: tripFlags(false),
+  }, ctx);
+  defineOperation(trips, 'cancel <tripId>', {
+    description: 'Cancel a trip; its bookings follow the cancellation rules',
+    examples: ['tripctl trips cancel 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --yes'],
+    method: 'DELETE',
+    path: '/trips/{tripId}',
+    result: { kind: 'none', message: ([id]) => `Cancelled trip ${id}.` },
+    confirm: ([id]) => `Cancel trip ${id}? Its passengers' bookings are cancelled too.`,
+  }, ctx);
+  defineOperation(trips, 'complete <tripId>', {
+    description: 'Mark a trip that has run as completed',
+    examples: ['tripctl trips complete 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d'],
+    method: 'POST',
+    path: '/trips/{tripId}/complete',
+    result: { kind: 'object', key: 'trip' },
+    resource: specs.trip,
+  }, ctx);
+  defineOperation(trips, 'manifest <tripId>', {
+    description: 'List the approved and boarded passengers of a trip',
+    examples: ['tripctl trips manifest 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d', 'tripctl trips manifest 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d -o csv > manifest.csv'],
+    method: 'GET',
+    path: '/trips/{tripId}/manifest',
+    result: { kind: 'list', key: 'passengers' },
+    resource: specs.passenger,
+  }, ctx);
+}

@@ -1,0 +1,73 @@
+// The settings a profile may hold, each with the one check that applies both when `config set`
+// writes it and when a run reads it (a file edited by hand, or written by an older tripctl).
+import { parseBaseUrl } from '../client/url.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
+import { OUTPUT_FORMATS } from '../output/formats.js';
+import type { Profile } from './store.js';
+
+export interface SettingSpec {
+  field: keyof Profile;
+  parse: (value: string) => string | number;
+}
+
+/** The settable keys (`tripctl config set KEY VALUE`), with the profile field each lives in. */
+export const SETTINGS: Record<string, SettingSpec> = {
+  'base-url': { field: 'baseUrl', parse: (value) => parseBaseUrl(value, 'base-url').href.replace(/\/+$/, '') },
+  output: {
+    field: 'output',
+    parse: (value) => {
+      if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) throw usageError(`output must be one of ${OUTPUT_FORMATS.join(', ')}`);
+      return value;
+    },
+  },
+  timezone: { field: 'timezone', parse: (value) => checkTimeZone(value) },
+  timeout: { field: 'timeout', parse: (value) => wholeNumber('timeout', value, 1, 3600) },
+  retries: { field: 'retries', parse: (value) => wholeNumber('retries', value, 0, 10) },
+};
+
+function wholeNumber(key: string, value: string, min: number, max: number): number {
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw usageError(`${key} must be a whole number from ${min} to ${max}`);
+  return Number(value);
+}
+
+export function checkTimeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw usageError(`unknown time zone '${zone}'`, 'use an IANA name such as Asia/Damascus or UTC');
+  }
+  return zone;
+}
+
+/**
+ * A profile's value as a run reads it: checked with the same rule as `config set`, and a bad one
+ * is a usage error that names the profile, the key and the command that fixes it — never a
+ * confusing failure later (an undici error, exit 7).
+ */
+export function profileValue(profileName: string, profile: Profile, key: keyof typeof SETTINGS): string | number | undefined {
+  const spec = SETTINGS[key]!;
+  const value = profile[spec.field];
+  if (value === undefined || value === null) return undefined;
+  try {
+    if (typeof value !== 'string' && typeof value !== 'number') throw usageError('not a text or a number');
+    return spec.parse(String(value));
+  } catch (error) {
+    const reason = error instanceof CliError ? error.message : String(error);
+    throw usageError(
+      `profile '${profileName}' has an invalid ${key} ${JSON.stringify(value)}: ${reason}`,
+      `fix it with: tripctl --profile ${profileName} config set ${key} <value>   (or: config unset ${key})`,
+    );
+  }
+}
+
+/**
+ * A key is sent in a header: white space, control or non-ASCII characters mean it was pasted
+ * wrong (a line break, a quote, a look-alike letter), and would fail later with a confusing error.
+ */
+export function checkApiKey(key: string, source: string): string {
+  if (!/^[\x21-\x7e]+$/.test(key)) {
+    const what = /\s/.test(key) ? 'white space' : /[\x00-\x1f\x7f]/.test(key) ? 'a control character' : 'a non-ASCII character';
+    throw new CliError(`the key from ${source} contains ${what}`, ExitCode.usage, 'set it again with only the key: tripctl auth login');
+  }
+  return key;
+}
