@@ -7,10 +7,13 @@
 //
 // The rounds are interleaved (reference, listener, reference, listener…) and the ratio is taken
 // per round, so a neighbour's load on a shared machine hits both sides of each ratio alike; the
-// median round's ratio counts and the spread is printed beside it. CPU µs per delivery (from
-// /proc) moves far less than throughput when the machine is busy: read both.
+// median round's ratio counts and the spread is printed beside it.
 //
-// Usage: node test/bench/listen.mjs [--seconds S] [--connections N] [--rounds R] [--baseline BIN]
+// Throughput on a shared machine moves with the neighbours' load. A second measure does not
+// depend on who is fastest: every server is sent the same fixed rate of deliveries at the same
+// time (paired), and the CPU each one spends per delivery (from /proc) is compared, per round.
+//
+// Usage: node test/bench/listen.mjs [--seconds S] [--connections N] [--rounds R] [--rate N] [--baseline BIN]
 //   (after npm run build). --baseline adds a row for another build's bin/tripctl (a checkout of
 //   an earlier commit, say), measured in the same rounds: before and after in one run.
 import { spawn } from 'node:child_process';
@@ -28,6 +31,7 @@ const SECONDS = Number(arg('--seconds', 3));
 const CONNECTIONS = Number(arg('--connections', 32));
 const ROUNDS = Number(arg('--rounds', 5));
 const BASELINE = arg('--baseline', undefined);
+const RATE = Number(arg('--rate', 4000));
 const TARGET = 0.9;
 const SECRET = 'whsec_benchmark_benchmark_benchmark_00';
 const bin = resolve(import.meta.dirname, '../../bin/tripctl');
@@ -157,6 +161,49 @@ require('node:http').createServer((req, res) => {
 const LISTEN_ARGS = ['webhooks', 'listen', '--port', '0', '--secret', SECRET];
 const LISTEN_READY = /listening on http:\/\/127\.0\.0\.1:(\d+)\//;
 
+/**
+ * Sends every server `rate` deliveries a second at once (open loop, 8 keep-alive connections
+ * each) for `seconds` after a second of warm-up; resolves with each one's CPU µs per delivery.
+ */
+async function paired(servers, rate, seconds) {
+  const loads = await Promise.all(servers.map(async (server) => {
+    const reqs = requests(`127.0.0.1:${server.port}`);
+    const sockets = await Promise.all(Array.from({ length: 8 }, () => new Promise((ok, fail) => {
+      const socket = connect(server.port, '127.0.0.1', () => ok(socket));
+      socket.setNoDelay(true);
+      socket.on('error', fail);
+    })));
+    const state = { server, reqs, sockets, answered: 0, sent: 0, cpuStart: 0 };
+    // Counting status lines is enough: every answer is one short head with no body.
+    for (const socket of sockets) socket.on('data', (chunk) => (state.answered += chunk.toString('latin1').split('HTTP/1.1 ').length - 1));
+    return state;
+  }));
+  const started = performance.now();
+  let measuring = false;
+  await new Promise((done) => {
+    const tick = () => {
+      const elapsed = performance.now() - started;
+      if (elapsed >= 1000 + seconds * 1000) return done();
+      if (!measuring && elapsed >= 1000) {
+        measuring = true;
+        for (const state of loads) {
+          state.cpuStart = cpuMicros(state.server.child.pid);
+          state.answered = 0;
+        }
+      }
+      const due = Math.floor((elapsed * rate) / 1000);
+      for (const state of loads) {
+        for (; state.sent < due; state.sent++) state.sockets[state.sent % 8].write(state.reqs[state.sent % state.reqs.length]);
+      }
+      setImmediate(tick);
+    };
+    tick();
+  });
+  const result = loads.map((state) => (cpuMicros(state.server.child.pid) - state.cpuStart) / state.answered);
+  for (const state of loads) for (const socket of state.sockets) socket.destroy();
+  return result;
+}
+
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -171,6 +218,12 @@ export async function benchListen() {
     if (BASELINE) servers.push({ name: 'baseline', label: 'baseline (--baseline)', ...(await startProcess([resolve(BASELINE), ...LISTEN_ARGS], LISTEN_READY)), runs: [] });
     for (let round = 0; round < ROUNDS; round++) {
       for (const server of servers) server.runs.push(await load(server.port, SECONDS, CONNECTIONS, server.child.pid));
+    }
+    if (cpuMicros(process.pid) !== undefined) {
+      for (let round = 0; round < ROUNDS; round++) {
+        const cpus = await paired(servers, RATE, SECONDS);
+        servers.forEach((server, i) => (server.paired ??= []).push(cpus[i]));
+      }
     }
   } finally {
     for (const server of servers) server.child.kill('SIGTERM');
@@ -200,6 +253,14 @@ export async function benchListen() {
     if (bad.length) {
       met = false;
       console.log(`    answered non-200: ${bad.map(([s, n]) => `${s} × ${n}`).join(', ')}`);
+    }
+  }
+  if (reference.paired) {
+    console.log(`  the same ${RATE} deliveries/s sent to each at once, ${ROUNDS} rounds of ${SECONDS} s: CPU per delivery, and the reference's over each one's per round`);
+    for (const server of servers) {
+      const ratios = server.paired.map((us, i) => reference.paired[i] / us);
+      const tail = server === reference ? 'reference' : `${median(ratios).toFixed(2)}× (rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+      console.log(`  ${server.label.padEnd(36)} cpu ${median(server.paired).toFixed(1)} µs/delivery (${Math.min(...server.paired).toFixed(1)}–${Math.max(...server.paired).toFixed(1)})  ${tail}`);
     }
   }
   if (others.length === 0) met = false;
