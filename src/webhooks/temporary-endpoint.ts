@@ -20,7 +20,7 @@ export async function registerTemporary(ctx: Context, url: string, events: reado
   if (typeof endpoint.id !== 'string' || !secret) {
     throw new CliError('the service created the endpoint but returned no id or no secret', ExitCode.failure);
   }
-  const id = endpoint.id.toLowerCase();
+  const id = endpoint.id;
   ctx.io.addSecret(secret);
   let kept: string | undefined;
   try {
