@@ -50,6 +50,9 @@ export class Listener extends EventEmitter<ListenerEvents> {
   private readonly events: Set<string> | undefined;
   private readonly now: () => Date;
   private saved = 0;
+  /** The time of the last delivery and its millisecond: deliveries within one share it. */
+  private lastTime: Date | undefined;
+  private lastMs = Number.NaN;
   private secretKey: SigningKey | undefined;
   /** Whether a delivery on another path than `expectedPath` has been reported. */
   private pathReported = false;
@@ -165,8 +168,21 @@ export class Listener extends EventEmitter<ListenerEvents> {
     if (!res.headersSent) respond(res, 500, 'listener error');
   }
 
+  /**
+   * The clock, asked at most once a millisecond: a busy listener gets several deliveries in one,
+   * and a Date made for each was a measurable share of its own work per delivery.
+   */
+  private time(): Date {
+    const ms = Date.now();
+    if (ms !== this.lastMs || this.lastTime === undefined) {
+      this.lastMs = ms;
+      this.lastTime = this.now();
+    }
+    return this.lastTime;
+  }
+
   private received(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
-    const time = this.now();
+    const time = this.time();
     const raw = req.rawHeaders;
     let verdict: Verdict = 'unchecked';
     let reason: string | undefined;
