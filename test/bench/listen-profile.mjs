@@ -5,7 +5,8 @@
 // object, the retry index, rendering, the batch) — and prints µs per delivery.
 //
 // Per-delivery µs move with the machine's load (a busy neighbour slows every cache miss), so
-// compare builds in the same run: `--baseline BIN` profiles another build's bin/tripctl too, and
+// compare builds in the same run (samples every 100 µs, so a function of 0.1 µs a delivery still
+// gets hundreds): `--baseline BIN` profiles another build's bin/tripctl too, and
 // the runs alternate (`--runs N`, default 3; medians printed).
 // Usage: node test/bench/listen-profile.mjs [--seconds S] [--runs N] [--baseline BIN]   (after npm run build)
 import { spawn } from 'node:child_process';
@@ -28,7 +29,7 @@ const bin = resolve(import.meta.dirname, '../../bin/tripctl');
 async function profileOnce(binPath) {
   const dir = mkdtempSync(join(tmpdir(), 'tripctl-listen-profile-'));
   try {
-    const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, binPath, 'webhooks', 'listen', '--port', '0', '--secret', SECRET], {
+    const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-interval', '100', `--cpu-prof-dir=${dir}`, binPath, 'webhooks', 'listen', '--port', '0', '--secret', SECRET], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, TRIPCTL_CONFIG_DIR: dir, NO_COLOR: '1' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
