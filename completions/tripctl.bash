@@ -58,6 +58,7 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
     'trips|update') r='update' ;;
     'trips|cancel') r='cancel' ;;
     'trips|complete') r='complete' ;;
+    'trips|board') r='board' ;;
     'trips|manifest') r='manifest' ;;
     'schedules|list') r='list' ;;
     'schedules|get') r='get' ;;
@@ -78,6 +79,7 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
     'bookings|cancel') r='cancel' ;;
     'bookings|board') r='board' ;;
     'bookings|no-show') r='no-show' ;;
+    'bookings|inbox') r='inbox' ;;
     'bookings|ticket') r='ticket' ;;
     'payments|list') r='list' ;;
     'payments|get') r='get' ;;
@@ -118,10 +120,10 @@ _tripctl_words() { # path → its subcommands
     'company logo') r='set remove' ;;
     'members') r='list add update remove' ;;
     'vehicles') r='list add update remove' ;;
-    'trips') r='list get publish update cancel complete manifest' ;;
+    'trips') r='list get publish update cancel complete board manifest' ;;
     'schedules') r='list get create update delete toggle pause resume exceptions' ;;
     'schedules exceptions') r='add remove' ;;
-    'bookings') r='list get create approve reject cancel board no-show ticket' ;;
+    'bookings') r='list get create approve reject cancel board no-show inbox ticket' ;;
     'payments') r='list get invoice' ;;
     'payouts') r='list' ;;
     'reports') r='show export' ;;
@@ -172,10 +174,11 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'trips') r='' ;;
     'trips list') r='--status --from --to --param --page --per-page --all --limit' ;;
     'trips get') r='--param' ;;
-    'trips publish') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field' ;;
+    'trips publish') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --from-file --dry-run --concurrency' ;;
     'trips update') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field' ;;
     'trips cancel') r='' ;;
     'trips complete') r='-F --field -f --raw-field' ;;
+    'trips board') r='--sync --no-show-rest --retry-every' ;;
     'trips manifest') r='--param' ;;
     'schedules') r='' ;;
     'schedules list') r='--param' ;;
@@ -192,12 +195,13 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'bookings') r='' ;;
     'bookings list') r='--status --trip --param --page --per-page --all --limit' ;;
     'bookings get') r='--param' ;;
-    'bookings create') r='--trip --seats --phone --name --note --group --idempotency-key -F --field -f --raw-field' ;;
+    'bookings create') r='--trip --seats --phone --name --note --group --idempotency-key -F --field -f --raw-field --from-file --dry-run --concurrency' ;;
     'bookings approve') r='--concurrency' ;;
     'bookings reject') r='--concurrency' ;;
     'bookings cancel') r='--concurrency' ;;
     'bookings board') r='--concurrency' ;;
     'bookings no-show') r='--concurrency' ;;
+    'bookings inbox') r='--trip --poll' ;;
     'bookings ticket') r='' ;;
     'payments') r='' ;;
     'payments list') r='--param --page --per-page --all --limit' ;;
@@ -307,6 +311,8 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'trips publish|--field') r='free' ;;
     'trips publish|-f') r='free' ;;
     'trips publish|--raw-field') r='free' ;;
+    'trips publish|--from-file') r='file' ;;
+    'trips publish|--concurrency') r='free' ;;
     'trips update|--vehicle') r='dyn:vehicles' ;;
     'trips update|--from') r='dyn:cities' ;;
     'trips update|--to') r='dyn:cities' ;;
@@ -325,6 +331,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'trips complete|--field') r='free' ;;
     'trips complete|-f') r='free' ;;
     'trips complete|--raw-field') r='free' ;;
+    'trips board|--retry-every') r='free' ;;
     'trips manifest|--param') r='free' ;;
     'schedules list|--param') r='free' ;;
     'schedules get|--param') r='free' ;;
@@ -382,11 +389,15 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'bookings create|--field') r='free' ;;
     'bookings create|-f') r='free' ;;
     'bookings create|--raw-field') r='free' ;;
+    'bookings create|--from-file') r='file' ;;
+    'bookings create|--concurrency') r='free' ;;
     'bookings approve|--concurrency') r='free' ;;
     'bookings reject|--concurrency') r='free' ;;
     'bookings cancel|--concurrency') r='free' ;;
     'bookings board|--concurrency') r='free' ;;
     'bookings no-show|--concurrency') r='free' ;;
+    'bookings inbox|--trip') r='dyn:trips' ;;
+    'bookings inbox|--poll') r='free' ;;
     'payments list|--param') r='free' ;;
     'payments list|--page') r='free' ;;
     'payments list|--per-page') r='free' ;;
@@ -492,6 +503,7 @@ _tripctl_arg() { # path|index → how the positional argument completes
     'trips update|0') r='dyn:trips' ;;
     'trips cancel|0') r='dyn:trips' ;;
     'trips complete|0') r='dyn:trips' ;;
+    'trips board|0') r='dyn:trips' ;;
     'trips manifest|0') r='dyn:trips' ;;
     'schedules get|0') r='dyn:schedules' ;;
     'schedules update|0') r='dyn:schedules' ;;
