@@ -225,7 +225,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'webhooks events') r='' ;;
     'webhooks secret') r='' ;;
     'webhooks listen') r='--port --host --path --secret --endpoint --forward-to --events --register --save --skip-verify --max-body --forward-timeout' ;;
-    'webhooks verify') r='--secret --endpoint --signature --payload-file' ;;
+    'webhooks verify') r='--secret --endpoint --signature --payload-file --saved' ;;
     'webhooks replay') r='--to --secret --timeout-ms' ;;
     'api') r='--input -H --header -F --field -f --raw-field --param' ;;
     'openapi') r='' ;;
@@ -440,6 +440,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'webhooks verify|--endpoint') r='dyn:webhooks' ;;
     'webhooks verify|--signature') r='free' ;;
     'webhooks verify|--payload-file') r='file' ;;
+    'webhooks verify|--saved') r='file' ;;
     'webhooks replay|--to') r='free' ;;
     'webhooks replay|--secret') r='free' ;;
     'webhooks replay|--timeout-ms') r='free' ;;
