@@ -1,7 +1,7 @@
 // The context handed to every action: streams, environment, clock, config and the lazily built
 // client and prompter. Only the entry point (main.ts) looks at process; everything else asks here,
 // so tests can run any command in-process with buffers and a loopback server.
-import type { ApiClient } from './client/http.js';
+import type { ApiClient, ApiResponse } from './client/http.js';
 import { checkApiKey, checkTimeZone, profileValue } from './config/settings.js';
 import { ConfigStore, type Profile } from './config/store.js';
 import { CliError, ExitCode, usageError } from './errors.js';
@@ -72,6 +72,11 @@ export class Context {
   exitCode = 0;
   /** Set by long-running commands (sandbox, listen) that must not be ended once main returns. */
   keepAlive = false;
+  /**
+   * Set on a protected profile at a terminal (cmdkit/protect.ts): asks before the first request
+   * that is not a GET, with `what` when the verb says what it is about to do. Unset once answered.
+   */
+  beforeWrite: ((what?: string) => Promise<void>) | undefined;
   private configStore: ConfigStore | undefined;
   private resolved: Settings | undefined;
   private clientPromise: Promise<ApiClient> | undefined;
@@ -206,7 +211,7 @@ export class Context {
     // Checked where it is used, so that `auth login` can still replace a bad saved key.
     if (settings.apiKey !== undefined) checkApiKey(settings.apiKey, settings.keySource);
     const { ApiClient } = await import('./client/http.js');
-    return new ApiClient({
+    return this.askBeforeWrites(new ApiClient({
       baseUrl: settings.baseUrl,
       baseUrlSource: settings.baseUrlSource,
       apiKey: settings.apiKey,
@@ -217,7 +222,21 @@ export class Context {
       signal,
       env: this.env,
       ...this.clientOverrides,
-    });
+    }));
+  }
+
+  /** Every write through this client waits for `beforeWrite` (a protected profile's question). */
+  private askBeforeWrites(client: ApiClient): ApiClient {
+    const { request, stream } = client;
+    client.request = async <T>(req: Parameters<ApiClient['request']>[0]) => {
+      if (req.method !== 'GET') await this.beforeWrite?.();
+      return request.call(client, req) as Promise<ApiResponse<T>>;
+    };
+    client.stream = async (req) => {
+      if (req.method !== 'GET') await this.beforeWrite?.();
+      return stream.call(client, req);
+    };
+    return client;
   }
 
   async prompter(): Promise<Prompter> {

@@ -10,6 +10,8 @@ import { isUuid } from '../input/validate.js';
 export interface BulkOutcome {
   id: string;
   ok: boolean;
+  /** The id was already in the asked-for state: nothing to do, and not a failure (a re-run ends clean). */
+  already?: boolean;
   exitCode: number;
   /** What the id is now, e.g. the booking's status. */
   result?: unknown;
@@ -20,10 +22,18 @@ export interface BulkOptions {
   /** Verb for the summary, e.g. `approved`. */
   done: string;
   concurrency: number;
-  /** Does the work for one id; throws a CliError on failure. */
+  /**
+   * Does the work for one id; throws a CliError on failure. Returns an AlreadyDone when the id
+   * needed nothing (e.g. a booking already approved), which counts as a success.
+   */
   act: (id: string) => Promise<unknown>;
   /** Short text for a success line, e.g. the new status. */
   describe?: (result: unknown) => string;
+}
+
+/** What act() returns when the id was already as asked: its current state, reported as `already …`. */
+export class AlreadyDone {
+  constructor(readonly result: unknown) {}
 }
 
 /** The ids given as arguments, or read from stdin when the only argument is `-`. */
@@ -54,6 +64,7 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   let printed = 0;
   const print = (outcome: BulkOutcome) => {
     if (json) ctx.io.out(`${toJson(outcome)}\n`);
+    else if (outcome.already) ctx.io.out(`${outcome.id}\talready ${sanitizeLine(opts.done)}\n`);
     else if (outcome.ok) ctx.io.out(`${outcome.id}\t${sanitizeLine(opts.describe?.(outcome.result) ?? opts.done)}\n`);
     else ctx.io.out(`${outcome.id}\terror\t${sanitizeLine(outcome.error ?? 'failed')}\n`);
   };
@@ -68,7 +79,7 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
       inFlight.add(index);
       try {
         const result = await opts.act(id);
-        outcomes[index] = { id, ok: true, exitCode: 0, result };
+        outcomes[index] = result instanceof AlreadyDone ? { id, ok: true, already: true, exitCode: 0, result: result.result } : { id, ok: true, exitCode: 0, result };
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
         if (error.exitCode === ExitCode.interrupted) return;
@@ -96,8 +107,10 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   flush();
   const failed = outcomes.filter((o): o is BulkOutcome => o !== undefined && !o.ok && o.exitCode !== ExitCode.interrupted);
   const succeeded = outcomes.filter((o) => o?.ok).length;
+  const already = outcomes.filter((o) => o?.already).length;
   ctx.info(
     `${opts.done} ${succeeded} of ${ids.length}` +
+      (already ? ` (${already} already)` : '') +
       (failed.length ? `; ${failed.length} failed` : '') +
       (unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : '') +
       (notSent ? `; ${notSent} not sent (interrupted)` : ''),

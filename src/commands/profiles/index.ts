@@ -12,6 +12,14 @@ export function register(program: Command, ctx: Context): void {
     description: 'Make a saved profile the default',
     examples: ['tripctl profiles use live'],
   }).action(lazy(ctx, async () => (await import('./actions.js')).use));
+  defineVerb(profiles, 'protect <name>', {
+    description: 'Make every command that changes something on this profile ask first (or need --yes without a terminal)',
+    examples: ['tripctl profiles protect live', 'tripctl --profile live bookings approve - --yes < ids.txt'],
+  }).action(lazy(ctx, async () => (await import('./actions.js')).protect(true)));
+  defineVerb(profiles, 'unprotect <name>', {
+    description: 'Let commands on this profile change things without asking again',
+    examples: ['tripctl profiles unprotect staging'],
+  }).action(lazy(ctx, async () => (await import('./actions.js')).protect(false)));
   defineVerb(profiles, 'remove <name>', {
     description: 'Delete a saved profile and its key',
     examples: ['tripctl profiles remove staging --yes'],
