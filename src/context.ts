@@ -25,6 +25,8 @@ export interface GlobalFlags {
   timeout?: number;
   retries?: number;
   tz?: string;
+  /** The verb's `--columns`, already checked against its resource (cmdkit/flags.ts). */
+  columns?: string[];
 }
 
 /** Every setting after flag > environment > profile > default precedence. */
@@ -168,6 +170,7 @@ export class Context {
       color: this.colorEnabled,
       tty: this.io.stdoutIsTTY,
       timeZone: settings.timeZone,
+      columns: this.globals.columns,
     });
   }
 

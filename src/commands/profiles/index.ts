@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
+import { addColumnsFlag } from '../../cmdkit/flags.js';
+import { specs } from '../../output/specs.js';
 
 export function register(program: Command, ctx: Context): void {
   const profiles = defineGroup(program, 'profiles', 'Saved profiles: one per company key or environment');
-  defineVerb(profiles, 'list', {
-    description: 'List saved profiles, marking the default',
+  addColumnsFlag(defineVerb(profiles, 'list', {
+    description: 'List saved profiles, marking the default and the protected',
     examples: ['tripctl profiles list', 'tripctl profiles list -o ids'],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).list));
+  }), specs.profile, ctx).action(lazy(ctx, async () => (await import('./actions.js')).list));
   defineVerb(profiles, 'use <name>', {
     description: 'Make a saved profile the default',
     examples: ['tripctl profiles use live'],
