@@ -26,6 +26,7 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
     '|openapi') r='openapi' ;;
     '|completion') r='completion' ;;
     '|sandbox') r='sandbox' ;;
+    '|doctor') r='doctor' ;;
     'auth|login') r='login' ;;
     'auth|status') r='status' ;;
     'auth|logout') r='logout' ;;
@@ -110,7 +111,7 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
 
 _tripctl_words() { # path → its subcommands
   case "$1" in
-    '') r='auth profiles config cities places company members vehicles trips schedules bookings payments payouts dashboard reports reviews webhooks api openapi completion sandbox help' ;;
+    '') r='auth profiles config cities places company members vehicles trips schedules bookings payments payouts dashboard reports reviews webhooks api openapi completion sandbox doctor help' ;;
     'auth') r='login status logout' ;;
     'profiles') r='list use protect unprotect remove' ;;
     'config') r='list get set unset path' ;;
@@ -236,6 +237,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'sandbox edit-booking') r='--group --note --seats -F --field -f --raw-field --columns' ;;
     'sandbox edit-payment') r='--status --amount -F --field -f --raw-field --columns' ;;
     'sandbox advance-clock') r='-F --field -f --raw-field --columns' ;;
+    'doctor') r='' ;;
     '.') r='--profile --base-url -o --output --json --query --no-color --no-input -y --yes --debug --tz --timeout --retries -h --help' ;;
     *) r='' ;;
   esac

@@ -46,6 +46,8 @@ function __tripctl_child -a key # path|word → the subcommand it names (aliases
             echo 'completion'
         case '|sandbox'
             echo 'sandbox'
+        case '|doctor'
+            echo 'doctor'
         case 'auth|login'
             echo 'login'
         case 'auth|status'
@@ -301,6 +303,7 @@ complete -c tripctl -n '__tripctl_at \'\'' -a 'api' -d 'Make any call to the ser
 complete -c tripctl -n '__tripctl_at \'\'' -a 'openapi' -d 'Print the service\'s OpenAPI document (no key needed); -o table lists its operations'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'completion' -d 'Print the shell completion script for bash, zsh or fish (groups, verbs, flags, allowed values, and cities, ids and plates from the service)'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'sandbox' -d 'A local, stateful sandbox of the whole partner interface, and its administrator controls'
+complete -c tripctl -n '__tripctl_at \'\'' -a 'doctor' -d 'Check the set-up: Node, config file modes, profile and where each setting comes from, base URL, key, read scopes, clock, proxy, code cache; says how to fix each'
 complete -c tripctl -n '__tripctl_at \'\'' -a help -d 'show help for a command'
 complete -c tripctl -n '__tripctl_at \'\'' -s V -l version -d 'print the version'
 complete -c tripctl -l profile -xa '(__tripctl_dynamic profiles)' -d 'use this saved profile (env TRIPCTL_PROFILE)'
@@ -867,3 +870,5 @@ complete -c tripctl -n '__tripctl_at \'sandbox edit-payment\'' -l columns -x -d 
 complete -c tripctl -n '__tripctl_at \'sandbox advance-clock\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox advance-clock\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox advance-clock\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
+
+# doctor

@@ -29,8 +29,13 @@ export interface GlobalFlags {
   columns?: string[];
 }
 
+/** Where a setting's value came from (`tripctl doctor` shows it). */
+export type SettingSource = 'flag' | 'env' | 'profile' | 'default';
+
 /** Every setting after flag > environment > profile > default precedence. */
 export interface Settings {
+  /** Where each value came from; for the profile itself, 'profile' means the one marked default in the file. */
+  sources: Record<'profile' | 'baseUrl' | 'apiKey' | 'output' | 'timeout' | 'retries' | 'timeZone', SettingSource>;
   profileName: string;
   profile: Profile;
   baseUrl: string | undefined;
@@ -132,7 +137,18 @@ export class Context {
       throw usageError(`unknown output format '${outputSetting}'`, `choose one of: ${OUTPUT_FORMATS.join(', ')}`);
     }
     const debugEnv = env.TRIPCTL_DEBUG;
+    const source = (flag: unknown, envValue: unknown, profileValue: unknown): SettingSource =>
+      flag !== undefined ? 'flag' : envValue ? 'env' : profileValue !== undefined && profileValue !== null ? 'profile' : 'default';
     this.resolved = {
+      sources: {
+        profile: source(flags.profile, env.TRIPCTL_PROFILE, this.config.read().defaultProfile),
+        baseUrl: source(flags.baseUrl, env.TRIPCTL_BASE_URL, profile.baseUrl),
+        apiKey: source(undefined, env.TRIPCTL_API_KEY, profile.apiKey),
+        output: source(flags.json ? true : flags.output, env.TRIPCTL_OUTPUT, profile.output),
+        timeout: source(flags.timeout, undefined, profile.timeout),
+        retries: source(flags.retries, undefined, profile.retries),
+        timeZone: source(flags.tz, env.TRIPCTL_TZ, profile.timezone),
+      },
       profileName,
       profile,
       baseUrl,

@@ -1,0 +1,69 @@
+// `tripctl doctor`: every check, ✓ or ✗ with the fix, then exit 1 when any failed. `-o json` is
+// the same report as one object, for a support ticket (the key masked, like everywhere).
+import type { ActionFn } from '../../cmdkit/define.js';
+import type { Context } from '../../context.js';
+import { sanitizeLine, toJson } from '../../output/sanitize.js';
+import { VERSION } from '../../version.js';
+import { codeCacheCheck, configChecks, nodeCheck, profileCheck, proxyCheck, type Check, type SettingRow } from './local.js';
+import { serviceChecks, type ScopeState } from './service.js';
+
+export const runDoctor: ActionFn = async (ctx) => {
+  const checks: Check[] = [nodeCheck(process.version), ...configChecks(ctx)];
+  const profile = profileCheck(ctx);
+  checks.push(profile.check);
+  let scopes: Record<string, ScopeState> = {};
+  let skewSeconds: number | undefined;
+  if (profile.settings && !profile.settings.unknownProfile) {
+    const service = await serviceChecks(ctx, profile.settings);
+    checks.push(...service.checks);
+    scopes = service.scopes;
+    skewSeconds = service.skewSeconds;
+  }
+  checks.push(proxyCheck(ctx, profile.settings?.baseUrl), codeCacheCheck(ctx));
+  const ok = checks.every((check) => check.ok);
+  const format = ctx.globals.json || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson' ? 'json' : 'text';
+  if (format === 'json') {
+    const report = {
+      ok,
+      tripctl: VERSION,
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      checks,
+      settings: Object.fromEntries(profile.rows.map((row) => [row.name, { value: row.value, source: row.source }])),
+      scopes,
+      skewSeconds: skewSeconds ?? null,
+    };
+    await ctx.io.write(`${toJson(report, 2)}\n`);
+  } else {
+    await ctx.io.write(await text(ctx, checks, profile.rows, scopes));
+  }
+  return ok ? 0 : 1;
+};
+
+async function text(ctx: Context, checks: Check[], rows: SettingRow[], scopes: Record<string, ScopeState>): Promise<string> {
+  const paint = await painter(ctx);
+  const width = Math.max(...checks.map((check) => check.title.length));
+  const lines: string[] = [];
+  for (const check of checks) {
+    lines.push(`${check.ok ? paint.good('✓') : paint.bad('✗')} ${check.title.padEnd(width)}  ${sanitizeLine(check.detail)}`);
+    if (!check.ok && check.fix) lines.push(`  ${' '.repeat(width)}  ${paint.dim('fix:')} ${sanitizeLine(check.fix)}`);
+    if (check.id === 'profile' && rows.length) {
+      const nameWidth = Math.max(...rows.map((row) => row.name.length));
+      for (const row of rows.slice(1)) lines.push(`  ${' '.repeat(width)}    ${row.name.padEnd(nameWidth)}  ${sanitizeLine(String(row.value ?? '-'))}  ${paint.dim(`(${row.source})`)}`);
+    }
+    if (check.id === 'scopes') {
+      const scopeLine = Object.entries(scopes).map(([scope, state]) => `${scope} ${state === 'ok' ? paint.good('ok') : state === 'not checked' ? paint.dim('not checked') : paint.bad(state)}`);
+      for (let i = 0; i < scopeLine.length; i += 3) lines.push(`  ${' '.repeat(width)}    ${scopeLine.slice(i, i + 3).join(' · ')}`);
+    }
+  }
+  const failed = checks.filter((check) => !check.ok).length;
+  lines.push('', failed ? paint.bad(`${failed} check${failed === 1 ? '' : 's'} failed`) : paint.good('Everything looks right.'));
+  return `${lines.join('\n')}\n`;
+}
+
+async function painter(ctx: Context): Promise<{ good: (t: string) => string; bad: (t: string) => string; dim: (t: string) => string }> {
+  if (!ctx.colorEnabled) return { good: (t) => t, bad: (t) => t, dim: (t) => t };
+  const { Chalk } = await import('chalk');
+  const chalk = new Chalk({ level: 1 });
+  return { good: (t) => chalk.green(t), bad: (t) => chalk.red(t), dim: (t) => chalk.dim(t) };
+}
