@@ -58,7 +58,7 @@ describe('tripctl doctor', () => {
     expect(line(result.out, 'Key')).toMatch(/^✓ Key +accepted \(Qasioun Express\)$/);
     expect(line(result.out, 'Read scopes')).toMatch(/^✓ Read scopes +all 9 \(write scopes not checked/);
     expect(result.out).toMatch(/trips\.read ok/);
-    expect(result.out).toMatch(/bookings\.write not checked/);
+    expect(result.out).toMatch(/ not checked: trips\.write, company\.write, members\.write, fleet\.write\n +schedules\.write, bookings\.write, webhooks\.write\n/);
     expect(line(result.out, 'Proxy')).toMatch(/^✓ Proxy +none/);
     expect(line(result.out, 'Code cache')).toMatch(/^✓ Code cache/);
     expect(result.out.trim().split('\n').at(-1)).toBe('Everything looks right.');

@@ -9,6 +9,13 @@ import { serviceChecks, type ScopeState } from './service.js';
 
 export const runDoctor: ActionFn = async (ctx) => {
   const checks: Check[] = [nodeCheck(process.version), ...configChecks(ctx)];
+  // The store's own warnings about modes say what the checks above already say, with the fix.
+  try {
+    ctx.config.read();
+    ctx.config.warnings.length = 0;
+  } catch {
+    // An unreadable file is reported by the profile check, with the store's hint.
+  }
   const profile = profileCheck(ctx);
   checks.push(profile.check);
   let scopes: Record<string, ScopeState> = {};
@@ -52,8 +59,13 @@ async function text(ctx: Context, checks: Check[], rows: SettingRow[], scopes: R
       for (const row of rows.slice(1)) lines.push(`  ${' '.repeat(width)}    ${row.name.padEnd(nameWidth)}  ${sanitizeLine(String(row.value ?? '-'))}  ${paint.dim(`(${row.source})`)}`);
     }
     if (check.id === 'scopes') {
-      const scopeLine = Object.entries(scopes).map(([scope, state]) => `${scope} ${state === 'ok' ? paint.good('ok') : state === 'not checked' ? paint.dim('not checked') : paint.bad(state)}`);
-      for (let i = 0; i < scopeLine.length; i += 3) lines.push(`  ${' '.repeat(width)}    ${scopeLine.slice(i, i + 3).join(' · ')}`);
+      const entries = Object.entries(scopes);
+      const reads = entries.filter(([scope]) => scope.endsWith('.read')).map(([scope, state]) => `${scope} ${state === 'ok' ? paint.good('ok') : state === 'not checked' ? paint.dim(state) : paint.bad(state)}`);
+      for (let i = 0; i < reads.length; i += 3) lines.push(`  ${' '.repeat(width)}    ${reads.slice(i, i + 3).join(' · ')}`);
+      const writes = entries.filter(([scope]) => scope.endsWith('.write')).map(([scope]) => scope);
+      for (let i = 0; i < writes.length; i += 4) {
+        lines.push(`  ${' '.repeat(width)}    ${paint.dim(`${i === 0 ? 'not checked: ' : '             '}${writes.slice(i, i + 4).join(', ')}`)}`);
+      }
     }
   }
   const failed = checks.filter((check) => !check.ok).length;
