@@ -28,7 +28,9 @@ export const runDoctor: ActionFn = async (ctx) => {
   }
   checks.push(proxyCheck(ctx, profile.settings?.baseUrl), codeCacheCheck(ctx));
   const ok = checks.every((check) => check.ok);
-  const format = ctx.globals.json || ctx.globals.output === 'json' || ctx.globals.output === 'ndjson' ? 'json' : 'text';
+  // -o json (or TRIPCTL_OUTPUT, or the profile's output) asks for the report as JSON.
+  const output = profile.settings?.output ?? (ctx.globals.json ? 'json' : ctx.globals.output);
+  const format = output === 'json' || output === 'ndjson' ? 'json' : 'text';
   if (format === 'json') {
     const report = {
       ok,
