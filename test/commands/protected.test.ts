@@ -237,6 +237,21 @@ describe('protected profiles against the sandbox', () => {
   });
 });
 
+describe('the sandbox profile', () => {
+  it('is never protected by `tripctl sandbox`', async () => {
+    const controller = new AbortController();
+    const t = testContext({ signal: controller.signal, stdinIsTTY: true, stderrIsTTY: true, prompter: new ScriptedPrompter([]) });
+    const running = t.run(['sandbox', '--port', '0']);
+    while (!t.err().includes("Saved profile 'sandbox'")) await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
+    expect(await running).toBe(0);
+    const profile = t.ctx.config.read().profiles.sandbox!;
+    expect(profile.apiKey).toMatch(/^sk_test_/);
+    expect(profile.protected).toBeUndefined();
+    t.cleanup();
+  });
+});
+
 describe('auth login offers protection for a real service only', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
