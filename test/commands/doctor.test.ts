@@ -116,6 +116,15 @@ describe('tripctl doctor', () => {
     expect(line(result.out, 'HTTPS')).toMatch(/^✗ HTTPS +plain http to partners\.invalid/);
   });
 
+  it('a proxy that does not answer is named in the fix', async () => {
+    const port = await closedPort();
+    const result = await doctor([], { profile: { baseUrl: 'http://partners.invalid/api/partner/v1', apiKey: sandbox.keys.full }, env: { HTTP_PROXY: `http://ops:hunter2@127.0.0.1:${port}` } });
+    expect(result.code).toBe(1);
+    expect(line(result.out, 'Reachable')).toMatch(new RegExp(`^✗ Reachable +http://partners\\.invalid via http://ops:\\*\\*\\*@127\\.0\\.0\\.1:${port}: `));
+    expect(result.out).toMatch(new RegExp(`fix: requests go through the proxy http://ops:\\*\\*\\*@127\\.0\\.0\\.1:${port}: check that it runs and lets partners\\.invalid through, or add partners\\.invalid to NO_PROXY`));
+    expect(result.out).not.toContain('hunter2');
+  });
+
   it('a clock ten minutes fast: ✗ Clock', async () => {
     const result = await doctor([], { now: () => new Date(Date.now() + 600_000) });
     expect(result.code).toBe(1);

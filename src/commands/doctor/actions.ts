@@ -20,13 +20,15 @@ export const runDoctor: ActionFn = async (ctx) => {
   checks.push(profile.check);
   let scopes: Record<string, ScopeState> = {};
   let skewSeconds: number | undefined;
+  const proxy = proxyCheck(ctx, profile.settings?.baseUrl);
   if (profile.settings && !profile.settings.unknownProfile) {
-    const service = await serviceChecks(ctx, profile.settings);
+    const service = await serviceChecks(ctx, profile.settings, proxy.via);
     checks.push(...service.checks);
     scopes = service.scopes;
     skewSeconds = service.skewSeconds;
   }
-  checks.push(proxyCheck(ctx, profile.settings?.baseUrl), codeCacheCheck(ctx));
+  const { via: _via, ...proxyResult } = proxy;
+  checks.push(proxyResult, codeCacheCheck(ctx));
   const ok = checks.every((check) => check.ok);
   // -o json (or TRIPCTL_OUTPUT, or the profile's output) asks for the report as JSON.
   const output = profile.settings?.output ?? (ctx.globals.json ? 'json' : ctx.globals.output);

@@ -131,7 +131,8 @@ function bypassed(host: string, noProxy: string | undefined): boolean {
   return false;
 }
 
-export function proxyCheck(ctx: Context, baseUrl: string | undefined): Check {
+/** The proxy check; `via` is the (masked) proxy requests to the base URL go through, if any. */
+export function proxyCheck(ctx: Context, baseUrl: string | undefined): Check & { via?: string } {
   const env = ctx.env;
   const httpsProxy = env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy;
   const httpProxy = env.HTTP_PROXY || env.http_proxy;
@@ -154,7 +155,7 @@ export function proxyCheck(ctx: Context, baseUrl: string | undefined): Check {
   if (url && bypassed(url.hostname, noProxy)) {
     return { id: 'proxy', title: 'Proxy', ok: true, detail: `${maskProxy(proxy)}, not used for ${url.hostname} (${isLoopbackHost(url.hostname) ? 'loopback' : 'NO_PROXY'})` };
   }
-  return { id: 'proxy', title: 'Proxy', ok: true, detail: `${maskProxy(proxy)}${noProxy ? ` (NO_PROXY=${noProxy})` : ''}` };
+  return { id: 'proxy', title: 'Proxy', ok: true, detail: `${maskProxy(proxy)}${noProxy ? ` (NO_PROXY=${noProxy})` : ''}`, via: maskProxy(proxy) };
 }
 
 /**

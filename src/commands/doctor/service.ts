@@ -37,7 +37,8 @@ function message(error: unknown): string {
   return error instanceof CliError ? `${error.message}${error instanceof ApiError ? ` (HTTP ${error.status})` : ''}` : String(error);
 }
 
-export async function serviceChecks(ctx: Context, settings: Settings): Promise<ServiceReport> {
+/** `proxy`: the proxy requests go through, if any, so a failure to connect can point at it. */
+export async function serviceChecks(ctx: Context, settings: Settings, proxy?: string): Promise<ServiceReport> {
   const report: ServiceReport = { checks: [], scopes: {} };
   const notChecked = () => {
     for (const scope of Object.keys(READ_PROBES)) report.scopes[scope] ??= 'not checked';
@@ -94,7 +95,10 @@ export async function serviceChecks(ctx: Context, settings: Settings): Promise<S
       if (error instanceof ApiError) {
         report.checks.push({ id: 'reachable', title: 'Reachable', ok: true, detail: `${url.origin} answered ${error.status}` });
       } else {
-        report.checks.push({ id: 'reachable', title: 'Reachable', ok: false, detail: `${url.origin}: ${message(error)}`, fix: 'check the base URL, the network, and the proxy (HTTPS_PROXY, NO_PROXY)' });
+        const fix = proxy
+          ? `requests go through the proxy ${proxy}: check that it runs and lets ${url.host} through, or add ${url.hostname} to NO_PROXY`
+          : 'check the base URL, the network, and the proxy (HTTPS_PROXY, NO_PROXY)';
+        report.checks.push({ id: 'reachable', title: 'Reachable', ok: false, detail: `${url.origin}${proxy ? ` via ${proxy}` : ''}: ${message(error)}`, fix });
         return notChecked();
       }
     }
