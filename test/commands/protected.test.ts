@@ -117,14 +117,17 @@ describe('protected profiles: the whole command tree', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
-  it('whatever the verb, no write reaches the service unconfirmed, with or without a terminal', async () => {
+  it('whatever the verb, no write reaches the service unconfirmed, and no read is guarded, with or without a terminal', async () => {
     const failures: string[] = [];
     for (const verb of verbs) {
       for (const tty of [false, true]) {
         const prompter = new ScriptedPrompter([[/LIVE · Qasioun Express/, () => false]]);
-        const { requests } = await runVerb(verb, tty ? { stdinIsTTY: true, stderrIsTTY: true, prompter } : {});
+        const { err, requests } = await runVerb(verb, tty ? { stdinIsTTY: true, stderrIsTTY: true, prompter } : {});
+        const name = `${argvFor(verb).join(' ')} (${tty ? 'terminal' : 'script'})`;
         const writes = requests.filter((r) => r.method !== 'GET');
-        if (writes.length) failures.push(`${argvFor(verb).join(' ')} (${tty ? 'terminal' : 'script'}): sent ${writes.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+        if (writes.length) failures.push(`${name}: sent ${writes.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+        // Reads are unaffected: never refused, never asked about.
+        if (!declaresWrite(verb) && (/profile 'live' is protected \(/.test(err) || prompter.asked.some((q) => /LIVE ·/.test(q.message)))) failures.push(`${name}: a read was guarded: ${err.trim()}`);
       }
     }
     expect(failures).toEqual([]);
