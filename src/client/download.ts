@@ -6,6 +6,7 @@ import { copyFile, link, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
+import { drained } from '../io.js';
 import type { ApiClient, RequestOptions } from './http.js';
 
 export interface DownloadOptions {
@@ -34,7 +35,8 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
   if (intoDir && !isDirectory(resolve(opts.cwd, opts.file!))) throw usageError(`${opts.file} is not a directory`);
   const dir = intoDir ? resolve(opts.cwd, opts.file!) : opts.cwd;
   if (opts.file && opts.file !== '-' && !intoDir) assertWritable(resolve(opts.cwd, opts.file), opts.force);
-  const res = await client.stream({ ...req, headers: { accept: '*/*', ...req.headers } });
+  const fetchBody = () => client.stream({ ...req, headers: { accept: '*/*', ...req.headers } });
+  let res = await fetchBody();
   const header = (name: string) => {
     const value = res.headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -49,6 +51,7 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
    * time and the socket paused: the process sat idle 70% of a 200 MB download.)
    */
   const copy = async (writer: Writable) => {
+    bytes = 0;
     for await (const chunk of res.body as AsyncIterable<Buffer>) {
       bytes += chunk.length;
       opts.onProgress?.(bytes, expected);
@@ -79,19 +82,35 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
     throw error;
   }
   const temp = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.part`);
-  try {
-    const file = createWriteStream(temp, { flags: 'wx', mode: 0o644, highWaterMark: WRITE_BUFFER });
+  for (let attempt = 0; ; attempt++) {
     try {
-      await copy(file);
-    } finally {
-      await new Promise<void>((done, fail) => file.end((error?: Error | null) => (error ? fail(error) : done())));
+      // A retry starts the file again: the temp name is ours alone (created exclusively first).
+      const file = createWriteStream(temp, { flags: attempt === 0 ? 'wx' : 'w', mode: 0o644, highWaterMark: WRITE_BUFFER });
+      try {
+        await copy(file);
+      } finally {
+        await new Promise<void>((done, fail) => file.end((error?: Error | null) => (error ? fail(error) : done())));
+      }
+      checkComplete();
+      if (opts.force) await rename(temp, target);
+      else await publishNoReplace(temp, target);
+      break;
+    } catch (error) {
+      const failure = streamError(error, opts.signal, res.timedOut());
+      // A connection that broke mid-body is retried like one that broke before the answer (a
+      // download is a GET); a time-out, an interrupt or a local write error is not.
+      const broke = failure instanceof NetworkError && !res.timedOut() && !opts.signal?.aborted;
+      if (broke && attempt < client.retries) {
+        await client.pauseBeforeRetry(attempt);
+        res = await fetchBody().catch(async (next: unknown) => {
+          await rm(temp, { force: true });
+          throw next;
+        });
+        continue;
+      }
+      await rm(temp, { force: true });
+      throw failure;
     }
-    checkComplete();
-    if (opts.force) await rename(temp, target);
-    else await publishNoReplace(temp, target);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw streamError(error, opts.signal, res.timedOut());
   }
   return { path: target, bytes, contentType: header('content-type') };
 }
@@ -120,21 +139,6 @@ async function publishNoReplace(temp: string, target: string): Promise<void> {
 
 /** How far the file writer may run behind the socket (a few socket chunks). */
 const WRITE_BUFFER = 256 * 1024;
-
-/** Resolves when the writer can take more, or has failed (its error then surfaces on the next write or end). */
-function drained(writer: Writable): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      writer.off('drain', done);
-      writer.off('error', done);
-      writer.off('close', done);
-      resolve();
-    };
-    writer.on('drain', done);
-    writer.on('error', done);
-    writer.on('close', done);
-  });
-}
 
 function isDirectory(path: string): boolean {
   try {
