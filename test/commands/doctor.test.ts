@@ -5,6 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeCheck } from '../../src/commands/doctor/local.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContextOptions } from '../support/context.js';
 import { closedPort } from '../support/scripted-server.js';
@@ -151,6 +152,29 @@ describe('tripctl doctor', () => {
     expect(result.out).not.toContain('hunter2');
     const https = await doctor(['-o', 'json'], { env: { HTTPS_PROXY: 'http://proxy.example:3128' } });
     expect(JSON.parse(https.out).checks.find((c: { id: string }) => c.id === 'proxy').detail).toBe('none for http:// URLs (HTTPS_PROXY http://proxy.example:3128 is for https:// ones)');
+  });
+
+  it('Node 20.18.1 or newer', () => {
+    expect(['v20.18.0', 'v18.20.4', 'v20.9.0'].map((v) => nodeCheck(v).ok)).toEqual([false, false, false]);
+    expect(['v20.18.1', 'v20.19.0', 'v22.0.0', 'v24.1.0'].map((v) => nodeCheck(v).ok)).toEqual([true, true, true, true]);
+    expect(nodeCheck('v18.20.4').fix).toMatch(/install Node\.js/);
+  });
+
+  it('a code cache others can write is reported as not used, with the fix', async () => {
+    const configDir = configWith({ baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.full });
+    mkdirSync(join(configDir, 'cache'));
+    chmodSync(join(configDir, 'cache'), 0o777);
+    const result = await doctor([], { configDir });
+    expect(result.code).toBe(1);
+    expect(line(result.out, 'Code cache')).toMatch(/^✗ Code cache +.*cache is not used: others can write it \(mode 777\)$/);
+    expect(result.out).toMatch(/fix: chmod 700 '.*cache'/);
+    chmodSync(join(configDir, 'cache'), 0o700);
+    writeFileSync(join(configDir, 'cache', `code-0123456789abcdef-node${process.version}-${process.arch}.bin`), Buffer.alloc(4096));
+    const used = await doctor([], { configDir });
+    expect(used.code).toBe(0);
+    expect(line(used.out, 'Code cache')).toMatch(new RegExp(`^✓ Code cache +.*cache/code-0123456789abcdef-node${process.version.replace(/\./g, '\\.')}-${process.arch}\\.bin \\(4 kB\\)$`));
+    const off = await doctor([], { configDir, env: { TRIPCTL_NO_CODE_CACHE: '1' } });
+    expect(line(off.out, 'Code cache')).toMatch(/off \(TRIPCTL_NO_CODE_CACHE is set\)/);
   });
 
   it('a profile that does not exist: ✗ Profile, exit 1, no request', async () => {
