@@ -224,6 +224,20 @@ describe('protected profiles against the sandbox', () => {
     expect(prompter.asked[0]!.message).toMatch(/^LIVE · Qasioun Express — delete /);
   });
 
+  it('a verb that asks for what is missing reviews the request with the one protected question', async () => {
+    const { out } = await run(['--profile', 'staging', 'trips', 'list', '--status', 'published', '-o', 'ids', '--limit', '1']);
+    const prompter = new ScriptedPrompter([
+      [/phone/i, () => '+963944000111'],
+      [/^Seats/i, () => '1'],
+      [/^Full name/i, () => ''],
+      [/^LIVE · Qasioun Express — send this\?$/, () => true],
+    ]);
+    const result = await run(['bookings', 'create', '--trip', out.trim()], { stdinIsTTY: true, stderrIsTTY: true, prompter });
+    expect(result.code, result.err).toBe(0);
+    expect(prompter.asked.filter((q) => q.kind === 'confirm').map((q) => q.message)).toEqual(['LIVE · Qasioun Express — send this?']);
+    expect(result.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it('on a colour terminal the profile and company stand out in white on red', async () => {
     const prompter = new ScriptedPrompter([[/.*/, () => false]]);
     await run(['bookings', 'approve', UUID], { stdinIsTTY: true, stderrIsTTY: true, prompter, env: { NO_COLOR: undefined } });
