@@ -61,6 +61,7 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
     'trips|update') r='update' ;;
     'trips|cancel') r='cancel' ;;
     'trips|complete') r='complete' ;;
+    'trips|board') r='board' ;;
     'trips|manifest') r='manifest' ;;
     'schedules|list') r='list' ;;
     'schedules|get') r='get' ;;
@@ -81,6 +82,7 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
     'bookings|cancel') r='cancel' ;;
     'bookings|board') r='board' ;;
     'bookings|no-show') r='no-show' ;;
+    'bookings|inbox') r='inbox' ;;
     'bookings|ticket') r='ticket' ;;
     'payments|list') r='list' ;;
     'payments|get') r='get' ;;
@@ -121,10 +123,10 @@ _tripctl_words() { # path → its subcommands
     'company logo') r='set remove' ;;
     'members') r='list add update remove' ;;
     'vehicles') r='list add update remove' ;;
-    'trips') r='list get publish update cancel complete manifest' ;;
+    'trips') r='list get publish update cancel complete board manifest' ;;
     'schedules') r='list get create update delete toggle pause resume exceptions' ;;
     'schedules exceptions') r='add remove' ;;
-    'bookings') r='list get create approve reject cancel board no-show ticket' ;;
+    'bookings') r='list get create approve reject cancel board no-show inbox ticket' ;;
     'payments') r='list get invoice' ;;
     'payouts') r='list' ;;
     'reports') r='show export' ;;
@@ -177,10 +179,11 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'trips') r='' ;;
     'trips list') r='--status --from --to --param --page --per-page --all --limit --columns' ;;
     'trips get') r='--param --columns' ;;
-    'trips publish') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --columns' ;;
+    'trips publish') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --columns --from-file --dry-run --concurrency' ;;
     'trips update') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --columns' ;;
     'trips cancel') r='' ;;
     'trips complete') r='-F --field -f --raw-field --columns' ;;
+    'trips board') r='--sync --no-show-rest --retry-every' ;;
     'trips manifest') r='--param --columns' ;;
     'schedules') r='' ;;
     'schedules list') r='--param --columns' ;;
@@ -197,12 +200,13 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'bookings') r='' ;;
     'bookings list') r='--status --trip --param --page --per-page --all --limit --columns' ;;
     'bookings get') r='--param --columns' ;;
-    'bookings create') r='--trip --seats --phone --name --note --group --idempotency-key -F --field -f --raw-field --columns' ;;
+    'bookings create') r='--trip --seats --phone --name --note --group --idempotency-key -F --field -f --raw-field --columns --from-file --dry-run --concurrency' ;;
     'bookings approve') r='--concurrency' ;;
     'bookings reject') r='--concurrency' ;;
     'bookings cancel') r='--concurrency' ;;
     'bookings board') r='--concurrency' ;;
     'bookings no-show') r='--concurrency' ;;
+    'bookings inbox') r='--trip --poll' ;;
     'bookings ticket') r='' ;;
     'payments') r='' ;;
     'payments list') r='--param --page --per-page --all --limit --columns' ;;
@@ -328,6 +332,8 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'trips publish|-f') r='free' ;;
     'trips publish|--raw-field') r='free' ;;
     'trips publish|--columns') r='free' ;;
+    'trips publish|--from-file') r='file' ;;
+    'trips publish|--concurrency') r='free' ;;
     'trips update|--vehicle') r='dyn:vehicles' ;;
     'trips update|--from') r='dyn:cities' ;;
     'trips update|--to') r='dyn:cities' ;;
@@ -348,6 +354,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'trips complete|-f') r='free' ;;
     'trips complete|--raw-field') r='free' ;;
     'trips complete|--columns') r='free' ;;
+    'trips board|--retry-every') r='free' ;;
     'trips manifest|--param') r='free' ;;
     'trips manifest|--columns') r='free' ;;
     'schedules list|--param') r='free' ;;
@@ -415,11 +422,15 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'bookings create|-f') r='free' ;;
     'bookings create|--raw-field') r='free' ;;
     'bookings create|--columns') r='free' ;;
+    'bookings create|--from-file') r='file' ;;
+    'bookings create|--concurrency') r='free' ;;
     'bookings approve|--concurrency') r='free' ;;
     'bookings reject|--concurrency') r='free' ;;
     'bookings cancel|--concurrency') r='free' ;;
     'bookings board|--concurrency') r='free' ;;
     'bookings no-show|--concurrency') r='free' ;;
+    'bookings inbox|--trip') r='dyn:trips' ;;
+    'bookings inbox|--poll') r='free' ;;
     'payments list|--param') r='free' ;;
     'payments list|--page') r='free' ;;
     'payments list|--per-page') r='free' ;;
@@ -536,6 +547,7 @@ _tripctl_arg() { # path|index → how the positional argument completes
     'trips update|0') r='dyn:trips' ;;
     'trips cancel|0') r='dyn:trips' ;;
     'trips complete|0') r='dyn:trips' ;;
+    'trips board|0') r='dyn:trips' ;;
     'trips manifest|0') r='dyn:trips' ;;
     'schedules get|0') r='dyn:schedules' ;;
     'schedules update|0') r='dyn:schedules' ;;

@@ -9,6 +9,8 @@ import { isUuid } from '../input/validate.js';
 
 export interface BulkOutcome {
   id: string;
+  /** The input line the item came from, when the caller gave `lines` (imports). */
+  line?: number;
   ok: boolean;
   /** The id was already in the asked-for state: nothing to do, and not a failure (a re-run ends clean). */
   already?: boolean;
@@ -23,12 +25,20 @@ export interface BulkOptions {
   done: string;
   concurrency: number;
   /**
-   * Does the work for one id; throws a CliError on failure. Returns an AlreadyDone when the id
-   * needed nothing (e.g. a booking already approved), which counts as a success.
+   * Does the work for one id (the item at `index`); throws a CliError on failure. Returns an
+   * AlreadyDone when the id needed nothing (e.g. a booking already approved), which counts as a
+   * success.
    */
-  act: (id: string) => Promise<unknown>;
+  act: (id: string, index: number) => Promise<unknown>;
   /** Short text for a success line, e.g. the new status. */
   describe?: (result: unknown) => string;
+  /**
+   * Items read from a file (imports): the input line of each, printed first on its result line
+   * (`LINE<TAB>ID<TAB>…`), named in its error message and kept in its JSON object.
+   */
+  lines?: number[];
+  /** The id to report for a success when the item had none before (the object a row created). */
+  idOf?: (result: unknown) => string | undefined;
 }
 
 /** What act() returns when the id was already as asked: its current state, reported as `already …`. */
@@ -63,11 +73,13 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   const inFlight = new Set<number>();
   let printed = 0;
   const print = (outcome: BulkOutcome) => {
+    const lead = outcome.line !== undefined ? `${outcome.line}\t` : '';
     if (json) ctx.io.out(`${toJson(outcome)}\n`);
-    else if (outcome.already) ctx.io.out(`${outcome.id}\talready ${sanitizeLine(opts.done)}\n`);
-    else if (outcome.ok) ctx.io.out(`${outcome.id}\t${sanitizeLine(opts.describe?.(outcome.result) ?? opts.done)}\n`);
-    else ctx.io.out(`${outcome.id}\terror\t${sanitizeLine(outcome.error ?? 'failed')}\n`);
+    else if (outcome.already) ctx.io.out(`${lead}${outcome.id}\talready ${sanitizeLine(opts.done)}\n`);
+    else if (outcome.ok) ctx.io.out(`${lead}${outcome.id}\t${sanitizeLine(opts.describe?.(outcome.result) ?? opts.done)}\n`);
+    else ctx.io.out(`${lead}${outcome.id}\terror\t${sanitizeLine(outcome.error ?? 'failed')}\n`);
   };
+  const line = (index: number) => (opts.lines ? { line: opts.lines[index] } : {});
   const flush = () => {
     while (printed < ids.length && outcomes[printed]) print(outcomes[printed++]!);
   };
@@ -78,15 +90,18 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
       const id = ids[index]!;
       inFlight.add(index);
       try {
-        const result = await opts.act(id);
-        outcomes[index] = result instanceof AlreadyDone ? { id, ok: true, already: true, exitCode: 0, result: result.result } : { id, ok: true, exitCode: 0, result };
+        const result = await opts.act(id, index);
+        outcomes[index] =
+          result instanceof AlreadyDone
+            ? { id, ...line(index), ok: true, already: true, exitCode: 0, result: result.result }
+            : { id: opts.idOf?.(result) ?? id, ...line(index), ok: true, exitCode: 0, result };
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
         if (error.exitCode === ExitCode.interrupted) return;
         const message = `${error.message}${httpSuffix(error)}`;
-        outcomes[index] = { id, ok: false, exitCode: error.exitCode, error: message };
+        outcomes[index] = { id, ...line(index), ok: false, exitCode: error.exitCode, error: message };
         // A script that reads only stderr still learns why each id failed.
-        ctx.io.err(`tripctl: ${id}: ${sanitizeLine(message)}\n`);
+        ctx.io.err(`tripctl: ${opts.lines ? `line ${opts.lines[index]}` : id}: ${sanitizeLine(message)}\n`);
       } finally {
         inFlight.delete(index);
       }
@@ -97,12 +112,12 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   // After an interrupt, report every id in input order: answered, unknown, or never sent.
   const unknown = ids.map((_, index) => index).filter((index) => !outcomes[index] && index < next);
   for (const index of unknown) {
-    outcomes[index] = { id: ids[index]!, ok: false, exitCode: ExitCode.interrupted, error: 'unknown: in flight when interrupted' };
+    outcomes[index] = { id: ids[index]!, ...line(index), ok: false, exitCode: ExitCode.interrupted, error: 'unknown: in flight when interrupted' };
   }
   // Listed too, so a script can send exactly these again.
   const notSent = ids.length - Math.min(next, ids.length);
   for (let index = next; index < ids.length; index++) {
-    outcomes[index] = { id: ids[index]!, ok: false, exitCode: ExitCode.interrupted, error: 'not sent: interrupted' };
+    outcomes[index] = { id: ids[index]!, ...line(index), ok: false, exitCode: ExitCode.interrupted, error: 'not sent: interrupted' };
   }
   flush();
   const failed = outcomes.filter((o): o is BulkOutcome => o !== undefined && !o.ok && o.exitCode !== ExitCode.interrupted);

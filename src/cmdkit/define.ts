@@ -45,6 +45,11 @@ export function isWrite(command: Command, input: ActionInput): boolean {
   return writes ? writes(input) : callsOf(command).some((call) => !call.startsWith('GET '));
 }
 
+/** Says when a verb declared elsewhere writes (e.g. not with `--dry-run`); see VerbSpec.writes. */
+export function declareWrites(command: Command, writes: (input: ActionInput) => boolean): void {
+  writesByVerb.set(command, writes);
+}
+
 export function defineGroup(parent: Command, name: string, description: string, aliases: string[] = []): Command {
   const group = parent.command(name).description(description);
   for (const alias of aliases) group.alias(alias);

@@ -238,6 +238,39 @@ describe('protected profiles against the sandbox', () => {
     expect(result.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
+  it('imports: a dry run needs no --yes; a real one does, and asks with the count at a terminal', async () => {
+    const { out } = await run(['--profile', 'staging', 'trips', 'list', '--status', 'published', '-o', 'ids', '--limit', '1']);
+    const trip = out.trim();
+    const file = join(configDir, 'bookings.csv');
+    writeFileSync(file, `trip,seats,phone\n${trip},1,+963944000201\n${trip},1,+963944000202\n`);
+    const dry = await run(['bookings', 'create', '--from-file', file, '--dry-run']);
+    expect(dry.code, dry.err).toBe(0);
+    expect(dry.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    const refused = await run(['bookings', 'create', '--from-file', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/profile 'live' is protected/);
+    expect(refused.requests).toEqual([]);
+    const prompter = new ScriptedPrompter([[/.*/, () => false]]);
+    const declined = await run(['bookings', 'create', '--from-file', file], { stdinIsTTY: true, stderrIsTTY: true, prompter });
+    expect(prompter.asked.map((q) => q.message)).toEqual([`LIVE · Qasioun Express — send 2 rows of ${file} (POST /bookings)?`]);
+    expect(declined.code).toBe(130);
+    expect(declined.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('the boarding station and the inbox ask once, before they start', async () => {
+    const { out } = await run(['--profile', 'staging', 'trips', 'list', '--status', 'published', '-o', 'ids', '--limit', '1']);
+    const board = new ScriptedPrompter([[/.*/, () => false]]);
+    const boarding = await run(['trips', 'board', out.trim()], { stdinIsTTY: true, stderrIsTTY: true, prompter: board, openStdin: true });
+    expect(board.asked.map((q) => q.message)).toEqual([expect.stringMatching(/^LIVE · Qasioun Express — board passengers on .+\?$/)]);
+    expect(boarding.code).toBe(130);
+    expect(boarding.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    const triage = new ScriptedPrompter([[/.*/, () => false]]);
+    const inbox = await run(['bookings', 'inbox'], { stdinIsTTY: true, stderrIsTTY: true, prompter: triage, openStdin: true });
+    expect(triage.asked.map((q) => q.message)).toEqual([expect.stringMatching(/^LIVE · Qasioun Express — approve or reject \d+ requested bookings?\?$/)]);
+    expect(inbox.code).toBe(130);
+    expect(inbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
   it('on a colour terminal the profile and company stand out in white on red', async () => {
     const prompter = new ScriptedPrompter([[/.*/, () => false]]);
     await run(['bookings', 'approve', UUID], { stdinIsTTY: true, stderrIsTTY: true, prompter, env: { NO_COLOR: undefined } });

@@ -4,7 +4,8 @@ import { integer, maxLength, phone, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { integerInRange } from '../../cmdkit/flags.js';
-import { defineOperation, type ParseTools } from '../../cmdkit/operation.js';
+import { addFromFile } from '../../cmdkit/from-file.js';
+import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
 import { optionalInput } from '../vehicles/index.js';
 
 /**
@@ -55,6 +56,16 @@ async function chooseTrip({ ctx }: ParseTools): Promise<string> {
   })));
 }
 
+/** The flags of `bookings create`, which are also the columns of `bookings create --from-file`. */
+const BOOKING_CREATE_FLAGS: FieldFlag[] = [
+  { flags: '--trip <tripId>', description: 'trip to book on', field: 'tripId', required: true, parse: (v) => uuid('--trip', v), ask: chooseTrip },
+  { flags: '--seats <n>', description: 'seats, 1-20', field: 'seats', required: true, parse: (v) => integer('--seats', v, 1, 20) },
+  { flags: '--phone <e164>', description: "passenger's phone, E.164 (+963…)", field: 'phone', required: true, parse: (v) => phone('--phone', v) },
+  { flags: '--name <full-name>', description: "passenger's full name (used when the phone is new)", field: 'fullName', offer: true, ask: optionalInput('Full name (empty to skip):') },
+  { flags: '--note <text>', description: 'passenger note, at most 200 characters', field: 'passengerNote', parse: (v) => maxLength('--note', v, 200) },
+  { flags: '--group <name>', description: 'group name, at most 80 characters', field: 'groupName', parse: (v) => maxLength('--group', v, 80) },
+];
+
 export function register(program: Command, ctx: Context): void {
   const bookings = defineGroup(program, 'bookings', 'Passenger bookings: create, approve, reject, cancel, board, no-show, tickets');
   defineOperation(bookings, 'list', {
@@ -77,11 +88,12 @@ export function register(program: Command, ctx: Context): void {
     result: { kind: 'object', key: 'booking' },
     resource: specs.booking,
   }, ctx);
-  defineOperation(bookings, 'create', {
+  const create: OperationVerb = {
     description: 'Book seats on a trip for a passenger, by phone (safe to retry: always sent with an Idempotency-Key)',
     examples: [
       `tripctl bookings create --trip ${EXAMPLE_ID} --seats 2 --phone +963944123456 --name 'Rami Haddad'`,
       `tripctl bookings create --trip ${EXAMPLE_ID} --seats 1 --phone +963944123456 --idempotency-key order-8841`,
+      `tripctl bookings create --from-file passengers.csv --trip ${EXAMPLE_ID}`,
     ],
     method: 'POST',
     path: '/bookings',
@@ -89,15 +101,12 @@ export function register(program: Command, ctx: Context): void {
     resource: specs.booking,
     idempotent: true,
     reviewWhenAsked: true,
-    flags: [
-      { flags: '--trip <tripId>', description: 'trip to book on', field: 'tripId', required: true, parse: (v) => uuid('--trip', v), ask: chooseTrip },
-      { flags: '--seats <n>', description: 'seats, 1-20', field: 'seats', required: true, parse: (v) => integer('--seats', v, 1, 20) },
-      { flags: '--phone <e164>', description: "passenger's phone, E.164 (+963…)", field: 'phone', required: true, parse: (v) => phone('--phone', v) },
-      { flags: '--name <full-name>', description: "passenger's full name (used when the phone is new)", field: 'fullName', offer: true, ask: optionalInput('Full name (empty to skip):') },
-      { flags: '--note <text>', description: 'passenger note, at most 200 characters', field: 'passengerNote', parse: (v) => maxLength('--note', v, 200) },
-      { flags: '--group <name>', description: 'group name, at most 80 characters', field: 'groupName', parse: (v) => maxLength('--group', v, 80) },
-    ],
-  }, ctx);
+    flags: BOOKING_CREATE_FLAGS,
+  };
+  // Rows of a file carry keys made from their content, so a re-run replays instead of booking twice.
+  addFromFile(defineOperation(bookings, 'create', create, ctx), create, ctx, async () => ({
+    method: 'POST', path: '/bookings', resultKey: 'booking', flags: BOOKING_CREATE_FLAGS, idempotent: true,
+  }));
   for (const [verb, action] of Object.entries(BULK_ACTIONS) as Array<[BulkVerb, (typeof BULK_ACTIONS)[BulkVerb]]>) {
     defineVerb(bookings, `${verb} <bookingIds...>`, {
       calls: [`${action.method} /bookings/{bookingId}${action.path}`],
@@ -112,6 +121,14 @@ export function register(program: Command, ctx: Context): void {
       .option('--concurrency <n>', 'requests in flight at once', integerInRange('--concurrency', 1, 32), 8)
       .action(lazy(ctx, async () => (await import('./actions.js')).bulkAction(verb)));
   }
+  defineVerb(bookings, 'inbox', {
+    calls: ['GET /bookings', 'GET /bookings/{bookingId}', 'GET /trips/{tripId}', 'GET /trips/{tripId}/manifest', 'PATCH /bookings/{bookingId}'],
+    description: 'Triage requested bookings on a terminal: approve, reject or skip each, one key at a time',
+    examples: ['tripctl bookings inbox', `tripctl bookings inbox --trip ${EXAMPLE_ID} --poll 5`],
+  })
+    .option('--trip <tripId>', 'only requests for this trip')
+    .option('--poll <seconds>', 'how often new requests are looked for', integerInRange('--poll', 2, 3600), 15)
+    .action(lazy(ctx, async () => (await import('./inbox.js')).inbox));
   defineVerb(bookings, 'ticket <bookingId>', {
     calls: ['GET /bookings/{bookingId}/ticket'],
     description: 'Show the boarding ticket; on a terminal with its QR code',
