@@ -74,6 +74,8 @@ export function lazy<O>(ctx: Context, load: () => Promise<ActionFn<O>>) {
   return async (...params: unknown[]): Promise<void> => {
     const command = params[params.length - 1] as Command;
     const input = { args: command.processedArgs as string[], opts: command.opts() as O, command };
+    // One run, one answer: a context used for several runs (tests) starts each without a question.
+    ctx.beforeWrite = undefined;
     if (isWrite(command, input as ActionInput)) await (await import('./protect.js')).guardWrites(ctx, command, input.args);
     const run = await load();
     const code = await run(ctx, input);
