@@ -1,10 +1,11 @@
-// Profiles end to end: the built bin/tripctl with a temporary config dir, against the scripted
+// Profiles, in-process through main(argv, ctx) with a temporary config dir, against the scripted
 // server. File modes, `auth login --with-key`, status, logout, precedence, a corrupt or exposed
 // config file, `profiles` and `config`.
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { tempConfigDir, tripctl, type CliOptions } from '../support/cli.js';
+import { tempConfigDir, type CliOptions } from '../support/cli.js';
+import { runCommand } from '../support/context.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'sk_live_5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b';
@@ -27,7 +28,7 @@ afterEach(async () => {
 
 const configPath = () => join(dir, 'tripctl', 'config.json');
 /** The config dir is a subdirectory that tripctl must create itself (so its mode is tripctl's). */
-const run = (args: string[], opts: CliOptions = {}) => tripctl(args, { configDir: join(dir, 'tripctl'), ...opts });
+const run = (args: string[], opts: CliOptions = {}) => runCommand(args, { configDir: join(dir, 'tripctl'), ...opts });
 const readConfig = () => JSON.parse(readFileSync(configPath(), 'utf8')) as { defaultProfile?: string; profiles: Record<string, Record<string, unknown>> };
 
 function writeConfig(config: unknown, mode = 0o600): void {
