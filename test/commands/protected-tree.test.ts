@@ -62,7 +62,9 @@ describe('protected profiles: the whole command tree', () => {
     t.cleanup();
   });
   afterAll(async () => {
-    await server?.close();
+    // The walk's reads go to routes nobody scripted (answered 599) on purpose: what is asserted
+    // is which requests arrived, not that every verb succeeded.
+    await server?.close({ allowUnused: true });
   });
 
   async function runVerb(verb: Verb, opts: TestContextOptions, extra: string[] = []) {
