@@ -51,7 +51,7 @@ export async function collectIds(ctx: Context, args: string[]): Promise<string[]
   let ids = args;
   if (args.length === 1 && args[0] === '-') {
     if (ctx.io.stdinIsTTY) throw usageError("'-' reads ids from stdin, but stdin is a terminal", 'pipe ids in, e.g. tripctl bookings list --status requested -o ids | …');
-    ids = (await readAll(ctx.io.stdin)).toString('utf8').split(/\s+/).filter(Boolean);
+    ids = (await readAll(ctx.io.stdin, ctx.signal)).toString('utf8').split(/\s+/).filter(Boolean);
   } else if (args.includes('-')) {
     throw usageError("'-' (ids from stdin) cannot be mixed with ids on the command line");
   }

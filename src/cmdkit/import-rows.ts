@@ -88,7 +88,7 @@ function rowMessage(error: CliError, flag: FieldFlag): string {
 async function readSource(ctx: Context, file: string): Promise<{ bytes: Uint8Array; source: string }> {
   if (file === '-') {
     if (ctx.io.stdinIsTTY) throw usageError("--from-file - reads the CSV from stdin, but stdin is a terminal", 'pipe the file in, or give its path');
-    return { bytes: await readAll(ctx.io.stdin), source: 'stdin' };
+    return { bytes: await readAll(ctx.io.stdin, ctx.signal), source: 'stdin' };
   }
   try {
     return { bytes: await readFile(file), source: file };

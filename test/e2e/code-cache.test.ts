@@ -6,7 +6,6 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync,
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { tempConfigDir, tripctl, type CliOptions } from '../support/cli.js';
-import { NODE_HAS_COMPILE_CACHE, saySkipped } from '../support/node-version.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'sk_test_codecachecodecachecodecache00';
@@ -49,9 +48,8 @@ async function listCities(opts: CliOptions = {}): Promise<void> {
   expect(result).toEqual({ code: 0, stdout: `${JSON.stringify(CITIES.cities, null, 2)}\n`, stderr: '' });
 }
 
-if (NODE_HAS_COMPILE_CACHE) saySkipped(`the launcher's own code cache is for Node 20; Node ${process.version} uses its compile cache (compile-cache.test.ts)`);
 
-describe.skipIf(NODE_HAS_COMPILE_CACHE)('the code cache', () => {
+describe('the code cache', () => {
   test('the first run makes it (0600 in a 0700 directory) and the next runs use it as it is', async () => {
     expect(await run(['--version'])).toMatchObject({ code: 0, stderr: '' });
     const file = cacheFile();

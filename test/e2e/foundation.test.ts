@@ -120,6 +120,21 @@ describe('Ctrl-C', () => {
     expect(stderr).toBe('tripctl: interrupted\n');
   });
 
+  test('SIGINT while ids are still being read from stdin → exit 130 and nothing sent, not an empty queue', async () => {
+    const child = spawnTripctl(['bookings', 'approve', '-'], { configDir: dir, env });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    // stdin stays open, as with `sleep 30 | tripctl bookings approve -`.
+    child.stdin!.write('');
+    const code = await new Promise<number | null>((resolve) => {
+      child.on('close', (c) => resolve(c));
+      setTimeout(() => child.kill('SIGINT'), 300);
+    });
+    expect(code).toBe(130);
+    expect(stderr).toBe('tripctl: interrupted\n');
+    expect(server.requests).toHaveLength(0);
+  });
+
   test('SIGINT during a download → exit 130 and no file, not even a partial one', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'tripctl-dl-e2e-'));
     try {

@@ -5,7 +5,7 @@ import * as nodeModule from 'node:module';
 /** Node 22.8+ caches compiled modules itself, and the launcher (src/launch.ts) uses that there. */
 export const NODE_HAS_COMPILE_CACHE = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 
-/** A version-dependent skip says so on stderr, with the reason, as the shell checks do. */
+/** A version-dependent test file left out of a run says so on stderr, with the reason. */
 export function saySkipped(reason: string): void {
-  process.stderr.write(`skipped: ${reason}\n`);
+  process.stderr.write(`not run here: ${reason}\n`);
 }

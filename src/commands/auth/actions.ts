@@ -34,7 +34,7 @@ export const login: ActionFn<{ withKey?: boolean }> = async (ctx, { opts }) => {
   let source: string;
   if (opts.withKey) {
     // One line end (a key file, `echo`) is not part of the key; anything else odd is refused.
-    key = (await readAll(ctx.io.stdin)).toString('utf8').replace(/\r?\n$/, '');
+    key = (await readAll(ctx.io.stdin, ctx.signal)).toString('utf8').replace(/\r?\n$/, '');
     source = 'stdin';
     if (!key) throw usageError('--with-key read no key from stdin');
   } else if (ctx.env.TRIPCTL_API_KEY) {

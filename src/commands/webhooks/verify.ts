@@ -122,7 +122,7 @@ export const runVerify: ActionFn<{ secret?: string; endpoint?: string; signature
     }
   } else {
     if (ctx.io.stdinIsTTY) throw usageError('no body to verify', 'pass --payload-file FILE, or pipe the raw body on stdin');
-    body = await readAll(ctx.io.stdin);
+    body = await readAll(ctx.io.stdin, ctx.signal);
   }
   const diagnosis = diagnose(secret, opts.signature, body);
   if (jsonOutput(ctx)) await ctx.renderer().object({ valid: diagnosis.valid, ...(diagnosis.reason ? { reason: diagnosis.reason, message: diagnosis.message } : {}), bytes: body.length });
