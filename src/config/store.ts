@@ -17,6 +17,10 @@ export interface Profile {
   timezone?: string;
   timeout?: number;
   retries?: number;
+  /** Writes ask first (or need --yes): `tripctl profiles protect NAME`. */
+  protected?: boolean;
+  /** The company's name as `auth login` found it, so a protected profile's question can name it without a request. */
+  companyName?: string;
   /** Signing secrets of webhook endpoints, kept because the service shows them only once. */
   webhookSecrets?: Record<string, string>;
 }

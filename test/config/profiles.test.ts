@@ -49,7 +49,7 @@ describe('auth login --with-key', () => {
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(statSync(configPath()).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'tripctl')).mode & 0o777).toBe(0o700);
-    expect(readConfig()).toEqual({ defaultProfile: 'default', profiles: { default: { baseUrl: server.baseUrl, apiKey: KEY } } });
+    expect(readConfig()).toEqual({ defaultProfile: 'default', profiles: { default: { baseUrl: server.baseUrl, apiKey: KEY, companyName: 'Damascus Express' } } });
     server.assertAllUsed();
   });
 
@@ -105,6 +105,7 @@ describe('auth status and logout', () => {
       company: 'Damascus Express',
       companyId: COMPANY.company.id,
       verified: true,
+      protected: false,
     });
     expect(result.stdout + result.stderr).not.toContain(KEY);
     server.assertAllUsed();
@@ -238,11 +239,11 @@ describe('profiles', () => {
   test('list marks the default and masks keys', async () => {
     const result = await run(['profiles', 'list']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(`default\ttrue\t${server.baseUrl}\tsk_live_…9a0b\nstaging\tfalse\thttps://staging.example.com/api/partner/v1\t\n`);
+    expect(result.stdout).toBe(`default\ttrue\t${server.baseUrl}\tsk_live_…9a0b\tfalse\nstaging\tfalse\thttps://staging.example.com/api/partner/v1\t\tfalse\n`);
     const json = JSON.parse((await run(['profiles', 'list', '--json'])).stdout) as unknown[];
     expect(json).toEqual([
-      { name: 'default', default: true, baseUrl: server.baseUrl, key: 'sk_live_…9a0b' },
-      { name: 'staging', default: false, baseUrl: 'https://staging.example.com/api/partner/v1', key: null },
+      { name: 'default', default: true, baseUrl: server.baseUrl, key: 'sk_live_…9a0b', protected: false },
+      { name: 'staging', default: false, baseUrl: 'https://staging.example.com/api/partner/v1', key: null, protected: false },
     ]);
   });
 

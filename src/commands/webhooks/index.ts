@@ -80,6 +80,8 @@ export function register(program: Command, ctx: Context): void {
   defineVerb(webhooks, 'listen', {
     description: 'Receive signed deliveries locally: verify each over its raw bytes, print it, forward it to your handler',
     calls: ['POST /webhooks', 'DELETE /webhooks/{endpointId}'],
+    // Only --register creates (and later deletes) an endpoint; a plain listener changes nothing.
+    writes: ({ opts }) => opts.register !== undefined,
     examples: [
       `tripctl webhooks listen --endpoint ${ID} --forward-to http://localhost:3000/webhooks`,
       'tripctl --profile sandbox webhooks listen --register --events booking.* --forward-to http://localhost:3000/webhooks',
