@@ -12,6 +12,8 @@ export interface BulkOutcome {
   /** The input line the item came from, when the caller gave `lines` (imports). */
   line?: number;
   ok: boolean;
+  /** The id was already in the asked-for state: nothing to do, and not a failure (a re-run ends clean). */
+  already?: boolean;
   exitCode: number;
   /** What the id is now, e.g. the booking's status. */
   result?: unknown;
@@ -22,7 +24,11 @@ export interface BulkOptions {
   /** Verb for the summary, e.g. `approved`. */
   done: string;
   concurrency: number;
-  /** Does the work for one id (the item at `index`); throws a CliError on failure. */
+  /**
+   * Does the work for one id (the item at `index`); throws a CliError on failure. Returns an
+   * AlreadyDone when the id needed nothing (e.g. a booking already approved), which counts as a
+   * success.
+   */
   act: (id: string, index: number) => Promise<unknown>;
   /** Short text for a success line, e.g. the new status. */
   describe?: (result: unknown) => string;
@@ -35,12 +41,17 @@ export interface BulkOptions {
   idOf?: (result: unknown) => string | undefined;
 }
 
+/** What act() returns when the id was already as asked: its current state, reported as `already …`. */
+export class AlreadyDone {
+  constructor(readonly result: unknown) {}
+}
+
 /** The ids given as arguments, or read from stdin when the only argument is `-`. */
 export async function collectIds(ctx: Context, args: string[]): Promise<string[]> {
   let ids = args;
   if (args.length === 1 && args[0] === '-') {
     if (ctx.io.stdinIsTTY) throw usageError("'-' reads ids from stdin, but stdin is a terminal", 'pipe ids in, e.g. tripctl bookings list --status requested -o ids | …');
-    ids = (await readAll(ctx.io.stdin)).toString('utf8').split(/\s+/).filter(Boolean);
+    ids = (await readAll(ctx.io.stdin, ctx.signal)).toString('utf8').split(/\s+/).filter(Boolean);
   } else if (args.includes('-')) {
     throw usageError("'-' (ids from stdin) cannot be mixed with ids on the command line");
   }
@@ -64,6 +75,7 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   const print = (outcome: BulkOutcome) => {
     const lead = outcome.line !== undefined ? `${outcome.line}\t` : '';
     if (json) ctx.io.out(`${toJson(outcome)}\n`);
+    else if (outcome.already) ctx.io.out(`${lead}${outcome.id}\talready ${sanitizeLine(opts.done)}\n`);
     else if (outcome.ok) ctx.io.out(`${lead}${outcome.id}\t${sanitizeLine(opts.describe?.(outcome.result) ?? opts.done)}\n`);
     else ctx.io.out(`${lead}${outcome.id}\terror\t${sanitizeLine(outcome.error ?? 'failed')}\n`);
   };
@@ -79,7 +91,10 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
       inFlight.add(index);
       try {
         const result = await opts.act(id, index);
-        outcomes[index] = { id: opts.idOf?.(result) ?? id, ...line(index), ok: true, exitCode: 0, result };
+        outcomes[index] =
+          result instanceof AlreadyDone
+            ? { id, ...line(index), ok: true, already: true, exitCode: 0, result: result.result }
+            : { id: opts.idOf?.(result) ?? id, ...line(index), ok: true, exitCode: 0, result };
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
         if (error.exitCode === ExitCode.interrupted) return;
@@ -107,8 +122,10 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   flush();
   const failed = outcomes.filter((o): o is BulkOutcome => o !== undefined && !o.ok && o.exitCode !== ExitCode.interrupted);
   const succeeded = outcomes.filter((o) => o?.ok).length;
+  const already = outcomes.filter((o) => o?.already).length;
   ctx.info(
     `${opts.done} ${succeeded} of ${ids.length}` +
+      (already ? ` (${already} already)` : '') +
       (failed.length ? `; ${failed.length} failed` : '') +
       (unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : '') +
       (notSent ? `; ${notSent} not sent (interrupted)` : ''),

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
-import { lazy, type ActionFn } from './define.js';
+import { declareWrites, lazy, type ActionFn } from './define.js';
 import { integerInRange } from './flags.js';
 import type { ImportOptions, ImportVerb } from './import-rows.js';
 import type { OperationOptions, OperationVerb } from './operation.js';
@@ -23,6 +23,8 @@ export function addFromFile(verb: Command, spec: OperationVerb, ctx: Context, lo
     const { runnerFor } = await import('./run-operation.js');
     return runnerFor(spec)(c, input);
   };
+  // A dry run sends nothing, so a protected profile lets it run without asking.
+  declareWrites(verb, ({ opts }) => !opts.dryRun);
   verb.action(lazy(ctx, async () => action));
   return verb;
 }

@@ -88,7 +88,7 @@ function rowMessage(error: CliError, flag: FieldFlag): string {
 async function readSource(ctx: Context, file: string): Promise<{ bytes: Uint8Array; source: string }> {
   if (file === '-') {
     if (ctx.io.stdinIsTTY) throw usageError("--from-file - reads the CSV from stdin, but stdin is a terminal", 'pipe the file in, or give its path');
-    return { bytes: await readAll(ctx.io.stdin), source: 'stdin' };
+    return { bytes: await readAll(ctx.io.stdin, ctx.signal), source: 'stdin' };
   }
   try {
     return { bytes: await readFile(file), source: file };
@@ -179,6 +179,9 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
     ctx.info(`dry run: ${rows.length - existing.size} of ${rows.length} rows would be sent; nothing was sent`);
     return 0;
   }
+  // A protected profile asks here, with the count, rather than at the first request.
+  const toSend = rows.length - existing.size;
+  if (toSend > 0) await ctx.beforeWrite?.(`send ${toSend} row${toSend === 1 ? '' : 's'} of ${source} (${verb.method} ${verb.path})`);
   const client = await ctx.client();
   const tally = { created: 0, replayed: 0, exists: 0 };
   const code = await runBulk(ctx, rows.map(() => '-'), {

@@ -150,6 +150,8 @@ async function review(ctx: Context, op: Operation, body: Record<string, unknown>
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   const entries = Object.entries(body).sort(([a], [b]) => rank(a) - rank(b));
   ctx.info(entries.map(([key, value]) => `  ${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n'));
+  // On a protected profile this is the one question, naming the profile and the company.
+  if (ctx.beforeWrite) return ctx.beforeWrite('send this?');
   const prompter = await ctx.prompter();
   if (!(await prompter.confirm('Send this?', true))) throw usageError('cancelled; nothing was sent');
 }

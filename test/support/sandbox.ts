@@ -1,7 +1,9 @@
-// An in-process sandbox per test file, and a runner of the built bin/tripctl pointed at it with
-// a temporary config dir — the shape of every end-to-end test of the commands.
+// An in-process sandbox per test file, and a runner of main(argv, ctx) pointed at it with a
+// temporary config dir — the shape of every command test. Nothing is spawned: the command runs
+// in this process over real HTTP on loopback (test/e2e/ keeps the few tests that need bin/tripctl).
 import { startSandbox } from '../../src/sandbox/index.js';
-import { tempConfigDir, tripctl, type CliOptions, type CliResult } from './cli.js';
+import { tempConfigDir, type CliOptions, type CliResult } from './cli.js';
+import { runCommand } from './context.js';
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 export type RecordedRequest = Sandbox['requests'][number];
@@ -23,7 +25,7 @@ export async function openSession(opts: { timeScale?: number } = {}): Promise<Sa
   const sandbox = await startSandbox({ port: 0, timeScale: opts.timeScale ?? 0.001 });
   const { dir, cleanup } = await tempConfigDir();
   const run = (args: string[], runOpts: CliOptions & { key?: string } = {}) =>
-    tripctl(args, {
+    runCommand(args, {
       ...runOpts,
       configDir: runOpts.configDir ?? dir,
       env: { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: runOpts.key ?? sandbox.keys.full, ...runOpts.env },

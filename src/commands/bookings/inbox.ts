@@ -165,6 +165,8 @@ export const inbox: ActionFn<InboxOptions> = async (ctx, { opts }) => {
   const client = await ctx.client();
   const source = new InboxSource(ctx, client, tripFilter);
   const rows = await source.rows(await source.requestedIds());
+  // A protected profile asks once, before the triage starts, not in the middle of it.
+  if (rows.length) await ctx.beforeWrite?.(`approve or reject ${rows.length} requested booking${rows.length === 1 ? '' : 's'}`);
   const { inboxView } = await import('./inbox-view.js');
   const zone = ctx.settings().timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   let summary;

@@ -14,13 +14,30 @@ import { optionalInput } from '../vehicles/index.js';
  */
 export const BOOKING_STATUSES = ['requested', 'approved', 'rejected', 'cancelled', 'boarded', 'no_show'] as const;
 
-/** The bulk verbs: how each reaches the service and what the summary says. */
+/** A booking as the bulk verbs look at it. */
+interface BookingState {
+  status?: unknown;
+  boardedAt?: unknown;
+  noShow?: unknown;
+}
+
+/**
+ * The bulk verbs: how each reaches the service, what the summary says, the question a protected
+ * profile asks (`ask`), and when a booking already is as asked (`reached`), so that a re-run
+ * reports `already approved` instead of the service's refusal.
+ */
 export const BULK_ACTIONS = {
-  approve: { method: 'PATCH', path: '', body: { status: 'approved' }, done: 'approved', description: 'Approve requested bookings' },
-  reject: { method: 'PATCH', path: '', body: { status: 'rejected' }, done: 'rejected', description: 'Reject requested bookings' },
-  cancel: { method: 'PATCH', path: '', body: { status: 'cancelled' }, done: 'cancelled', description: 'Cancel bookings' },
-  board: { method: 'POST', path: '/boarded', body: undefined, done: 'boarded', description: 'Mark passengers boarded (sets boardedAt)' },
-  'no-show': { method: 'POST', path: '/no-show', body: undefined, done: 'marked no-show', description: 'Mark passengers who did not board as no-show' },
+  approve: { method: 'PATCH', path: '', body: { status: 'approved' }, done: 'approved', ask: 'approve', description: 'Approve requested bookings', reached: (b: BookingState) => b.status === 'approved' },
+  reject: { method: 'PATCH', path: '', body: { status: 'rejected' }, done: 'rejected', ask: 'reject', description: 'Reject requested bookings', reached: (b: BookingState) => b.status === 'rejected' },
+  cancel: { method: 'PATCH', path: '', body: { status: 'cancelled' }, done: 'cancelled', ask: 'cancel', description: 'Cancel bookings', reached: (b: BookingState) => b.status === 'cancelled' },
+  board: {
+    method: 'POST', path: '/boarded', body: undefined, done: 'boarded', ask: 'mark as boarded', description: 'Mark passengers boarded (sets boardedAt)',
+    reached: (b: BookingState) => b.status === 'boarded' || (b.boardedAt !== undefined && b.boardedAt !== null),
+  },
+  'no-show': {
+    method: 'POST', path: '/no-show', body: undefined, done: 'marked no-show', ask: 'mark as no-show', description: 'Mark passengers who did not board as no-show',
+    reached: (b: BookingState) => b.status === 'no_show' || b.noShow === true,
+  },
 } as const;
 export type BulkVerb = keyof typeof BULK_ACTIONS;
 

@@ -165,6 +165,9 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
 
   const loaded = await station.load();
   const { route, departureAt } = journal.data.trip ?? { route: tripId };
+  // A protected profile asks once, before the first scan, not in the middle of boarding (where a
+  // refusal would look like a failed send).
+  await ctx.beforeWrite?.(`board passengers on ${route}`);
   if (loaded === 'saved') ctx.warn(`offline (${station.offlineReason}): using the manifest saved at ${localTime(ctx, journal.data.manifest!.loadedAt, true)}`);
   if (journal.data.pending.length) {
     ctx.info(`${journal.data.pending.length} boarding(s) queued from before; syncing…`);

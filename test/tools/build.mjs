@@ -8,11 +8,12 @@
 //     two values it rarely needs; inquirer's editor prompt brings 650 KB of character sets.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = join(root, 'dist');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 
@@ -81,6 +82,21 @@ const PATCHES = [
   },
 ];
 
+/**
+ * Private paths of packages that src/ imports (src/client/undici.ts: undici's index loads far more
+ * than the client uses), each with what the package's public API exposes as the same thing. A file
+ * that moved already fails the bundling (it cannot be resolved); this catches one still there but
+ * no longer the same code, and a new deep import nobody wrote a check for.
+ */
+const DEEP_IMPORTS = {
+  'undici/lib/dispatcher/agent.js': (undici) => undici.Agent,
+  'undici/lib/dispatcher/env-http-proxy-agent.js': (undici) => undici.EnvHttpProxyAgent,
+  'undici/lib/dispatcher/dispatcher.js': (undici) => undici.Dispatcher,
+  // undici's index puts its API on every dispatcher's prototype (Object.assign(Dispatcher.prototype, api)).
+  'undici/lib/api/api-request.js': (undici) => undici.Dispatcher.prototype.request,
+  'undici/lib/api/api-connect.js': (undici) => undici.Dispatcher.prototype.connect,
+};
+
 const trim = {
   name: 'trim',
   setup(build) {
@@ -135,6 +151,20 @@ STUBS.forEach((stub, index) => {
   if (!(`stub:${index}` in bundle.metafile.inputs)) fail(`the stub for ${stub.path} was not used: has the module moved?`);
 });
 for (const patch of PATCHES) if (!patch.applied) fail(`no file matched ${patch.file}: has undici moved it?`);
+const requireFromRoot = createRequire(join(root, 'package.json'));
+const deepImports = new Set(
+  Object.entries(bundle.metafile.inputs)
+    .filter(([file]) => file.startsWith('src/'))
+    .flatMap(([, input]) => input.imports.map((i) => i.original ?? ''))
+    .filter((specifier) => /^(@[^/]+\/)?[^./@][^/]*\/./.test(specifier) && !specifier.startsWith('node:')),
+);
+for (const specifier of deepImports) {
+  const publicPart = DEEP_IMPORTS[specifier];
+  if (!publicPart) fail(`src/ imports ${specifier}, a package's private path, with no check in DEEP_IMPORTS (test/tools/build.mjs)`);
+  const [name] = specifier.match(/^(@[^/]+\/)?[^/]+/);
+  if (requireFromRoot(specifier) !== publicPart(requireFromRoot(name))) fail(`${specifier} is no longer what ${name} exports for it: has ${name} changed its layout?`);
+}
+for (const specifier of Object.keys(DEEP_IMPORTS)) if (!deepImports.has(specifier)) fail(`DEEP_IMPORTS lists ${specifier}, which src/ no longer imports: remove it`);
 const dynamic = Object.values(bundle.metafile.outputs).flatMap((output) => output.imports.filter((i) => i.kind === 'dynamic-import'));
 if (dynamic.length) fail(`import() of ${dynamic.map((i) => i.path).join(', ')} left in the bundle; vm.Script cannot run it`);
 

@@ -1,7 +1,7 @@
 // `npm run generate`: rewrites what is generated from the command tree — completions/tripctl.bash,
 // completions/_tripctl (zsh), completions/tripctl.fish, and the README's command reference between
-// its markers — by running the built bin/tripctl (the npm script builds first). The tests in this
-// directory fail, naming this script, when any of them differs from what the tree generates now.
+// its markers — by running the built bin/tripctl (the npm script builds first). The tests in
+// test/completion/ fail, naming this script, when any of them differs from what the tree generates now.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
