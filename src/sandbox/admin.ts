@@ -55,8 +55,9 @@ function emitOnDemand(core: SandboxCore, event: string, id: string | undefined):
       return [core.dispatcher.emit(p.companyId, event, paymentView(p))];
     }
     default: {
-      // webhook.test: to the given endpoint, or to every endpoint of company A.
-      const endpoints = id !== undefined ? state.webhooks.filter((e) => e.id === id) : state.webhooks.filter((e) => e.companyId === company);
+      // webhook.test: to the given endpoint, or to every endpoint of company A; paused ones get nothing.
+      const endpoints = (id !== undefined ? state.webhooks.filter((e) => e.id === id) : state.webhooks.filter((e) => e.companyId === company)).filter((e) => e.active);
+      if (id !== undefined && endpoints.length === 0 && state.webhooks.some((e) => e.id === id)) throw conflict('endpoint_paused', `webhook endpoint ${id} is paused`);
       if (id !== undefined && endpoints.length === 0) throw notFound('webhook endpoint', id);
       return endpoints.map((e) => core.dispatcher.test(e));
     }
@@ -70,7 +71,7 @@ export const ADMIN_ROUTES: Route[] = [
   {
     operationId: 'sandboxTriggerEvent', method: 'POST', path: '/__sandbox/events', admin: true, scope: 'none', tag: 'sandbox', status: 202,
     summary: 'Send any event now, about an existing object, without changing it',
-    description: "booking.*: the booking `id`, or company A's newest booking; trip.*, schedule.*, payment.updated likewise; webhook.test: the endpoint `id`, or every endpoint of company A. The data is the object as it is now; nothing changes. Delivered like any event to active, subscribed endpoints of the object's company.",
+    description: "booking.*: the booking `id`, or company A's newest booking; trip.*, schedule.*, payment.updated likewise; webhook.test: the endpoint `id` (409 endpoint_paused when paused), or every active endpoint of company A. The data is the object as it is now; nothing changes. Delivered like any event to active, subscribed endpoints of the object's company.",
     body: obj({ event: str({ enum: [...EVENTS] }), id: str({ format: 'uuid', description: 'the object the event is about' }) }, ['event']),
     response: shape({ events: arr(EnvelopeSchema) }),
     handler: ({ core, body }) => ({ status: 202, json: { events: emitOnDemand(core, body.event as string, body.id as string | undefined) } }),

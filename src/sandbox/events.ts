@@ -12,8 +12,9 @@
 //   is no longer returned (paused, deleted or unsubscribed from the event), the retry is skipped
 //   and a record {status 'failed', error 'endpoint paused or deleted', responseStatus null,
 //   durationMs null} ends the delivery. If it is returned, its current url and secret are used; the
-//   body bytes never change. webhook.test deliveries (sent to an endpoint whether it is active or
-//   subscribed or not) are not looked up again.
+//   body bytes never change. webhook.test deliveries are looked up the same way (endpointsFor
+//   answers every active endpoint of the company for webhook.test), so deleting or pausing an
+//   endpoint stops a test's retries as it stops any other event's.
 // - responseStatus is null whenever no complete response arrived (refused, reset, time-out, even
 //   if the status line had already arrived before the time-out).
 // - nextAttemptAt is now() + the scaled wait, i.e. when the retry will really happen.
@@ -69,7 +70,7 @@ interface Delivery {
   endpoint: WebhookEndpointRecord;
   /** Attempts made so far. */
   attempts: number;
-  /** Look the endpoint up again before a retry (false for webhook.test). */
+  /** Look the endpoint up again before a retry. */
   recheck: boolean;
 }
 
@@ -113,7 +114,7 @@ export class EventDispatcher implements EventDispatcherApi {
     const envelope = this.envelope(TEST_EVENT, { endpointId: endpoint.id, message: 'test delivery' });
     const body = Buffer.from(JSON.stringify(envelope), 'utf8');
     if (!this.closed) {
-      this.enqueue({ envelope, body, companyId: endpoint.companyId, endpoint, attempts: 0, recheck: false });
+      this.enqueue({ envelope, body, companyId: endpoint.companyId, endpoint, attempts: 0, recheck: true });
     }
     return envelope;
   }

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ADMIN_ROUTES, newKey } from './admin.js';
 import type { EventDispatcherApi } from './contracts.js';
-import { EventDispatcher } from './events.js';
+import { EventDispatcher, TEST_EVENT } from './events.js';
 import { buildOpenApi } from './openapi.js';
 import { ROUTES, subscribes } from './routes.js';
 import { generateAll } from './schedules.js';
@@ -77,7 +77,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const dispatcher: EventDispatcherApi = new EventDispatcher({
     timeScale: opts.timeScale ?? 1,
     now: clock,
-    endpointsFor: (companyId, event) => core.state.webhooks.filter((e) => e.companyId === companyId && e.active && subscribes(e.events, event)),
+    // webhook.test goes to an endpoint whatever it subscribes to, but only while it is active.
+    endpointsFor: (companyId, event) =>
+      core.state.webhooks.filter((e) => e.companyId === companyId && e.active && (event === TEST_EVENT || subscribes(e.events, event))),
   });
 
   const persist = () => {

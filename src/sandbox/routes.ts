@@ -13,7 +13,7 @@ import {
   API_VERSION, bodies, Booking, BookingDetail, City, Company, Dashboard, Delivery, EVENT_GROUPS, ManifestPassenger, Member,
   Meta, Payment, Payout, Place, Report, Review, Schedule, ScheduleException, SUBSCRIBABLE, Ticket, Trip, Vehicle, WebhookEndpoint,
 } from './schemas.js';
-import { generate, localDate, reconcileDate } from './schedules.js';
+import { generate, keepPublishedDates, localDate, reconcileDate } from './schedules.js';
 import { CITIES, PLACES } from './seed.js';
 import { buildSheet, invoiceSheet, REPORT_TYPES, type ReportType } from './sheets.js';
 import {
@@ -37,7 +37,7 @@ function own<T extends Owned>(list: T[], id: string, company: CompanyRec, what: 
 }
 
 const pageParams: Param[] = [
-  { name: 'page', schema: int({ minimum: 1, default: 1, description: 'from 1; below 1 is read as 1; past the last page gives an empty list' }) },
+  { name: 'page', schema: int({ default: 1, description: 'from 1; below 1 (0, negative) is read as 1; past the last page gives an empty list' }) },
   { name: 'perPage', schema: int({ default: 25, description: 'default 25, maximum 100 (more is read as 100); below 1 is read as 25' }) },
 ];
 
@@ -134,6 +134,11 @@ function tripFields(ctx: HandlerContext, trip: TripRec | null): Partial<TripRec>
   if (has(body, 'totalSeats') || !trip || seats !== trip.totalSeats) out.totalSeats = seats;
   if (has(body, 'notes')) out.notes = body.notes as string | null;
   return out;
+}
+
+/** partner-api.md: carId is an alias of vehicleId (vehicleId wins when both are sent). */
+function carIdAlias(body: Record<string, unknown>): Record<string, unknown> {
+  return body.vehicleId === undefined && body.carId !== undefined ? { ...body, vehicleId: body.carId } : body;
 }
 
 function requirePublished(trip: TripRec, doing: string): void {
@@ -282,7 +287,10 @@ function patchSchedule(ctx: HandlerContext) {
   if (has(body, 'weekdays') && s.recurrence !== 'weekly') throw invalid('validation_failed', `weekdays goes with recurrence weekly; this schedule is ${s.recurrence}`, 'weekdays');
   if (has(body, 'weekdays') && new Set(body.weekdays as number[]).size !== (body.weekdays as number[]).length) throw invalid('validation_failed', 'weekdays must not repeat a day', 'weekdays');
   if (has(body, 'pricePerSeat')) s.pricePerSeat = body.pricePerSeat as number;
-  if (has(body, 'departureTime')) s.departureTime = body.departureTime as string;
+  if (has(body, 'departureTime') && body.departureTime !== s.departureTime) {
+    keepPublishedDates(s, body.departureTime as string);
+    s.departureTime = body.departureTime as string;
+  }
   if (has(body, 'weekdays')) s.weekdays = [...(body.weekdays as number[])].sort();
   if (has(body, 'horizonDays')) s.horizonDays = body.horizonDays as number;
   if (has(body, 'notes')) s.notes = body.notes as string | null;
@@ -311,12 +319,19 @@ function upsertException(ctx: HandlerContext) {
 
 // ---- webhooks ----------------------------------------------------------------------------------
 
+const MAX_URL_LENGTH = 2048;
+
 function checkUrl(value: string): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     throw invalid('invalid_url', `url is not a URL: ${value.slice(0, 80)}`, 'url');
+  }
+  // The limit applies to the URL as stored: normalising percent-encodes non-ASCII characters,
+  // which can make a URL several times longer than the one sent.
+  if (url.href.length > MAX_URL_LENGTH) {
+    throw invalid('url_too_long', `url is ${url.href.length} characters once normalised (non-ASCII characters percent-encoded); the limit is ${MAX_URL_LENGTH}`, 'url');
   }
   if (url.protocol === 'https:') return url.href;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url.href;
@@ -588,12 +603,21 @@ export const ROUTES: Route[] = [
   {
     operationId: 'updateVehicle', method: 'PATCH', path: '/vehicles/{vehicleId}', scope: 'fleet.write', tag: 'fleet', status: 200,
     summary: 'Change vehicle fields (any of the create fields; null clears an optional one)',
-    description: "Trips already published keep their totalSeats when seats change.",
-    body: bodies.vehicle(false), response: one('vehicle', Vehicle), errors: { 409: ['plate_taken'], 422: ['seats_out_of_range', 'year_out_of_range'] },
+    description: "Trips already published keep their totalSeats when seats change; seats may not drop below the totalSeats of a published trip on the vehicle (409 seats_below_trip).",
+    body: bodies.vehicle(false), response: one('vehicle', Vehicle), errors: { 409: ['plate_taken', 'seats_below_trip'], 422: ['seats_out_of_range', 'year_out_of_range'] },
     handler: ({ core, company, params, body }) => {
       const v = own(core.state.vehicles, params.vehicleId!, company, 'vehicle');
       if (has(body, 'plate') && body.plate !== null && core.state.vehicles.some((x) => x.companyId === company.id && x.id !== v.id && x.plate === body.plate)) {
         throw conflict('plate_taken', `another vehicle has plate ${String(body.plate)}`);
+      }
+      if (has(body, 'seats')) {
+        // A published trip sells at most its vehicle's seats; fewer seats would oversell it.
+        const bigger = core.state.trips
+          .filter((t) => t.vehicleId === v.id && t.status === 'published' && t.totalSeats > (body.seats as number))
+          .sort((a, b) => b.totalSeats - a.totalSeats)[0];
+        if (bigger) {
+          throw conflict('seats_below_trip', `vehicle ${v.id} is on published trip ${bigger.id} with ${bigger.totalSeats} seats on sale; lower the trip's totalSeats, or cancel or complete it, first`);
+        }
       }
       for (const field of ['make', 'model', 'seats', 'year', 'color', 'plate', 'fuelType', 'transmission'] as const) {
         if (has(body, field)) (v as unknown as Record<string, unknown>)[field] = body[field];
@@ -646,7 +670,11 @@ export const ROUTES: Route[] = [
     summary: 'Publish a trip',
     description: "driverId defaults to the key's actor (the owner) and must be a member; totalSeats defaults to, and may not exceed, the vehicle's seats; departureAt must be in the future; places must lie in their city. carId is accepted as an alias of vehicleId.",
     body: bodies.trip(true),
-    normalize: (body) => (body.vehicleId === undefined && body.carId !== undefined ? { ...body, vehicleId: body.carId } : body),
+    normalize: (body) => {
+      const out = carIdAlias(body);
+      if (out.vehicleId === undefined) throw invalid('validation_failed', 'vehicleId is required (or its alias carId)', 'vehicleId');
+      return out;
+    },
     response: one('trip', Trip),
     errors: { 422: ['driver_not_member', 'unknown_vehicle', 'unknown_city', 'unknown_place', 'same_city', 'departure_in_past', 'seats_out_of_range'] },
     handler: (ctx) => {
@@ -671,7 +699,7 @@ export const ROUTES: Route[] = [
     summary: 'Change a published trip (any publish field)',
     description: 'Only while published (409 invalid_transition otherwise). totalSeats may not drop below the seats already booked (409 seats_below_booked). Emits trip.updated when something changed.',
     body: bodies.trip(false),
-    normalize: (body) => (body.vehicleId === undefined && body.carId !== undefined ? { ...body, vehicleId: body.carId } : body),
+    normalize: carIdAlias,
     response: one('trip', Trip),
     errors: { 409: ['invalid_transition', 'seats_below_booked'], 422: ['driver_not_member', 'unknown_vehicle', 'unknown_city', 'unknown_place', 'same_city', 'departure_in_past', 'seats_out_of_range'] },
     handler: (ctx) => {
@@ -832,7 +860,7 @@ export const ROUTES: Route[] = [
     description: 'The trip must be a published, future trip of the company (another company\'s trip: 404, as for any unknown id). The passenger with this phone is reused, else created with fullName. The booking is requested, source partner_api; a pending cash payment for seats × pricePerSeat is attached (boarding settles it). Emits booking.created.\n\nIdempotency-Key: the same key with the same body (compared as canonical JSON) within 24 hours of the sandbox clock replays the first 201 answer with header Idempotent-Replayed: true; the same key with another body answers 409 idempotency_key_reused. Keys are per company; failed attempts are not stored, so a failed request may be retried with the same key.',
     headers: [{ name: 'Idempotency-Key', schema: str({ minLength: 1, maxLength: 255 }), description: 'makes retries safe; kept 24 hours' }],
     body: bodies.bookingCreate, response: one('booking', Booking),
-    errors: { 400: ['invalid_idempotency_key'], 409: ['trip_not_bookable', 'not_enough_seats', 'idempotency_key_reused'], 422: ['seats_out_of_range', 'invalid_phone', 'note_too_long', 'group_too_long'] },
+    errors: { 400: ['invalid_idempotency_key'], 404: ['not_found'], 409: ['trip_not_bookable', 'not_enough_seats', 'idempotency_key_reused'], 422: ['seats_out_of_range', 'invalid_phone', 'note_too_long', 'group_too_long'] },
     handler: withIdempotency,
   },
   {
@@ -1008,11 +1036,13 @@ export const ROUTES: Route[] = [
   },
   {
     operationId: 'testWebhookEndpoint', method: 'POST', path: '/webhooks/{endpointId}/test', scope: 'webhooks.write', tag: 'webhooks', status: 202,
-    summary: 'Queue a webhook.test delivery to the endpoint (active or not)',
-    description: 'Answers 202 {delivery: {status: queued, eventId, event}}; the attempts appear under …/deliveries.',
+    summary: 'Queue a webhook.test delivery to an active endpoint',
+    description: 'Answers 202 {delivery: {status: queued, eventId, event}}; the attempts appear under …/deliveries. The endpoint need not subscribe to anything, but a paused one is refused (409 endpoint_paused). Retries follow the usual schedule and stop when the endpoint is paused or deleted.',
+    errors: { 409: ['endpoint_paused'] },
     response: shape({ delivery: shape({ status: str({ const: 'queued' }), eventId: str(), event: str({ const: 'webhook.test' }) }) }),
     handler: ({ core, company, params }) => {
       const e = own(core.state.webhooks, params.endpointId!, company, 'webhook endpoint');
+      if (!e.active) throw conflict('endpoint_paused', `webhook endpoint ${e.id} is paused; resume it (active: true) before sending a test`);
       const envelope = core.dispatcher.test(e);
       return { status: 202, json: { delivery: { status: 'queued', eventId: envelope.id, event: envelope.event } } };
     },

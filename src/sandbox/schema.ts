@@ -16,6 +16,8 @@ export interface Schema {
   required?: string[];
   additionalProperties?: boolean | Schema;
   items?: Schema;
+  /** Documented (and checked by the route's normalize where it matters), not evaluated by violations(). */
+  anyOf?: Schema[];
   enum?: Array<string | number | boolean | null>;
   const?: unknown;
   minimum?: number;

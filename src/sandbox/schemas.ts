@@ -233,7 +233,9 @@ export const bodies = {
     fromPlacePcode: nullable(str({ description: 'a place of fromCityId' })),
     toPlacePcode: nullable(str({ description: 'a place of toCityId' })),
     notes: nullable(str({ maxLength: 1000 })),
-  }, publishing ? ['vehicleId', 'fromCityId', 'toCityId', 'departureAt', 'pricePerSeat'] : []),
+  }, publishing ? ['fromCityId', 'toCityId', 'departureAt', 'pricePerSeat'] : [],
+  // vehicleId is required, but may be sent under its alias carId (vehicleId wins when both are).
+  publishing ? { anyOf: [{ required: ['vehicleId'] }, { required: ['carId'] }] } : {}),
   scheduleCreate: obj({
     vehicleId: uuid(),
     driverId: uuid({ description: 'a company member' }),

@@ -530,6 +530,8 @@ describe('webhooks', () => {
     const patched = await client.api('PATCH', `/webhooks/${id}`, { body: { active: false, events: ['payment.updated'] } });
     expect(patched.body.endpoint).toMatchObject({ active: false, events: ['payment.updated'] });
     expect((await client.api('PATCH', `/webhooks/${id}`, { body: { events: ['webhook.test'] } })).body.code).toBe('webhook_test_not_subscribable');
+    // A paused endpoint gets no test (round-two.test.ts); resumed, it does.
+    await client.api('PATCH', `/webhooks/${id}`, { body: { active: true } });
     const test = await client.api('POST', `/webhooks/${id}/test`);
     expect(test.status).toBe(202);
     expect(test.body.delivery).toMatchObject({ status: 'queued', event: 'webhook.test' });
