@@ -14,7 +14,7 @@ import {
   Meta, Payment, Payout, Place, Report, Review, Schedule, ScheduleException, SUBSCRIBABLE, Ticket, Trip, Vehicle, WebhookEndpoint,
 } from './schemas.js';
 import { generate, keepPublishedDates, localDate, reconcileDate } from './schedules.js';
-import { CITIES, PLACES } from './seed.js';
+import { CITIES, PEOPLE, PLACES } from './seed.js';
 import { buildSheet, invoiceSheet, REPORT_TYPES, type ReportType } from './sheets.js';
 import {
   BOOKING_STATUSES, CURRENCY, PAYMENT_STATUSES, ROLES, TRIP_STATUSES, type BookingRec, type BookingStatus, type CompanyRec,
@@ -535,6 +535,7 @@ export const ROUTES: Route[] = [
   {
     operationId: 'addMember', method: 'POST', path: '/members', scope: 'members.write', tag: 'members', status: 201,
     summary: 'Add a registered user, found by phone, as admin, staff or driver',
+    description: `The phone must belong to a registered user (422 user_not_found otherwise). The demo's registered users in no company: ${PEOPLE.unaffiliated.map((p) => `${p.phone} (${p.fullName})`).join(', ')}; members of other companies are registered too.`,
     body: bodies.memberCreate, response: one('member', Member),
     errors: { 409: ['already_member'], 422: ['invalid_phone', 'owner_role_not_assignable', 'user_not_found'] },
     handler: ({ core, company, body }) => {

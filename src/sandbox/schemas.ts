@@ -184,18 +184,44 @@ export const WebhookEndpoint = named('WebhookEndpoint', shape({
   active: bool(), createdAt: dateTime(),
 }));
 
+export const EventName = named('EventName', str({ enum: [...EVENTS], description: 'Every event the sandbox sends; webhook.test cannot be subscribed to' }));
+
+export const BookingEventData = named('BookingEventData', shape({
+  id: uuid(), tripId: uuid(), status: bookingProperties.status!, seats: int({ minimum: 1, maximum: 20 }),
+  source: str(), boardedAt: nullable(dateTime()), noShow: bool(),
+}, { description: 'data of every booking.* event: exactly the fields partner-api.md lists' }));
+
+export const WebhookTestData = named('WebhookTestData', shape({
+  endpointId: uuid(), message: str({ const: 'test delivery' }),
+}, { description: 'data of webhook.test' }));
+
 export const Delivery = named('Delivery', shape({
   id: str({ description: 'dlv_…, one per attempt' }), endpointId: uuid(), eventId: str({ description: 'evt_…, the X-Service-Delivery header' }),
-  event: str(), attempt: int({ minimum: 1, maximum: 5 }), url: str(),
+  event: EventName, attempt: int({ minimum: 1, maximum: 5 }), url: str(),
   status: str({ enum: ['succeeded', 'failed', 'pending'] }),
   responseStatus: nullable(int()), error: nullable(str()), durationMs: nullable(int()),
   attemptedAt: dateTime(), nextAttemptAt: nullable(dateTime()),
 }));
 
 export const EventEnvelope = named('EventEnvelope', shape({
-  id: str({ description: 'evt_…' }), event: str({ enum: [...EVENTS] }), apiVersion: str({ const: API_VERSION }), occurredAt: dateTime(),
-  data: { type: 'object', description: 'booking.*: {id, tripId, status, seats, source, boardedAt, noShow}; trip.*: a Trip; schedule.*: a Schedule; payment.updated: a Payment; webhook.test: {endpointId, message}' },
+  id: str({ description: 'evt_…' }), event: EventName, apiVersion: str({ const: API_VERSION }), occurredAt: dateTime(),
+  data: {
+    type: 'object',
+    description: 'booking.*: BookingEventData; trip.*: a Trip; schedule.*: a Schedule; payment.updated: a Payment; webhook.test: WebhookTestData (see the webhooks section, one entry per event)',
+    anyOf: [BookingEventData, Trip, Schedule, Payment, WebhookTestData],
+  },
 }));
+
+/** What an endpoint may subscribe to: event names and groups; webhook.test has its own refusal. */
+export const SubscribableEvent = named('SubscribableEvent', str({
+  enum: [...SUBSCRIBABLE, ...EVENT_GROUPS],
+  description: 'an event name or a group (booking.*, trip.*, schedule.*, payment.*), kept as written and matched at delivery',
+  'x-codes': { enum: 'invalid_event', type: 'invalid_event' },
+  'x-enum-codes': { 'webhook.test': ['webhook_test_not_subscribable', 'webhook.test cannot be subscribed to; POST /webhooks/{endpointId}/test sends it'] },
+}));
+
+/** https, or plain http to a loopback host (the sandbox's allowance for local receivers). */
+export const WEBHOOK_URL_PATTERN = '^(?:[Hh][Tt][Tt][Pp][Ss]://|[Hh][Tt][Tt][Pp]://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?:[:/?#]|$))';
 
 export const ScopeSchema: Schema = str({ enum: [...SCOPES] });
 
@@ -275,8 +301,12 @@ export const bodies = {
     status: str({ enum: ['approved', 'rejected', 'cancelled'], 'x-codes': { enum: 'invalid_status', required: 'invalid_status', type: 'invalid_status' } }),
   }, ['status']),
   webhook: (creating: boolean): Schema => obj({
-    url: str({ maxLength: 2048, 'x-codes': { maxLength: 'url_too_long', type: 'invalid_url' }, description: 'https://…; plain http:// only to loopback hosts (sandbox only)' }),
-    events: arr(str(), { minItems: 1, description: `event names (${SUBSCRIBABLE.join(', ')}) or groups (${EVENT_GROUPS.join(', ')}); webhook.test is refused`, 'x-codes': { minItems: 'invalid_event' } }),
+    url: str({
+      maxLength: 2048, pattern: WEBHOOK_URL_PATTERN, 'x-pattern-message': 'must be an https URL (plain http only to a loopback host: localhost, 127.x.x.x, [::1])',
+      'x-codes': { maxLength: 'url_too_long', type: 'invalid_url', pattern: 'invalid_url' },
+      description: 'https://…; plain http:// only to loopback hosts (sandbox only). At most 2048 characters as sent and as stored (non-ASCII characters are percent-encoded, which lengthens the URL).',
+    }),
+    events: arr(SubscribableEvent, { minItems: 1, description: 'event names or groups; webhook.test is refused (422 webhook_test_not_subscribable)', 'x-codes': { minItems: 'invalid_event' } }),
     active: bool({ default: true }),
   }, creating ? ['url', 'events'] : []),
 };

@@ -185,3 +185,47 @@ describe('the carId alias', () => {
     expect(schema.anyOf).toEqual([{ required: ['vehicleId'] }, { required: ['carId'] }]);
   });
 });
+
+describe('the document says every decision', () => {
+  it('has a webhooks section: envelope, data per event, delivery headers, signature, retry rule', async () => {
+    const doc = (await client.api('GET', '/openapi.json', { key: null })).body;
+    const events = doc.components.schemas.EventName.enum;
+    expect(events).toContain('webhook.test');
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...events].sort());
+    const approved = doc.webhooks['booking.approved'].post;
+    expect(approved.parameters.map((p: any) => p.name)).toEqual(['User-Agent', 'X-Service-Event', 'X-Service-Delivery', 'X-Service-Signature']);
+    expect(approved.parameters[1].schema.const).toBe('booking.approved');
+    expect(approved.security).toEqual([{ webhookSignature: [] }]);
+    expect(doc.components.securitySchemes.webhookSignature).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Service-Signature' });
+    const envelope = approved.requestBody.content['application/json'].schema;
+    expect(envelope.required).toEqual(['id', 'event', 'apiVersion', 'occurredAt', 'data']);
+    expect(envelope.properties.data).toEqual({ $ref: '#/components/schemas/BookingEventData' });
+    expect(doc.webhooks['trip.created'].post.requestBody.content['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/Trip' });
+    expect(approved['x-delivery']).toMatchObject({ timeoutSeconds: 8, maxAttempts: 5, retryWaitsSeconds: [10, 30, 120, 300] });
+    expect(doc['x-delivery']).toEqual(approved['x-delivery']);
+  });
+
+  it('enumerates what an endpoint may subscribe to, refusing webhook.test, and states the URL rule', async () => {
+    const doc = (await client.api('GET', '/openapi.json', { key: null })).body;
+    const subscribable = doc.components.schemas.SubscribableEvent;
+    expect(subscribable.enum).toContain('booking.*');
+    expect(subscribable.enum).not.toContain('webhook.test');
+    const url = doc.paths['/webhooks'].post.requestBody.content['application/json'].schema.properties.url;
+    expect(new RegExp(url.pattern).test('https://example.com/hook')).toBe(true);
+    expect(new RegExp(url.pattern).test('http://127.0.0.1:8080/hook')).toBe(true);
+    expect(new RegExp(url.pattern).test('http://example.com/hook')).toBe(false);
+    expect((await client.api('POST', '/webhooks', { body: { url: 'https://example.com/h', events: ['webhook.test'] } })).body.code).toBe('webhook_test_not_subscribable');
+  });
+
+  it('names the registered phones, the demo data, and that there are no rate limits', async () => {
+    const doc = (await client.api('GET', '/openapi.json', { key: null })).body;
+    expect(doc.paths['/members'].post.description).toContain('+963933000101');
+    expect(doc.info.description).toContain('Qasioun Express');
+    expect(doc.info.description).toContain('Rate limits: none');
+    expect(doc['x-rate-limits']).toBe('none');
+    expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
+    // A phone the document names is one members add finds.
+    const added = await client.api('POST', '/members', { body: { phone: '+963933000101', role: 'driver' } });
+    expect(added.status).toBe(201);
+  });
+});
