@@ -74,6 +74,7 @@ export const ADMIN_ROUTES: Route[] = [
     description: "booking.*: the booking `id`, or company A's newest booking; trip.*, schedule.*, payment.updated likewise; webhook.test: the endpoint `id` (409 endpoint_paused when paused), or every active endpoint of company A. The data is the object as it is now; nothing changes. Delivered like any event to active, subscribed endpoints of the object's company.",
     body: obj({ event: str({ enum: [...EVENTS] }), id: str({ format: 'uuid', description: 'the object the event is about' }) }, ['event']),
     response: shape({ events: arr(EnvelopeSchema) }),
+    errors: { 404: ['not_found'], 409: ['endpoint_paused'] },
     handler: ({ core, body }) => ({ status: 202, json: { events: emitOnDemand(core, body.event as string, body.id as string | undefined) } }),
   },
   {

@@ -12,12 +12,12 @@ import { buildOpenApi } from './openapi.js';
 import { ROUTES, subscribes } from './routes.js';
 import { generateAll } from './schedules.js';
 import { seed } from './seed.js';
-import { BASE_PATH, createHandler } from './server.js';
+import { BASE_PATH, createHandler, type Exchange } from './server.js';
 import { READ_SCOPES, SCOPES, type State } from './state.js';
 import type { KeyRec, RecordedRequest, Route, SandboxCore } from './table.js';
 
 export type { RecordedRequest } from './table.js';
-export { BASE_PATH } from './server.js';
+export { BASE_PATH, type Exchange } from './server.js';
 
 export interface SandboxOptions {
   /** 0 picks a free port (default 0). */
@@ -29,6 +29,8 @@ export interface SandboxOptions {
   dataFile?: string;
   /** The real clock (tests may pin it); the sandbox clock is this plus POST /__sandbox/clock. */
   now?: () => Date;
+  /** Sees every answered exchange with the partner interface and the admin routes (the tests' contract check). */
+  observe?: (exchange: Exchange) => void;
 }
 
 export interface Sandbox {
@@ -138,6 +140,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       return state.trips.length !== before;
     },
     persist,
+    observe: opts.observe,
   });
 
   const server: Server = createServer(handler);

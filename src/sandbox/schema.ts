@@ -67,9 +67,9 @@ export const arr = (items: Schema, extra: Partial<Schema> = {}): Schema => ({ ty
 export function obj(properties: Record<string, Schema>, required: string[] = [], extra: Partial<Schema> = {}): Schema {
   return { type: 'object', properties, required, ...extra };
 }
-/** Every property required: the shape of a response object. */
+/** Every property required and no other: the shape of a response object. */
 export function shape(properties: Record<string, Schema>, extra: Partial<Schema> = {}): Schema {
-  return { type: 'object', properties, required: Object.keys(properties), ...extra };
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false, ...extra };
 }
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -30,7 +30,10 @@ const seats = (description: string): Schema => int({ minimum: 1, maximum: 20, de
 export const ErrorSchema = named('Error', shape({
   error: str({ description: 'what went wrong, naming the field or rule' }),
   code: str({ description: 'stable machine-readable code' }),
-}, { required: ['error', 'code'], description: 'Every error. Validation errors (422) may add `field`; not_enough_seats adds `available`.' }));
+  field: str({ description: 'the field or parameter at fault (validation errors, invalid_id)' }),
+  scope: str({ description: 'missing_scope: the scope the operation needs' }),
+  available: int({ minimum: 0, description: 'not_enough_seats: the seats still free' }),
+}, { required: ['error', 'code'], description: 'Every error: error and code, plus field, scope or available where they apply.' }));
 
 export const Meta = named('Meta', shape({
   page: int({ minimum: 1 }),

@@ -53,6 +53,22 @@ function coerce(schema: Schema, raw: string): unknown {
   return raw;
 }
 
+/** One request and its answer, as an observer sees them (tests check them against the document). */
+export interface Exchange {
+  method: string;
+  /** The path as requested: relative to the base path for the partner interface, else from the origin. */
+  path: string;
+  /** The query string, without '?'. */
+  search: string;
+  /** The route template the request matched (`/trips/{tripId}`), or null when none did. */
+  template: string | null;
+  requestHeaders: Record<string, string>;
+  requestBody: string;
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: Buffer;
+}
+
 export interface ServerParts {
   core: SandboxCore;
   routes: Route[];
@@ -61,37 +77,59 @@ export interface ServerParts {
   beforeRequest(): boolean;
   /** Called after a request that changed state. */
   persist(): void;
+  /** Sees every exchange with the partner interface and the admin routes, after it is answered. */
+  observe?(exchange: Exchange): void;
+}
+
+/** What the server knows of a request while it handles it, for the observer. */
+interface Pending {
+  method: string;
+  path: string;
+  search: string;
+  template: string | null;
+  requestHeaders: Record<string, string>;
+  requestBody: string;
+  observed: boolean;
 }
 
 export function createHandler(parts: ServerParts): (req: IncomingMessage, res: ServerResponse) => void {
   const compiled = parts.routes.map(compile);
   const { core } = parts;
 
-  const send = (res: ServerResponse, status: number, json: unknown, headers: Record<string, string> = {}) => {
-    if (status === 204 || json === undefined) {
-      res.writeHead(status, headers);
-      res.end();
-      return;
-    }
-    const body = Buffer.from(JSON.stringify(json));
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), ...headers });
+  const respond = (res: ServerResponse, pending: Pending | null, status: number, headers: Record<string, string>, body: Buffer | undefined) => {
+    res.writeHead(status, headers);
     res.end(body);
+    if (pending && parts.observe && !pending.observed) {
+      pending.observed = true;
+      const { observed: _, ...request } = pending;
+      parts.observe({ ...request, status, responseHeaders: headers, responseBody: body ?? Buffer.alloc(0) });
+    }
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const send = (res: ServerResponse, pending: Pending | null, status: number, json: unknown, headers: Record<string, string> = {}) => {
+    if (status === 204 || json === undefined) return respond(res, pending, status, headers, undefined);
+    const body = Buffer.from(JSON.stringify(json));
+    respond(res, pending, status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), ...headers }, body);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, found: { pending: Pending | null }): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = (req.method ?? 'GET').toUpperCase();
     const partner = url.pathname === BASE_PATH || url.pathname.startsWith(`${BASE_PATH}/`);
     const { text, tooLarge } = await readBody(req);
     const headers = headersOf(req);
     const relative = partner ? url.pathname.slice(BASE_PATH.length) || '/' : url.pathname;
+    const pending: Pending | null = partner || url.pathname.startsWith('/__sandbox/')
+      ? { method, path: relative, search: url.search.slice(1), template: null, requestHeaders: headers, requestBody: text, observed: false }
+      : null;
+    found.pending = pending;
     if (partner) {
       const record: RecordedRequest = { method, path: relative, query: Object.fromEntries(url.searchParams), headers, body: text };
       core.requests.push(record);
     }
     if (!partner && !url.pathname.startsWith('/__sandbox/')) {
       if (url.pathname === '/' && method === 'GET') {
-        return send(res, 200, { name: 'tripctl sandbox', baseUrl: core.baseUrl, openapi: `${core.baseUrl}/openapi.json`, admin: `${core.origin}/__sandbox/` });
+        return send(res, null, 200, { name: 'tripctl sandbox', baseUrl: core.baseUrl, openapi: `${core.baseUrl}/openapi.json`, admin: `${core.origin}/__sandbox/` });
       }
       throw new HttpError(404, 'not_found', `nothing at ${url.pathname}: the partner interface is under ${BASE_PATH}`);
     }
@@ -106,6 +144,7 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
       throw new HttpError(404, 'not_found', `no such endpoint: ${method} ${relative}`);
     }
     const { route } = match;
+    pending!.template = route.path;
 
     // Key and scope.
     let key = null;
@@ -182,28 +221,28 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
     if (generated || (method !== 'GET' && status < 400)) parts.persist();
     if (result.file) {
       const { contentType, filename, data } = result.file;
-      res.writeHead(status, {
+      respond(res, pending, status, {
         'content-type': contentType,
         'content-length': String(data.length),
         'content-disposition': `attachment; filename="${filename}"`,
         ...result.headers,
-      });
-      res.end(data);
+      }, data);
       return;
     }
-    send(res, status, status === 204 ? undefined : result.json, result.headers);
+    send(res, pending, status, status === 204 ? undefined : result.json, result.headers);
   };
 
   return (req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    const found: { pending: Pending | null } = { pending: null };
+    handle(req, res, found).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
         return;
       }
       if (error instanceof HttpError) {
-        send(res, error.status, { error: error.message, code: error.code, ...error.extra }, error.headers);
+        send(res, found.pending, error.status, { error: error.message, code: error.code, ...error.extra }, error.headers);
       } else {
-        send(res, 500, { error: `internal error: ${(error as Error)?.message ?? String(error)}`, code: 'internal_error' });
+        send(res, found.pending, 500, { error: `internal error: ${(error as Error)?.message ?? String(error)}`, code: 'internal_error' });
       }
     });
   };
