@@ -48,7 +48,7 @@ export interface DeliveryRecord {
 
 /** What the store hands the dispatcher: who is subscribed to what, read at emit time. */
 export interface DispatcherOptions {
-  /** Multiplies every wait and the 8 s time-out (0.001 → a 10 s wait takes 10 ms). */
+  /** Multiplies every wait and the 8 s time-out (0.001 → a 10 s wait takes 10 ms; the time-out stays at least 1 s). */
   timeScale: number;
   /** Active endpoints of this company subscribed to this event (webhook.test: every active endpoint). */
   endpointsFor(companyId: string, event: string): WebhookEndpointRecord[];

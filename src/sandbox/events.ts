@@ -274,7 +274,9 @@ export class EventDispatcher implements EventDispatcherApi {
         resolve({ responseStatus: null, error: `unsupported url scheme ${url.protocol}`, durationMs: null });
         return;
       }
-      const timeoutMs = scaled(TIMEOUT_S * 1000, this.opts.timeScale, 50);
+      // Never below 1 s however scaled: on a busy machine a receiver that answers at once can take
+      // more than the 8 ms a 0.001 scale gives, and a slow answer is not a failed one.
+      const timeoutMs = scaled(TIMEOUT_S * 1000, this.opts.timeScale, 1000);
       const started = performance.now();
       let settled = false;
       let req: http.ClientRequest | undefined;

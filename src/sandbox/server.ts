@@ -220,7 +220,8 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
     const status = result.status ?? route.status;
     if (generated || (method !== 'GET' && status < 400)) parts.persist();
     if (result.file) {
-      const { contentType, filename, data } = result.file;
+      const { contentType, filename } = result.file;
+      const data = await result.file.data;
       respond(res, pending, status, {
         'content-type': contentType,
         'content-length': String(data.length),

@@ -60,7 +60,8 @@ export interface HandlerContext {
 export interface FileResult {
   contentType: string;
   filename: string;
-  data: Buffer;
+  /** The bytes, or their promise (PDFs are made asynchronously). */
+  data: Buffer | Promise<Buffer>;
 }
 
 export interface Result {
