@@ -28,6 +28,8 @@ export interface Sheet {
   subtitle?: string;
   columns: string[];
   rows: Array<Array<string | number | boolean | null>>;
+  /** Columns holding amounts in minor units (spreadsheets format them as such). */
+  money?: string[];
 }
 
 /** One attempt to deliver one event to one endpoint, as GET /webhooks/{id}/deliveries serves it. */

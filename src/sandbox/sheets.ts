@@ -61,6 +61,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       return {
         title: 'Trips', subtitle,
         columns: ['id', 'departureAt', 'route', 'status', 'plate', 'driver', 'totalSeats', 'seatsBooked', 'pricePerSeat', 'currency'],
+        money: ['pricePerSeat'],
         rows: trips.map((t) => [t.id, t.departureAt, route(t.fromCityId, t.toCityId), t.status, vehicleOf(t.vehicleId)?.plate ?? null, userOf(t.driverId)?.fullName ?? null, t.totalSeats, seatsBooked(state, t.id), t.pricePerSeat, t.currency]),
       };
     case 'revenue': {
@@ -75,6 +76,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       return {
         title: 'Revenue by day', subtitle: `${subtitle}; amounts in minor units of SYP`,
         columns: ['date', 'payments', 'paid', 'pending', 'refunded', 'failed', 'currency'],
+        money: ['paid', 'pending', 'refunded', 'failed'],
         rows: [...days.entries()].sort((a, b) => b[0].localeCompare(a[0])).map(([day, r]) => [day, r.payments, r.paid, r.pending, r.refunded, r.failed, 'SYP']),
       };
     }
@@ -108,6 +110,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       return {
         title: 'Routes', subtitle: `${subtitle}; revenue in minor units of SYP`,
         columns: ['from', 'to', 'trips', 'bookings', 'seatsSold', 'revenue'],
+        money: ['revenue'],
         rows: [...rows.values()].sort((a, b) => b[5] - a[5]),
       };
     }

@@ -306,3 +306,28 @@ describe('formats', () => {
     expect(xlsxOf(sample).equals(xlsxOf(sample))).toBe(true);
   });
 });
+
+describe('xlsxOf: typed cells', () => {
+  it('writes ISO dates and UTC date-times as date cells with a date format, and money columns as formatted numbers', () => {
+    const sheet: Sheet = {
+      title: 'Trips',
+      columns: ['departureAt', 'day', 'pricePerSeat', 'note'],
+      money: ['pricePerSeat'],
+      rows: [['2026-09-01T04:30:00.000Z', '2026-09-01', 2_500_000, '2026-09-01 is not a date cell when it has text around it']],
+    };
+    const entries = readZip(xlsxOf(sheet));
+    const xml = entries.find((e) => e.name === 'xl/worksheets/sheet1.xml')!.data.toString('utf8');
+    // 2026-09-01 is day 46266 of the 1900 date system; 04:30 is 0.1875 of a day.
+    expect(xml).toContain('<c r="A2" s="3"><v>46266.1875</v></c>');
+    expect(xml).toContain('<c r="B2" s="2"><v>46266</v></c>');
+    expect(xml).toContain('<c r="C2" s="4"><v>2500000</v></c>');
+    expect(xml).toContain('<c r="D2" t="inlineStr">');
+    const styles = entries.find((e) => e.name === 'xl/styles.xml')!.data.toString('utf8');
+    expectWellFormed(styles);
+    const xfs = /<cellXfs[^>]*>(.*?)<\/cellXfs>/.exec(styles)![1]!;
+    const formats = [...xfs.matchAll(/numFmtId="(\d+)"/g)].map((m) => m[1]);
+    expect(formats).toEqual(['0', '0', '164', '165', '166']);
+    expect(styles).toContain('<numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>');
+    expect(styles).toContain('<numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/>');
+  });
+});
