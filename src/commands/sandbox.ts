@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { integer, maxLength, uuid } from '../input/validate.js';
 import { specs } from '../output/specs.js';
-import { PAYMENT_STATUSES } from '../sandbox/state.js';
+import { PAYMENT_STATUSES } from '../sandbox/domain/state.js';
 import { EVENTS } from '../webhooks/events.js';
 import { defineGroup, defineVerb, lazy } from './define.js';
 import { integerInRange } from './flags.js';

@@ -5,19 +5,19 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ADMIN_ROUTES, newKey } from './admin.js';
+import { ADMIN_ROUTES, newKey } from './routes/admin.js';
 import type { EventDispatcherApi } from './contracts.js';
-import { EventDispatcher, TEST_EVENT } from './events.js';
-import { buildOpenApi } from './openapi.js';
+import { EventDispatcher, TEST_EVENT } from './events/dispatcher.js';
+import { buildOpenApi } from './openapi/document.js';
 import { ROUTES, subscribes } from './routes.js';
-import { generateAll } from './schedules.js';
-import { seed } from './seed.js';
-import { BASE_PATH, createHandler, type Exchange } from './server.js';
-import { READ_SCOPES, SCOPES, type State } from './state.js';
-import type { KeyRec, RecordedRequest, Route, SandboxCore } from './table.js';
+import { generateAll } from './domain/schedules.js';
+import { seed } from './seed/seed.js';
+import { BASE_PATH, createHandler, type Exchange } from './http/server.js';
+import { READ_SCOPES, SCOPES, type State } from './domain/state.js';
+import type { KeyRec, RecordedRequest, Route, SandboxCore } from './routes/route.js';
 
-export type { RecordedRequest } from './table.js';
-export { BASE_PATH, type Exchange } from './server.js';
+export type { RecordedRequest } from './routes/route.js';
+export { BASE_PATH, type Exchange } from './http/server.js';
 
 export interface SandboxOptions {
   /** 0 picks a free port (default 0). */

@@ -3,24 +3,24 @@
 // rows and openapi.ts documents them, so the two cannot disagree.
 import { createHash, randomBytes } from 'node:crypto';
 import { isLoopbackHost } from '../client/url.js';
-import { HttpError, conflict, invalid, notFound } from './http-error.js';
+import { HttpError, conflict, invalid, notFound } from './http/errors.js';
 import {
   bookingDetail, bookingView, cancelTrip, companyView, endpointView, memberView, moveBooking, paymentView, payoutView,
   reviewView, scheduleView, seatsBooked, tripView, vehicleView,
-} from './model.js';
-import { arr, int, shape, str, type Schema } from './schema.js';
+} from './domain/model.js';
+import { arr, int, shape, str, type Schema } from './openapi/json-schema.js';
 import {
   API_VERSION, bodies, Booking, BookingDetail, City, Company, Dashboard, Delivery, EVENT_GROUPS, ManifestPassenger, Member,
   Meta, Payment, Payout, Place, Report, Review, Schedule, ScheduleException, SUBSCRIBABLE, Ticket, Trip, Vehicle, WebhookEndpoint,
-} from './schemas.js';
-import { generate, keepPublishedDates, localDate, reconcileDate } from './schedules.js';
-import { CITIES, PEOPLE, PLACES } from './seed.js';
-import { buildSheet, invoiceSheet, REPORT_TYPES, type ReportType } from './sheets.js';
+} from './openapi/resources.js';
+import { generate, keepPublishedDates, localDate, reconcileDate } from './domain/schedules.js';
+import { CITIES, PEOPLE, PLACES } from './seed/seed.js';
+import { buildSheet, invoiceSheet, REPORT_TYPES, type ReportType } from './domain/sheets.js';
 import {
   BOOKING_STATUSES, CURRENCY, PAYMENT_STATUSES, ROLES, TRIP_STATUSES, type BookingRec, type BookingStatus, type CompanyRec,
   type ScheduleRec, type TripRec, type VehicleRec,
-} from './state.js';
-import type { HandlerContext, Param, Route, SandboxCore } from './table.js';
+} from './domain/state.js';
+import type { HandlerContext, Param, Route, SandboxCore } from './routes/route.js';
 import { csvOf, pdfOf, xlsxOf } from './files/index.js';
 
 export { API_VERSION };

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { DeliveryRecord, WebhookEndpointRecord } from '../../src/sandbox/contracts.js';
-import { EventDispatcher, SKIPPED_ERROR } from '../../src/sandbox/events.js';
+import { EventDispatcher, SKIPPED_ERROR } from '../../src/sandbox/events/dispatcher.js';
 
 interface Received {
   method: string;

@@ -4,8 +4,8 @@
 // scope, and the documented success status and response shape with the full key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ROUTES, type Sandbox } from '../../src/sandbox/index.js';
-import { violations, type Schema } from '../../src/sandbox/schema.js';
-import { SCOPES } from '../../src/sandbox/state.js';
+import { violations, type Schema } from '../../src/sandbox/openapi/json-schema.js';
+import { SCOPES } from '../../src/sandbox/domain/state.js';
 import { Client, FUTURE, open } from './http.js';
 
 let sandbox: Sandbox;

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { SKIPPED_ERROR } from '../../src/sandbox/events.js';
+import { SKIPPED_ERROR } from '../../src/sandbox/events/dispatcher.js';
 import { Client, open } from './http.js';
 
 const NOW = Date.parse('2026-09-01T06:00:00.000Z');

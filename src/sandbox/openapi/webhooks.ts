@@ -1,9 +1,9 @@
 // The document's `webhooks` section (OpenAPI 3.1): one operation per event the sandbox sends,
 // with the envelope, that event's data, the delivery headers, the signature and the retry rule
 // (x-delivery), all read from the values the dispatcher itself uses.
-import { MAX_ATTEMPTS, RETRY_WAITS_S, TIMEOUT_S, USER_AGENT } from './events.js';
-import { API_VERSION, BookingEventData, EVENTS, Payment, Schedule, Trip, WebhookTestData } from './schemas.js';
-import { shape, str, type Schema } from './schema.js';
+import { MAX_ATTEMPTS, RETRY_WAITS_S, TIMEOUT_S, USER_AGENT } from '../events/dispatcher.js';
+import { API_VERSION, BookingEventData, EVENTS, Payment, Schedule, Trip, WebhookTestData } from './resources.js';
+import { shape, str, type Schema } from './json-schema.js';
 
 /** How deliveries are made and retried: also served at the top of the document. */
 export const DELIVERY_RULES = {

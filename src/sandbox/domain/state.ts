@@ -1,6 +1,6 @@
 // The sandbox's whole state: plain JSON, so `--data FILE` can write and read it as is.
 // Records carry companyId (never served); views.ts turns records into the served shapes.
-import type { WebhookEndpointRecord } from './contracts.js';
+import type { WebhookEndpointRecord } from '../contracts.js';
 
 export const SCOPES = [
   'trips.read', 'trips.write',

@@ -1,9 +1,9 @@
 // Named schemas of the served resources and of the request bodies. They are the sandbox's
 // decisions for every shape partner-api.md leaves unshown, and are served in components.schemas.
-import { arr, bool, int, named, nullable, obj, shape, str, type Schema } from './schema.js';
+import { arr, bool, int, named, nullable, obj, shape, str, type Schema } from './json-schema.js';
 import {
   BOOKING_STATUSES, FUEL_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, RECURRENCES, ROLES, SCOPES, TRANSMISSIONS, TRIP_STATUSES,
-} from './state.js';
+} from '../domain/state.js';
 
 export const API_VERSION = '2026-08-21';
 

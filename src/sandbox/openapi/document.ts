@@ -1,11 +1,11 @@
 // The OpenAPI 3.1 document, generated from the route table: one operation per row, with its
 // scope (x-scope), security, parameters, request body, success and error responses.
-import { ErrorSchema } from './schemas.js';
-import { registry, resolve, type Schema } from './schema.js';
-import { API_VERSION } from './schemas.js';
-import type { Route } from './table.js';
-import { DELIVERY_RULES, webhooksSection } from './openapi-webhooks.js';
-import { CITIES, PEOPLE, PLACES } from './seed.js';
+import { ErrorSchema } from './resources.js';
+import { registry, resolve, type Schema } from './json-schema.js';
+import { API_VERSION } from './resources.js';
+import type { Route } from '../routes/route.js';
+import { DELIVERY_RULES, webhooksSection } from './webhooks.js';
+import { CITIES, PEOPLE, PLACES } from '../seed/seed.js';
 
 const TAGS: Array<{ name: string; description: string }> = [
   { name: 'reference', description: 'Cities and places, and this document' },

@@ -1,7 +1,7 @@
 // A small subset of JSON Schema (2020-12, as OpenAPI 3.1 uses it) that the route table is written
 // in. The same objects are the validator of requests and the schemas of the OpenAPI document, so
 // what the sandbox checks and what it documents cannot disagree.
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http/errors.js';
 
 export type SchemaType = 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null';
 

@@ -1,12 +1,12 @@
 // Deterministic demo data: ids from a seeded generator (the same on every start), times relative
 // to the sandbox clock at seeding. Company A ("Qasioun Express") is the keys' company; company B
 // ("Orontes Lines") exists so isolation is real.
-import type { Core } from './model.js';
-import { generate, instantOf, localDate } from './schedules.js';
+import type { Core } from '../domain/model.js';
+import { generate, instantOf, localDate } from '../domain/schedules.js';
 import {
   CURRENCY, type BookingRec, type BookingStatus, type City, type CompanyRec, type MembershipRec, type PaymentRec,
   type Place, type Role, type ScheduleRec, type State, type TripRec, type UserRec, type VehicleRec,
-} from './state.js';
+} from '../domain/state.js';
 
 export const CITIES: City[] = [
   { id: 'damascus', name: 'Damascus', nameAr: 'دمشق' },

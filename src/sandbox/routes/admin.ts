@@ -2,14 +2,14 @@
 // payment as an administrator would, move the clock, read the request log, make keys, reset.
 // They are rows of the same kind as the partner routes, documented in the OpenAPI under 'sandbox'.
 import { randomBytes } from 'node:crypto';
-import type { EventEnvelope } from './contracts.js';
-import { HttpError, conflict, notFound } from './http-error.js';
-import { bookingEventData, bookingView, paymentView, scheduleView, seatsBooked, setPaymentStatus, tripView } from './model.js';
-import { arr, int, nullable, obj, shape, str } from './schema.js';
-import { Booking, EventEnvelope as EnvelopeSchema, EVENTS, Payment, ScopeSchema } from './schemas.js';
-import { generateAll } from './schedules.js';
-import { PAYMENT_STATUSES, SCOPES, type PaymentStatus, type Scope } from './state.js';
-import type { Route, SandboxCore } from './table.js';
+import type { EventEnvelope } from '../contracts.js';
+import { HttpError, conflict, notFound } from '../http/errors.js';
+import { bookingEventData, bookingView, paymentView, scheduleView, seatsBooked, setPaymentStatus, tripView } from '../domain/model.js';
+import { arr, int, nullable, obj, shape, str } from '../openapi/json-schema.js';
+import { Booking, EventEnvelope as EnvelopeSchema, EVENTS, Payment, ScopeSchema } from '../openapi/resources.js';
+import { generateAll } from '../domain/schedules.js';
+import { PAYMENT_STATUSES, SCOPES, type PaymentStatus, type Scope } from '../domain/state.js';
+import type { Route, SandboxCore } from './route.js';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -26,14 +26,14 @@ import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 
-import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, sign } from '../webhooks/signature.js';
+import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, sign } from '../../webhooks/signature.js';
 import type {
   DeliveryRecord,
   DispatcherOptions,
   EventDispatcherApi,
   EventEnvelope,
   WebhookEndpointRecord,
-} from './contracts.js';
+} from '../contracts.js';
 
 export const API_VERSION = '2026-08-21';
 export const USER_AGENT = 'Service-Partner-Webhooks/1.0';

@@ -2,9 +2,9 @@
 // the query and the JSON body against the row's schemas, runs the handler and writes the answer.
 // Every request to the partner interface is recorded before anything else happens.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from './http-error.js';
-import { check, obj, resolve, UUID_RE, type Schema } from './schema.js';
-import type { Method, RecordedRequest, Result, Route, SandboxCore } from './table.js';
+import { HttpError } from './errors.js';
+import { check, obj, resolve, UUID_RE, type Schema } from '../openapi/json-schema.js';
+import type { Method, RecordedRequest, Result, Route, SandboxCore } from '../routes/route.js';
 
 export const BASE_PATH = '/api/partner/v1';
 const MAX_BODY = 2 * 1024 * 1024;

@@ -1,10 +1,10 @@
 // Sheets (contracts.ts) built from the sandbox's own data: the seven report export types and the
 // invoice of a payment. files/ turns a Sheet into csv, xlsx or pdf bytes.
-import type { Sheet } from './contracts.js';
+import type { Sheet } from '../contracts.js';
 import type { Core } from './model.js';
 import { seatsBooked } from './model.js';
 import { localDate } from './schedules.js';
-import { CITIES } from './seed.js';
+import { CITIES } from '../seed/seed.js';
 import type { CompanyRec, PaymentRec } from './state.js';
 
 export const REPORT_TYPES = ['bookings', 'trips', 'revenue', 'drivers', 'routes', 'fleet', 'reviews'] as const;
