@@ -5,11 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ADMIN_ROUTES, newKey } from './routes/admin.js';
+import { newKey } from './routes/admin.js';
 import type { EventDispatcherApi } from './contracts.js';
 import { EventDispatcher, TEST_EVENT } from './events/dispatcher.js';
 import { buildOpenApi } from './openapi/document.js';
-import { ROUTES, subscribes } from './routes.js';
+import { subscribes } from './domain/webhooks.js';
+import { ALL_ROUTES } from './routes/index.js';
 import { generateAll } from './domain/schedules.js';
 import { seed } from './seed/seed.js';
 import { BASE_PATH, createHandler, type Exchange } from './http/server.js';
@@ -43,8 +44,7 @@ export interface Sandbox {
   idle(): Promise<void>;
 }
 
-/** Every route of the sandbox: the partner interface and the admin routes. */
-export const ALL_ROUTES: Route[] = [...ROUTES, ...ADMIN_ROUTES];
+export { ALL_ROUTES } from './routes/index.js';
 
 function loadState(file: string): State {
   let parsed: unknown;

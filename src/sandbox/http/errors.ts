@@ -1,4 +1,6 @@
-// The one error type handlers throw; the server turns it into `{error, code}` JSON.
+// The error the HTTP layer answers with `{error, code}` JSON: its own (400, 401, 403, 405, 413)
+// and the domain's rule violations, mapped here to 404, 409 and 422.
+import type { RuleError, ViolationKind } from '../domain/errors.js';
 
 export class HttpError extends Error {
   constructor(
@@ -13,6 +15,9 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what: string, id: string): HttpError => new HttpError(404, 'not_found', `${what} ${id} not found`);
-export const conflict = (code: string, message: string): HttpError => new HttpError(409, code, message);
-export const invalid = (code: string, message: string, field?: string): HttpError => new HttpError(422, code, message, field ? { field } : {});
+const STATUS_OF: Record<ViolationKind, number> = { not_found: 404, conflict: 409, invalid: 422 };
+
+/** A domain rule violation as the HTTP answer it gets. */
+export function fromRule(error: RuleError): HttpError {
+  return new HttpError(STATUS_OF[error.kind], error.code, error.message, error.extra);
+}

@@ -1,57 +1,17 @@
-// The HTTP side: matches a request against the route table, checks the key, the scope, path ids,
-// the query and the JSON body against the row's schemas, runs the handler and writes the answer.
+// The HTTP side: records a request, routes it (router.ts), passes it through the checks of the
+// pipeline (pipeline.ts), runs the route's handler (with Idempotency-Key where the route takes
+// it) and writes the answer, JSON or a file. Domain rule violations become 404, 409 or 422 here.
 // Every request to the partner interface is recorded before anything else happens.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from './errors.js';
-import { check, obj, resolve, UUID_RE, type Schema } from '../openapi/json-schema.js';
-import type { Method, RecordedRequest, Result, Route, SandboxCore } from '../routes/route.js';
 
-export const BASE_PATH = '/api/partner/v1';
-const MAX_BODY = 2 * 1024 * 1024;
+import { RuleError } from '../domain/errors.js';
+import type { RecordedRequest, Result, Route, SandboxCore } from '../routes/route.js';
+import { fromRule, HttpError } from './errors.js';
+import { withIdempotency } from './idempotency.js';
+import { authenticate, bodyOf, headersOf, pathParams, queryOf, readBody } from './pipeline.js';
+import { BASE_PATH, router, type Match } from './router.js';
 
-interface Compiled {
-  route: Route;
-  pattern: RegExp;
-  names: string[];
-}
-
-function compile(route: Route): Compiled {
-  const names: string[] = [];
-  const source = route.path.split('/').map((segment) => segment.replace(/\{(\w+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  }).replace(/\./g, '\\.')).join('/');
-  return { route, pattern: new RegExp(`^${source}$`), names };
-}
-
-async function readBody(req: IncomingMessage): Promise<{ text: string; tooLarge: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = false;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY) tooLarge = true;
-    else chunks.push(chunk);
-  }
-  return { text: Buffer.concat(chunks).toString('utf8'), tooLarge };
-}
-
-function headersOf(req: IncomingMessage): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
-
-function coerce(schema: Schema, raw: string): unknown {
-  const s = resolve(schema);
-  const types = Array.isArray(s.type) ? s.type : [s.type];
-  if (types.includes('integer') && /^-?\d+$/.test(raw)) return Number(raw);
-  if (types.includes('number') && raw.trim() !== '' && !Number.isNaN(Number(raw))) return Number(raw);
-  if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
-  return raw;
-}
+export { BASE_PATH } from './router.js';
 
 /** One request and its answer, as an observer sees them (tests check them against the document). */
 export interface Exchange {
@@ -93,7 +53,7 @@ interface Pending {
 }
 
 export function createHandler(parts: ServerParts): (req: IncomingMessage, res: ServerResponse) => void {
-  const compiled = parts.routes.map(compile);
+  const route = router(parts.routes);
   const { core } = parts;
 
   const respond = (res: ServerResponse, pending: Pending | null, status: number, headers: Record<string, string>, body: Buffer | undefined) => {
@@ -112,117 +72,55 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
     respond(res, pending, status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), ...headers }, body);
   };
 
+  /** Runs the matched route's checks and handler; returns its result and success status. */
+  const run = async (match: Match, url: URL, headers: Record<string, string>, text: string, tooLarge: boolean): Promise<Result & { status: number }> => {
+    const { route: row } = match;
+    const key = authenticate(core, row, headers);
+    const params = pathParams(row, match.raw);
+    const query = queryOf(row, url.searchParams);
+    const body = bodyOf(row, text, tooLarge);
+    const generated = parts.beforeRequest();
+    let result: Result;
+    if (row.operationId === 'getOpenApi') result = { json: parts.openApi() };
+    else {
+      const company = core.state.companies.find((c) => c.id === (key ? key.companyId : core.primaryCompanyId()))!;
+      const handle = async () => row.handler({ core, company, key, params, query, body, headers });
+      result = row.idempotent ? await withIdempotency(core, company, headers['idempotency-key'], body, handle) : await handle();
+    }
+    const status = result.status ?? row.status;
+    if (generated || (row.method !== 'GET' && status < 400)) parts.persist();
+    return { ...result, status };
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse, found: { pending: Pending | null }): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = (req.method ?? 'GET').toUpperCase();
     const partner = url.pathname === BASE_PATH || url.pathname.startsWith(`${BASE_PATH}/`);
+    const admin = url.pathname.startsWith('/__sandbox/');
     const { text, tooLarge } = await readBody(req);
     const headers = headersOf(req);
-    const relative = partner ? url.pathname.slice(BASE_PATH.length) || '/' : url.pathname;
-    const pending: Pending | null = partner || url.pathname.startsWith('/__sandbox/')
-      ? { method, path: relative, search: url.search.slice(1), template: null, requestHeaders: headers, requestBody: text, observed: false }
+    const path = partner ? url.pathname.slice(BASE_PATH.length) || '/' : url.pathname;
+    const pending: Pending | null = partner || admin
+      ? { method, path, search: url.search.slice(1), template: null, requestHeaders: headers, requestBody: text, observed: false }
       : null;
     found.pending = pending;
     if (partner) {
-      const record: RecordedRequest = { method, path: relative, query: Object.fromEntries(url.searchParams), headers, body: text };
+      const record: RecordedRequest = { method, path, query: Object.fromEntries(url.searchParams), headers, body: text };
       core.requests.push(record);
     }
-    if (!partner && !url.pathname.startsWith('/__sandbox/')) {
+    if (!partner && !admin) {
       if (url.pathname === '/' && method === 'GET') {
         return send(res, null, 200, { name: 'tripctl sandbox', baseUrl: core.baseUrl, openapi: `${core.baseUrl}/openapi.json`, admin: `${core.origin}/__sandbox/` });
       }
       throw new HttpError(404, 'not_found', `nothing at ${url.pathname}: the partner interface is under ${BASE_PATH}`);
     }
-
-    const candidates = compiled.filter((c) => !!c.route.admin === !partner && c.pattern.test(relative));
-    const match = candidates.find((c) => c.route.method === (method as Method));
-    if (!match) {
-      if (candidates.length > 0) {
-        const allow = [...new Set(candidates.map((c) => c.route.method))].join(', ');
-        throw new HttpError(405, 'method_not_allowed', `${method} is not allowed on ${relative}; allowed: ${allow}`, {}, { allow });
-      }
-      throw new HttpError(404, 'not_found', `no such endpoint: ${method} ${relative}`);
-    }
-    const { route } = match;
-    pending!.template = route.path;
-
-    // Key and scope.
-    let key = null;
-    if (route.scope !== 'none') {
-      const auth = headers.authorization ?? '';
-      const token = /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1];
-      if (!token) throw new HttpError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <key>', {}, { 'www-authenticate': 'Bearer' });
-      key = core.keys.find((k) => k.key === token) ?? null;
-      if (!key) throw new HttpError(401, 'unauthorized', 'invalid API key', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
-      if (!key.scopes.has(route.scope)) {
-        throw new HttpError(403, 'missing_scope', `this key lacks the scope ${route.scope}, which ${route.method} ${route.path} needs`, { scope: route.scope });
-      }
-    }
-
-    // Path parameters.
-    const values = match.pattern.exec(relative)!.slice(1);
-    const params: Record<string, string> = {};
-    match.names.forEach((name, i) => {
-      let value = values[i]!;
-      try {
-        value = decodeURIComponent(value);
-      } catch {
-        // keep it raw; it fails the check below
-      }
-      params[name] = value;
-      const schema = route.pathParams?.[name]?.schema ?? { type: 'string', format: 'uuid' };
-      if (resolve(schema).format === 'uuid' && !UUID_RE.test(value)) {
-        throw new HttpError(400, 'invalid_id', `${name} must be a UUID, not '${value.slice(0, 60)}'`, { field: name });
-      }
-    });
-
-    // Query.
-    const query: Record<string, unknown> = {};
-    if (route.query?.length) {
-      const properties: Record<string, Schema> = {};
-      const required: string[] = [];
-      for (const p of route.query) {
-        properties[p.name] = p.schema;
-        if (p.required) required.push(p.name);
-        const raw = url.searchParams.get(p.name);
-        if (raw !== null && !(raw === '' && !p.required)) query[p.name] = coerce(p.schema, raw);
-      }
-      check(obj(properties, required), query);
-    }
-
-    // Body.
-    let body: Record<string, unknown> = {};
-    if (route.body) {
-      if (tooLarge) throw new HttpError(413, 'payload_too_large', `the request body is over ${MAX_BODY} bytes`);
-      if (text.trim() !== '') {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch (error) {
-          throw new HttpError(400, 'invalid_json', `the body is not valid JSON: ${(error as Error).message}`);
-        }
-        if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-          throw new HttpError(422, 'validation_failed', 'the body must be a JSON object');
-        }
-        body = parsed as Record<string, unknown>;
-      }
-      if (route.normalize) body = route.normalize(body);
-      check(route.body, body);
-    }
-
-    const generated = parts.beforeRequest();
-    let result: Result;
-    if (route.operationId === 'getOpenApi') result = { json: parts.openApi() };
-    else {
-      const company = key ? core.state.companies.find((c) => c.id === key!.companyId)! : core.state.companies.find((c) => c.id === core.primaryCompanyId())!;
-      result = await route.handler({ core, company, key, params, query, body, headers });
-    }
-    const status = result.status ?? route.status;
-    if (generated || (method !== 'GET' && status < 400)) parts.persist();
+    const match = route(method, path, partner);
+    pending!.template = match.route.path;
+    const result = await run(match, url, headers, text, tooLarge);
     if (result.file) {
       const { contentType, filename } = result.file;
       const data = await result.file.data;
-      respond(res, pending, status, {
+      respond(res, pending, result.status, {
         'content-type': contentType,
         'content-length': String(data.length),
         'content-disposition': `attachment; filename="${filename}"`,
@@ -230,16 +128,17 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
       }, data);
       return;
     }
-    send(res, pending, status, status === 204 ? undefined : result.json, result.headers);
+    send(res, pending, result.status, result.status === 204 ? undefined : result.json, result.headers);
   };
 
   return (req, res) => {
     const found: { pending: Pending | null } = { pending: null };
-    handle(req, res, found).catch((error: unknown) => {
+    handle(req, res, found).catch((caught: unknown) => {
       if (res.headersSent) {
         res.destroy();
         return;
       }
+      const error = caught instanceof RuleError ? fromRule(caught) : caught;
       if (error instanceof HttpError) {
         send(res, found.pending, error.status, { error: error.message, code: error.code, ...error.extra }, error.headers);
       } else {

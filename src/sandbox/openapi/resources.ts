@@ -7,17 +7,8 @@ import {
 
 export const API_VERSION = '2026-08-21';
 
-/** Every event name, and the ones an endpoint may subscribe to (webhook.test is not). */
-export const EVENTS = [
-  'booking.created', 'booking.updated', 'booking.approved', 'booking.rejected', 'booking.cancelled', 'booking.boarded', 'booking.no_show',
-  'trip.created', 'trip.updated', 'trip.cancelled', 'trip.completed',
-  'schedule.created', 'schedule.updated', 'schedule.deleted',
-  'payment.updated',
-  'webhook.test',
-] as const;
-export const SUBSCRIBABLE = EVENTS.filter((e) => e !== 'webhook.test');
-/** Groups an endpoint may subscribe to; kept as written and matched at delivery time. */
-export const EVENT_GROUPS = ['booking.*', 'trip.*', 'schedule.*', 'payment.*'] as const;
+export { EVENTS, EVENT_GROUPS, SUBSCRIBABLE } from '../domain/event-names.js';
+import { EVENTS, EVENT_GROUPS, SUBSCRIBABLE } from '../domain/event-names.js';
 
 const uuid = (extra: Partial<Schema> = {}): Schema => str({ format: 'uuid', ...extra });
 const dateTime = (extra: Partial<Schema> = {}): Schema => str({ format: 'date-time', ...extra });

@@ -3,7 +3,7 @@
 // They are rows of the same kind as the partner routes, documented in the OpenAPI under 'sandbox'.
 import { randomBytes } from 'node:crypto';
 import type { EventEnvelope } from '../contracts.js';
-import { HttpError, conflict, notFound } from '../http/errors.js';
+import { conflict, notFound, RuleError } from '../domain/errors.js';
 import { bookingEventData, bookingView, paymentView, scheduleView, seatsBooked, setPaymentStatus, tripView } from '../domain/model.js';
 import { arr, int, nullable, obj, shape, str } from '../openapi/json-schema.js';
 import { Booking, EventEnvelope as EnvelopeSchema, EVENTS, Payment, ScopeSchema } from '../openapi/resources.js';
@@ -34,7 +34,7 @@ function emitOnDemand(core: SandboxCore, event: string, id: string | undefined):
   const group = event.split('.')[0];
   const pick = <T extends { id: string; companyId: string; createdAt: string }>(list: T[], what: string): T => {
     const found = id !== undefined ? list.find((x) => x.id === id) : latest(list, company);
-    if (!found) throw id !== undefined ? notFound(what, id) : new HttpError(404, 'not_found', `company A has no ${what} to send ${event} about`);
+    if (!found) throw id !== undefined ? notFound(what, id) : new RuleError('not_found', 'not_found', `company A has no ${what} to send ${event} about`);
     return found;
   };
   switch (group) {
@@ -99,7 +99,7 @@ export const ADMIN_ROUTES: Route[] = [
       if (body.seats !== undefined && body.seats !== b.seats && (b.status === 'requested' || b.status === 'approved')) {
         const trip = core.state.trips.find((t) => t.id === b.tripId)!;
         const free = trip.totalSeats - seatsBooked(core.state, trip.id) + b.seats;
-        if ((body.seats as number) > free) throw new HttpError(409, 'not_enough_seats', `trip ${trip.id} has room for ${free} seats on this booking, not ${String(body.seats)}`, { available: free });
+        if ((body.seats as number) > free) throw conflict('not_enough_seats', `trip ${trip.id} has room for ${free} seats on this booking, not ${String(body.seats)}`, { available: free });
       }
       for (const field of ['groupName', 'passengerNote', 'seats'] as const) {
         if (body[field] !== undefined) (b as unknown as Record<string, unknown>)[field] = body[field];

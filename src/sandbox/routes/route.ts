@@ -90,6 +90,8 @@ export interface Route {
   headers?: Param[];
   /** JSON request body; an absent or empty body is validated as {}. */
   body?: Schema;
+  /** Idempotency-Key makes retries safe (http/idempotency.ts replays the first success). */
+  idempotent?: boolean;
   /** Rewrites the parsed body before validation (aliases). */
   normalize?(body: Record<string, unknown>): Record<string, unknown>;
   /** JSON response body on success (absent: no body, e.g. 204). */
