@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one class whose queue, timers, in-flight requests and records are
+// one piece of state; split, each part would reach into the others' fields.
 // The sandbox's event dispatcher: builds the signed envelopes partner-api.md's "Events" section
 // describes and delivers them to webhook endpoints with the documented time-out and retries.
 //

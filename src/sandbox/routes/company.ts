@@ -1,6 +1,7 @@
 // Route rows of one resource: each operation's scope, status, parameters, bodies, response and a
 // handler that reads the request, calls the domain layer (../domain/) and shapes the answer.
-import { bodies, Company } from '../openapi/resources.js';
+import { Company } from '../openapi/resources.js';
+import { bodies } from '../openapi/bodies.js';
 import { companyView } from '../domain/model.js';
 import { invalid } from '../domain/errors.js';
 import { has, stamp } from '../domain/rules.js';

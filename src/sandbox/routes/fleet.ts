@@ -1,6 +1,7 @@
 // Route rows of one resource: each operation's scope, status, parameters, bodies, response and a
 // handler that reads the request, calls the domain layer (../domain/) and shapes the answer.
-import { bodies, Vehicle } from '../openapi/resources.js';
+import { Vehicle } from '../openapi/resources.js';
+import { bodies } from '../openapi/bodies.js';
 import { vehicleView } from '../domain/model.js';
 import { conflict } from '../domain/errors.js';
 import { has, newest, own, stamp } from '../domain/rules.js';

@@ -1,7 +1,8 @@
 // Route rows of one resource: each operation's scope, status, parameters, bodies, response and a
 // handler that reads the request, calls the domain layer (../domain/) and shapes the answer.
 import { str } from '../openapi/json-schema.js';
-import { bodies, Member } from '../openapi/resources.js';
+import { Member } from '../openapi/resources.js';
+import { bodies } from '../openapi/bodies.js';
 import { memberView } from '../domain/model.js';
 import { conflict, invalid, notFound } from '../domain/errors.js';
 import { stamp } from '../domain/rules.js';

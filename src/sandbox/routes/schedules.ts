@@ -1,7 +1,8 @@
 // Route rows of one resource: each operation's scope, status, parameters, bodies, response and a
 // handler that reads the request, calls the domain layer (../domain/) and shapes the answer.
 import { str } from '../openapi/json-schema.js';
-import { bodies, Schedule, ScheduleException } from '../openapi/resources.js';
+import { Schedule, ScheduleException } from '../openapi/resources.js';
+import { bodies } from '../openapi/bodies.js';
 import { scheduleView } from '../domain/model.js';
 import { has, newest, own } from '../domain/rules.js';
 import { list, one, scheduleIdParam } from './common.js';

@@ -1,7 +1,8 @@
 // Route rows of one resource: each operation's scope, status, parameters, bodies, response and a
 // handler that reads the request, calls the domain layer (../domain/) and shapes the answer.
 import { arr, shape, str } from '../openapi/json-schema.js';
-import { bodies, ManifestPassenger, Meta, Trip } from '../openapi/resources.js';
+import { ManifestPassenger, Meta, Trip } from '../openapi/resources.js';
+import { bodies } from '../openapi/bodies.js';
 import { tripView } from '../domain/model.js';
 import { invalid } from '../domain/errors.js';
 import { has, newest, own, paginate } from '../domain/rules.js';
