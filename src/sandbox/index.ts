@@ -14,8 +14,8 @@ import { ALL_ROUTES } from './routes/index.js';
 import { generateAll } from './domain/schedules.js';
 import { seed } from './seed/seed.js';
 import { BASE_PATH, createHandler, type Exchange } from './http/server.js';
-import { READ_SCOPES, SCOPES, type State } from './domain/state.js';
-import type { KeyRec, RecordedRequest, Route, SandboxCore } from './routes/route.js';
+import { READ_SCOPES, SCOPES, type KeyRec, type Scope, type State } from './domain/state.js';
+import type { RecordedRequest, SandboxCore } from './routes/route.js';
 
 export type { RecordedRequest } from './routes/route.js';
 export { BASE_PATH, type Exchange } from './http/server.js';
@@ -66,11 +66,29 @@ function saveState(file: string, state: State): void {
   renameSync(temp, file);
 }
 
+/**
+ * The state's keys with the three printed ones made if missing: a state read from `--data` keeps
+ * the keys it was saved with, so a profile saved for them keeps working after a restart.
+ */
+function printedKeys(state: State): KeyRec[] {
+  const keys = state.keys ?? [];
+  const ownerOf = (companyId: string) => state.memberships.find((m) => m.companyId === companyId && m.role === 'owner')!.userId;
+  const [companyA, companyB] = state.companies as [State['companies'][number], State['companies'][number]];
+  const wanted: Array<[NonNullable<KeyRec['label']>, string, Scope[]]> = [
+    ['full', companyA.id, [...SCOPES]],
+    ['readOnly', companyA.id, READ_SCOPES],
+    ['otherCompany', companyB.id, [...SCOPES]],
+  ];
+  for (const [label, companyId, scopes] of wanted) {
+    if (!keys.some((k) => k.label === label)) keys.push({ key: newKey(), companyId, actorId: ownerOf(companyId), scopes, label });
+  }
+  return keys;
+}
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
   const realNow = opts.now ?? (() => new Date());
   const requests: RecordedRequest[] = [];
-  const keys: KeyRec[] = [];
   let state: State;
   const clock = () => new Date(realNow().getTime() + (state?.clockOffsetMs ?? 0));
   if (opts.dataFile && existsSync(opts.dataFile)) state = loadState(opts.dataFile);
@@ -99,7 +117,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       dispatcher.emit(companyId, event, data);
     },
     dispatcher,
-    keys,
+    get keys() {
+      return state.keys!;
+    },
     requests,
     get origin() {
       return origin;
@@ -112,18 +132,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       state.clockOffsetMs += ms;
     },
     reset: () => {
+      const keys = state.keys;
       state = seed(realNow());
+      state.keys = keys; // keys stay valid: the seeded companies keep their ids
       requests.length = 0;
       persist();
     },
   };
 
-  const ownerOf = (companyId: string) => state.memberships.find((m) => m.companyId === companyId && m.role === 'owner')!.userId;
-  const [companyA, companyB] = state.companies as [State['companies'][number], State['companies'][number]];
-  const full: KeyRec = { key: newKey(), companyId: companyA.id, actorId: ownerOf(companyA.id), scopes: new Set(SCOPES) };
-  const readOnly: KeyRec = { key: newKey(), companyId: companyA.id, actorId: ownerOf(companyA.id), scopes: new Set(READ_SCOPES) };
-  const other: KeyRec = { key: newKey(), companyId: companyB.id, actorId: ownerOf(companyB.id), scopes: new Set(SCOPES) };
-  keys.push(full, readOnly, other);
+  state.keys = printedKeys(state);
+  const keyOf = (label: KeyRec['label']) => state.keys!.find((k) => k.label === label)!.key;
 
   // Schedules catch up with the clock on start (a state file may be days old).
   generateAll(core);
@@ -158,7 +176,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   return {
     url: origin,
     baseUrl: origin + BASE_PATH,
-    keys: { full: full.key, readOnly: readOnly.key, otherCompany: other.key },
+    keys: { full: keyOf('full'), readOnly: keyOf('readOnly'), otherCompany: keyOf('otherCompany') },
     requests,
     dispatcher,
     idle: () => dispatcher.idle(),

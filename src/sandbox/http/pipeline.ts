@@ -36,7 +36,7 @@ export function authenticate(core: SandboxCore, route: Route, headers: Record<st
   if (!token) throw new HttpError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <key>', {}, { 'www-authenticate': 'Bearer' });
   const key = core.keys.find((k) => k.key === token);
   if (!key) throw new HttpError(401, 'unauthorized', 'invalid API key', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
-  if (!key.scopes.has(route.scope)) {
+  if (!key.scopes.includes(route.scope)) {
     throw new HttpError(403, 'missing_scope', `this key lacks the scope ${route.scope}, which ${route.method} ${route.path} needs`, { scope: route.scope });
   }
   return key;

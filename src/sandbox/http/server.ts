@@ -3,6 +3,7 @@
 // it) and writes the answer, JSON or a file. Domain rule violations become 404, 409 or 422 here.
 // Every request to the partner interface is recorded before anything else happens.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 import { RuleError } from '../domain/errors.js';
 import type { RecordedRequest, Result, Route, SandboxCore } from '../routes/route.js';
@@ -27,6 +28,8 @@ export interface Exchange {
   status: number;
   responseHeaders: Record<string, string>;
   responseBody: Buffer;
+  /** From the request's arrival to its answer being written. */
+  durationMs: number;
 }
 
 export interface ServerParts {
@@ -49,6 +52,7 @@ interface Pending {
   template: string | null;
   requestHeaders: Record<string, string>;
   requestBody: string;
+  started: number;
   observed: boolean;
 }
 
@@ -61,8 +65,8 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
     res.end(body);
     if (pending && parts.observe && !pending.observed) {
       pending.observed = true;
-      const { observed: _, ...request } = pending;
-      parts.observe({ ...request, status, responseHeaders: headers, responseBody: body ?? Buffer.alloc(0) });
+      const { observed: _, started, ...request } = pending;
+      parts.observe({ ...request, status, responseHeaders: headers, responseBody: body ?? Buffer.alloc(0), durationMs: performance.now() - started });
     }
   };
 
@@ -93,6 +97,7 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, found: { pending: Pending | null }): Promise<void> => {
+    const started = performance.now();
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = (req.method ?? 'GET').toUpperCase();
     const partner = url.pathname === BASE_PATH || url.pathname.startsWith(`${BASE_PATH}/`);
@@ -101,7 +106,7 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
     const headers = headersOf(req);
     const path = partner ? url.pathname.slice(BASE_PATH.length) || '/' : url.pathname;
     const pending: Pending | null = partner || admin
-      ? { method, path, search: url.search.slice(1), template: null, requestHeaders: headers, requestBody: text, observed: false }
+      ? { method, path, search: url.search.slice(1), template: null, requestHeaders: headers, requestBody: text, started, observed: false }
       : null;
     found.pending = pending;
     if (partner) {

@@ -162,7 +162,7 @@ export const ADMIN_ROUTES: Route[] = [
   {
     operationId: 'sandboxCreateKey', method: 'POST', path: '/__sandbox/keys', admin: true, scope: 'none', tag: 'sandbox', status: 201,
     summary: 'Make a key with chosen scopes (to exercise 403 handling)',
-    description: "company: 'primary' (Qasioun Express, the default) or 'other' (Orontes Lines). Keys live until the sandbox stops.",
+    description: "company: 'primary' (Qasioun Express, the default) or 'other' (Orontes Lines). Keys live as long as the state: until the sandbox stops, or with --data until the file goes.",
     body: obj({ scopes: arr(ScopeSchema, { uniqueItems: true }), company: str({ enum: ['primary', 'other'], default: 'primary' }) }, ['scopes']),
     response: shape({ key: shape({ key: str(), scopes: arr(ScopeSchema), company: str() }) }),
     handler: ({ core, body }) => {
@@ -170,7 +170,7 @@ export const ADMIN_ROUTES: Route[] = [
       const owner = core.state.memberships.find((m) => m.companyId === companyId && m.role === 'owner');
       if (!owner) throw conflict('no_owner', 'the company has no owner to act as');
       const scopes = [...new Set(body.scopes as Scope[])].filter((s) => (SCOPES as readonly string[]).includes(s));
-      const key = { key: newKey(), companyId, actorId: owner.userId, scopes: new Set(scopes) };
+      const key = { key: newKey(), companyId, actorId: owner.userId, scopes };
       core.keys.push(key);
       return { status: 201, json: { key: { key: key.key, scopes, company: body.company === 'other' ? 'other' : 'primary' } } };
     },

@@ -3,7 +3,9 @@
 import type { EventDispatcherApi } from '../contracts.js';
 import type { Core } from '../domain/model.js';
 import type { Schema } from '../openapi/json-schema.js';
-import type { CompanyRec, Scope } from '../domain/state.js';
+import type { CompanyRec, KeyRec, Scope } from '../domain/state.js';
+
+export type { KeyRec } from '../domain/state.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -15,13 +17,6 @@ export interface Param {
   example?: unknown;
 }
 
-export interface KeyRec {
-  key: string;
-  companyId: string;
-  /** The user the key acts as (the company owner): the default driver of a published trip. */
-  actorId: string;
-  scopes: ReadonlySet<Scope>;
-}
 
 export interface RecordedRequest {
   method: string;
