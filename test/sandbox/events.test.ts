@@ -1,3 +1,4 @@
+// Over 300 lines: every behaviour of one class (the dispatcher) against the same receivers.
 // The event dispatcher against real receivers on 127.0.0.1 (node:http), time scaled by 0.001.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';

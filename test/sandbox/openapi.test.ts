@@ -1,3 +1,4 @@
+// About 300 lines: the document's shape, then one walk over every operation it lists.
 // The OpenAPI document and the route table cannot drift: the document lists every row with its
 // scope; every endpoint row of partner-api.md is in the document; and a walk over every operation
 // of the served document checks that the sandbox serves it — 401 without a key, 403 without its

@@ -1,3 +1,5 @@
+// Over 300 lines: one table of the sandbox's rules per resource, sharing one sandbox and the
+// publish/book helpers; split, each part would repeat that setup.
 // The sandbox's rules over real HTTP: keys and scopes, isolation between companies, bounds,
 // state moves and their violations, idempotency, pagination.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
