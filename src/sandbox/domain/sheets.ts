@@ -28,7 +28,8 @@ export function invoiceSheet(core: Core, company: CompanyRec, payment: PaymentRe
     ['Status', payment.status],
     ['Method', payment.method],
     ['Booking', payment.bookingId],
-    ['Passenger', passenger ? `${passenger.fullName ?? ''} ${passenger.phone}`.trim() : ''],
+    // The phone is isolated (LRI…PDI), so an Arabic name before it does not carry its '+' to the far side.
+    ['Passenger', passenger ? `${passenger.fullName ?? ''} \u2066${passenger.phone}\u2069`.trim() : ''],
     ['Trip', trip ? `${route(trip.fromCityId, trip.toCityId)}, ${trip.departureAt}` : payment.tripId],
     ['Seats', booking?.seats ?? null],
     ['Price per seat', trip ? `${pounds(trip.pricePerSeat)} ${trip.currency}` : ''],

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Bidi } from 'bidi-js';
 import type { Font as FontFace } from 'fontkit';
 
-import { visualRuns, type FontRole, type TextRun } from './text-runs.js';
+import { BIDI_CONTROL, visualRuns, type FontRole, type TextRun } from './text-runs.js';
 
 export type Weight = 'regular' | 'bold';
 
@@ -80,7 +80,7 @@ export class Writer {
       const cp = ch.codePointAt(0)!;
       if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) continue;
       if (/\p{M}/u.test(ch) && !this.engine.covers('arabic', cp)) continue;
-      out += ROLES.some((role) => this.engine.covers(role, cp)) ? ch : '?';
+      out += BIDI_CONTROL.test(ch) || ROLES.some((role) => this.engine.covers(role, cp)) ? ch : '?';
     }
     return out;
   }

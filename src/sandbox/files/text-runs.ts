@@ -19,6 +19,8 @@ export interface TextRun {
 }
 
 const ARABIC_LETTER = /\p{Script=Arabic}/u;
+/** Marks, embeddings and isolates: they steer the algorithm and have no glyph. */
+export const BIDI_CONTROL = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 /** Joiners and marks that belong with the Arabic letters around them. */
 const JOINING = /[\u200c\u200d\u064b-\u065f\u0670]/u;
 
@@ -37,20 +39,24 @@ export function visualRuns(bidi: Bidi, text: string, covers: (role: FontRole, cp
   if (text === '') return { runs: [], rtlParagraph: false };
   const { levels, paragraphs } = bidi.getEmbeddingLevels(text);
   const rtlParagraph = (paragraphs[0]?.level ?? 0) % 2 === 1;
-  // Logical runs: same level, same font. Indexes are UTF-16 code units, as bidi-js counts them.
-  const logical: Array<{ start: number; end: number; level: number; font: FontRole }> = [];
+  // Logical runs: same level, same font. Levels are indexed by UTF-16 code unit, as bidi-js
+  // counts them. Bidi controls (isolates, marks) shape the levels but are not drawn.
+  const logical: Array<{ text: string; level: number; font: FontRole }> = [];
   let previous: FontRole | null = null;
   for (let i = 0; i < text.length; ) {
     const cp = text.codePointAt(i)!;
     const size = cp > 0xffff ? 2 : 1;
-    const font = roleOf(String.fromCodePoint(cp), previous, covers);
+    const ch = String.fromCodePoint(cp);
     const level = levels[i]!;
-    const last = logical[logical.length - 1];
-    if (last && last.level === level && last.font === font) last.end = i + size;
-    else logical.push({ start: i, end: i + size, level, font });
-    previous = font;
     i += size;
+    if (BIDI_CONTROL.test(ch)) continue;
+    const font = roleOf(ch, previous, covers);
+    const last = logical[logical.length - 1];
+    if (last && last.level === level && last.font === font) last.text += ch;
+    else logical.push({ text: ch, level, font });
+    previous = font;
   }
+  if (logical.length === 0) return { runs: [], rtlParagraph };
   // L2: from the highest level down to the lowest odd one, reverse every sequence of runs at that level or above.
   const order = logical.map((_, i) => i);
   const max = Math.max(...logical.map((r) => r.level));
@@ -70,7 +76,7 @@ export function visualRuns(bidi: Bidi, text: string, covers: (role: FontRole, cp
   const runs = order.map((index) => {
     const run = logical[index]!;
     const rtl = run.level % 2 === 1;
-    let slice = text.slice(run.start, run.end);
+    let slice = run.text;
     if (rtl && !ARABIC_LETTER.test(slice)) {
       // The font engine lays out only Arabic letters right to left: do it for the rest.
       slice = [...slice].reverse().map((ch) => bidi.getMirroredCharacter(ch) ?? ch).join('');
