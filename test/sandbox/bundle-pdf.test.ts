@@ -1,4 +1,4 @@
-// The PDF libraries stay out of the bundle (test/build.mjs marks them external) and are required
+// The PDF libraries stay out of the bundle (test/tools/build.mjs marks them external) and are required
 // from node_modules when the sandbox makes its first PDF: this runs the built bin/tripctl's
 // sandbox and reads an Arabic PDF it serves, so a bundle that cannot load them fails here.
 import { execFileSync, spawn } from 'node:child_process';

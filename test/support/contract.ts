@@ -75,8 +75,7 @@ export function contractChecker(): ContractChecker {
       } else if (operation.requestBody.required) out.push('the body is required');
       const problem = validate(`${pointer}/requestBody/content/application~1json/schema`, parsed);
       if (problem) out.push(`body: ${problem}`);
-    } else if (text !== '' && text !== '{}') {
-      // '{}' is tolerated: the CLI sends it to bodiless POSTs until the lead's change lands.
+    } else if (text !== '') {
       out.push('a body was sent to an operation that takes none');
     }
     if ((operation.security ?? doc!.security ?? []).length > 0 && !/^Bearer \S+$/i.test(exchange.requestHeaders.authorization ?? '')) {
