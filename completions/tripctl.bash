@@ -236,7 +236,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'openapi') r='' ;;
     'completion') r='' ;;
     'sandbox') r='' ;;
-    'sandbox start') r='--port --host --time-scale --data --no-profile' ;;
+    'sandbox start') r='--port --host --time-scale --data --no-profile --quiet' ;;
     'sandbox trigger') r='--id -F --field -f --raw-field --columns' ;;
     'sandbox edit-booking') r='--group --note --seats -F --field -f --raw-field --columns' ;;
     'sandbox edit-payment') r='--status --amount -F --field -f --raw-field --columns' ;;

@@ -854,7 +854,7 @@ complete -c tripctl -n '__tripctl_at \'api\' 1' -F -d 'path'
 complete -c tripctl -n '__tripctl_at \'completion\' 0' -xa 'bash zsh fish' -d 'shell'
 
 # sandbox
-complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'start' -d 'Start the sandbox with demo data; prints the base URL and two test keys, saves a "sandbox" profile'
+complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'start' -d 'Start the sandbox with demo data; prints the base URL and two test keys, saves a "sandbox" profile, logs each request'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'trigger' -d 'Make a running sandbox send an event now, about an existing object (nothing changes)'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'edit-booking' -d 'Edit a booking as a dashboard administrator would (the sandbox sends booking.updated)'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'edit-payment' -d 'Change a payment (the sandbox sends payment.updated)'
@@ -865,7 +865,8 @@ complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l port -x -d 'port to l
 complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l host -x -d 'address to listen on'
 complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l time-scale -x -d 'multiply every webhook wait and time-out by X (0.001: a 10 s wait takes 10 ms)'
 complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l data -rF -d 'keep state in this file across restarts (written atomically)'
-complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l no-profile -d 'do not save the \'sandbox\' profile'
+complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l no-profile -d 'do not save a profile'
+complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l quiet -d 'do not log each request on stderr'
 
 # sandbox trigger
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -l id -x -d 'the object the event is about (default: the newest of its kind)'

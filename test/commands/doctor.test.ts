@@ -9,6 +9,7 @@ import { nodeCheck } from '../../src/commands/doctor/local.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContextOptions } from '../support/context.js';
 import { closedPort } from '../support/scripted-server.js';
+import { startCheckedSandbox } from '../support/sandbox.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;
@@ -36,7 +37,7 @@ const line = (out: string, title: string) => out.split('\n').find((l) => l.slice
 
 describe('tripctl doctor', () => {
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startCheckedSandbox({ port: 0 });
   });
   afterAll(async () => {
     await sandbox?.close();

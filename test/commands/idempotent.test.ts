@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { testContext } from '../support/context.js';
+import { startCheckedSandbox } from '../support/sandbox.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;
@@ -43,7 +44,7 @@ const lines = (out: string) => out.trim().split('\n').map((line) => line.split('
 
 describe('bulk verbs run twice', () => {
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startCheckedSandbox({ port: 0 });
   });
   afterAll(async () => {
     await sandbox?.close();

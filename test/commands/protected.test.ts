@@ -9,6 +9,7 @@ import { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContextOptions } from '../support/context.js';
 import { ScriptedPrompter } from '../support/prompter.js';
 import { protectedConfig, UUID } from './protected-support.js';
+import { startCheckedSandbox } from '../support/sandbox.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -16,7 +17,7 @@ describe('protected profiles against the sandbox', () => {
   let sandbox: Sandbox;
   let configDir: string;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startCheckedSandbox({ port: 0 });
     configDir = protectedConfig(sandbox.baseUrl, sandbox.keys.full);
   });
   afterAll(async () => {
@@ -171,7 +172,7 @@ describe('the sandbox profile', () => {
 describe('auth login offers protection for a real service only', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startCheckedSandbox({ port: 0 });
   });
   afterAll(async () => {
     await sandbox?.close();

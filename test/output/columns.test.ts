@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContextOptions } from '../support/context.js';
+import { startCheckedSandbox } from '../support/sandbox.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;
@@ -17,7 +18,7 @@ async function run(argv: string[], opts: TestContextOptions = {}) {
 
 describe('--columns', () => {
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startCheckedSandbox({ port: 0 });
   });
   afterAll(async () => {
     await sandbox?.close();

@@ -141,6 +141,10 @@ const bundle = await build({
   outfile: bundleFile,
   define: { __TRIPCTL_VERSION__: JSON.stringify(version) },
   plugins: [trim],
+  // The sandbox's PDF libraries stay in node_modules, loaded only when it makes a PDF (PDFKit
+  // also reads its own data files there); their import() becomes require(), which vm.Script runs.
+  external: ['pdfkit', 'fontkit', 'bidi-js'],
+  supported: { 'dynamic-import': false },
 });
 const fail = (message) => {
   rmSync(dist, { recursive: true, force: true });

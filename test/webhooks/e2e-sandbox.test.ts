@@ -14,6 +14,7 @@ import { spawnTripctl, tempConfigDir, waitForLine } from '../support/cli.js';
 import { testContext, type TestContext } from '../support/context.js';
 import { startListen, until } from './in-process.js';
 import { Receiver } from './receiver.js';
+import { startCheckedSandbox } from '../support/sandbox.js';
 
 // 0.05: the 8 s delivery time-out becomes 400 ms and the first retry wait (10 s) 500 ms, enough
 // for two child processes on a busy machine.
@@ -28,7 +29,7 @@ let receiver: Receiver;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, timeScale: TIME_SCALE });
+  sandbox = await startCheckedSandbox({ port: 0, timeScale: TIME_SCALE });
   ({ dir: configDir, cleanup: removeConfigDir } = await tempConfigDir());
 });
 

@@ -2,11 +2,12 @@
 // in-process sandbox; these helpers hold the pieces they share.
 import { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContext, type TestContextOptions } from '../support/context.js';
+import { startCheckedSandbox } from '../support/sandbox.js';
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
 export async function sandbox(): Promise<Sandbox> {
-  return startSandbox({ port: 0, timeScale: 0.001 });
+  return startCheckedSandbox({ port: 0, timeScale: 0.001 });
 }
 
 /** A test context pointed at a base URL with the sandbox's full key. */

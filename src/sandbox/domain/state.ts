@@ -1,6 +1,6 @@
 // The sandbox's whole state: plain JSON, so `--data FILE` can write and read it as is.
 // Records carry companyId (never served); views.ts turns records into the served shapes.
-import type { WebhookEndpointRecord } from './contracts.js';
+import type { WebhookEndpointRecord } from '../contracts.js';
 
 export const SCOPES = [
   'trips.read', 'trips.write',
@@ -181,8 +181,21 @@ export interface IdempotencyRec {
   createdAt: string;
 }
 
+/** An API key of the sandbox; kept in the state, so `--data` keeps keys across restarts. */
+export interface KeyRec {
+  key: string;
+  companyId: string;
+  /** The user the key acts as (the company owner): the default driver of a published trip. */
+  actorId: string;
+  scopes: Scope[];
+  /** The printed keys: the full and read-only keys of company A, and company B's key. */
+  label?: 'full' | 'readOnly' | 'otherCompany';
+}
+
 export interface State {
   version: 1;
+  /** The keys (absent in state files written before keys were kept). */
+  keys?: KeyRec[];
   /** Added to the real clock by POST /__sandbox/clock. */
   clockOffsetMs: number;
   companies: CompanyRec[];

@@ -1,36 +1,30 @@
 // Named schemas of the served resources and of the request bodies. They are the sandbox's
 // decisions for every shape partner-api.md leaves unshown, and are served in components.schemas.
-import { arr, bool, int, named, nullable, obj, shape, str, type Schema } from './schema.js';
+import { arr, bool, int, named, nullable, obj, shape, str, type Schema } from './json-schema.js';
 import {
   BOOKING_STATUSES, FUEL_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, RECURRENCES, ROLES, SCOPES, TRANSMISSIONS, TRIP_STATUSES,
-} from './state.js';
+} from '../domain/state.js';
 
 export const API_VERSION = '2026-08-21';
 
-/** Every event name, and the ones an endpoint may subscribe to (webhook.test is not). */
-export const EVENTS = [
-  'booking.created', 'booking.updated', 'booking.approved', 'booking.rejected', 'booking.cancelled', 'booking.boarded', 'booking.no_show',
-  'trip.created', 'trip.updated', 'trip.cancelled', 'trip.completed',
-  'schedule.created', 'schedule.updated', 'schedule.deleted',
-  'payment.updated',
-  'webhook.test',
-] as const;
-export const SUBSCRIBABLE = EVENTS.filter((e) => e !== 'webhook.test');
-/** Groups an endpoint may subscribe to; kept as written and matched at delivery time. */
-export const EVENT_GROUPS = ['booking.*', 'trip.*', 'schedule.*', 'payment.*'] as const;
+export { EVENTS, EVENT_GROUPS, SUBSCRIBABLE } from '../domain/event-names.js';
+import { EVENTS, EVENT_GROUPS, SUBSCRIBABLE } from '../domain/event-names.js';
 
-const uuid = (extra: Partial<Schema> = {}): Schema => str({ format: 'uuid', ...extra });
-const dateTime = (extra: Partial<Schema> = {}): Schema => str({ format: 'date-time', ...extra });
+export const uuid = (extra: Partial<Schema> = {}): Schema => str({ format: 'uuid', ...extra });
+export const dateTime = (extra: Partial<Schema> = {}): Schema => str({ format: 'date-time', ...extra });
 export const E164 = '^\\+[1-9][0-9]{7,14}$';
 export const HHMM = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
-const phone = (): Schema => str({ pattern: E164, 'x-pattern-message': 'must be an E.164 phone number such as +963944123456', 'x-codes': { pattern: 'invalid_phone', type: 'invalid_phone' }, example: '+963944123456' });
-const hhmm = (description: string): Schema => str({ pattern: HHMM, 'x-pattern-message': 'must be a 24-hour time HH:MM', description, example: '07:30' });
-const seats = (description: string): Schema => int({ minimum: 1, maximum: 20, description, 'x-codes': { minimum: 'seats_out_of_range', maximum: 'seats_out_of_range' } });
+export const phone = (): Schema => str({ pattern: E164, 'x-pattern-message': 'must be an E.164 phone number such as +963944123456', 'x-codes': { pattern: 'invalid_phone', type: 'invalid_phone' }, example: '+963944123456' });
+export const hhmm = (description: string): Schema => str({ pattern: HHMM, 'x-pattern-message': 'must be a 24-hour time HH:MM', description, example: '07:30' });
+export const seats = (description: string): Schema => int({ minimum: 1, maximum: 20, description, 'x-codes': { minimum: 'seats_out_of_range', maximum: 'seats_out_of_range' } });
 
 export const ErrorSchema = named('Error', shape({
   error: str({ description: 'what went wrong, naming the field or rule' }),
   code: str({ description: 'stable machine-readable code' }),
-}, { required: ['error', 'code'], description: 'Every error. Validation errors (422) may add `field`; not_enough_seats adds `available`.' }));
+  field: str({ description: 'the field or parameter at fault (validation errors, invalid_id)' }),
+  scope: str({ description: 'missing_scope: the scope the operation needs' }),
+  available: int({ minimum: 0, description: 'not_enough_seats: the seats still free' }),
+}, { required: ['error', 'code'], description: 'Every error: error and code, plus field, scope or available where they apply.' }));
 
 export const Meta = named('Meta', shape({
   page: int({ minimum: 1 }),
@@ -184,97 +178,44 @@ export const WebhookEndpoint = named('WebhookEndpoint', shape({
   active: bool(), createdAt: dateTime(),
 }));
 
+export const EventName = named('EventName', str({ enum: [...EVENTS], description: 'Every event the sandbox sends; webhook.test cannot be subscribed to' }));
+
+export const BookingEventData = named('BookingEventData', shape({
+  id: uuid(), tripId: uuid(), status: bookingProperties.status!, seats: int({ minimum: 1, maximum: 20 }),
+  source: str(), boardedAt: nullable(dateTime()), noShow: bool(),
+}, { description: 'data of every booking.* event: exactly the fields partner-api.md lists' }));
+
+export const WebhookTestData = named('WebhookTestData', shape({
+  endpointId: uuid(), message: str({ const: 'test delivery' }),
+}, { description: 'data of webhook.test' }));
+
 export const Delivery = named('Delivery', shape({
   id: str({ description: 'dlv_…, one per attempt' }), endpointId: uuid(), eventId: str({ description: 'evt_…, the X-Service-Delivery header' }),
-  event: str(), attempt: int({ minimum: 1, maximum: 5 }), url: str(),
+  event: EventName, attempt: int({ minimum: 1, maximum: 5 }), url: str(),
   status: str({ enum: ['succeeded', 'failed', 'pending'] }),
   responseStatus: nullable(int()), error: nullable(str()), durationMs: nullable(int()),
   attemptedAt: dateTime(), nextAttemptAt: nullable(dateTime()),
 }));
 
 export const EventEnvelope = named('EventEnvelope', shape({
-  id: str({ description: 'evt_…' }), event: str({ enum: [...EVENTS] }), apiVersion: str({ const: API_VERSION }), occurredAt: dateTime(),
-  data: { type: 'object', description: 'booking.*: {id, tripId, status, seats, source, boardedAt, noShow}; trip.*: a Trip; schedule.*: a Schedule; payment.updated: a Payment; webhook.test: {endpointId, message}' },
+  id: str({ description: 'evt_…' }), event: EventName, apiVersion: str({ const: API_VERSION }), occurredAt: dateTime(),
+  data: {
+    type: 'object',
+    description: 'booking.*: BookingEventData; trip.*: a Trip; schedule.*: a Schedule; payment.updated: a Payment; webhook.test: WebhookTestData (see the webhooks section, one entry per event)',
+    anyOf: [BookingEventData, Trip, Schedule, Payment, WebhookTestData],
+  },
 }));
+
+/** What an endpoint may subscribe to: event names and groups; webhook.test has its own refusal. */
+export const SubscribableEvent = named('SubscribableEvent', str({
+  enum: [...SUBSCRIBABLE, ...EVENT_GROUPS],
+  description: 'an event name or a group (booking.*, trip.*, schedule.*, payment.*), kept as written and matched at delivery',
+  'x-codes': { enum: 'invalid_event', type: 'invalid_event' },
+  'x-enum-codes': { 'webhook.test': ['webhook_test_not_subscribable', 'webhook.test cannot be subscribed to; POST /webhooks/{endpointId}/test sends it'] },
+}));
+
+/** https, or plain http to a loopback host (the sandbox's allowance for local receivers). */
+export const WEBHOOK_URL_PATTERN = '^(?:[Hh][Tt][Tt][Pp][Ss]://|[Hh][Tt][Tt][Pp]://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?:[:/?#]|$))';
 
 export const ScopeSchema: Schema = str({ enum: [...SCOPES] });
 
-// ---- request bodies ----------------------------------------------------------------------------
-
-export const bodies = {
-  companyPatch: obj({ description: str({ maxLength: 2000, description: 'public description' }) }),
-  logo: obj({ image: str({ format: 'byte', minLength: 1, description: 'base64 PNG, JPEG, GIF or WebP, at most 1 MiB decoded', 'x-codes': { format: 'invalid_image' } }) }, ['image']),
-  memberCreate: obj({
-    phone: phone(),
-    role: str({ enum: ['admin', 'staff', 'driver'], 'x-enum-codes': { owner: ['owner_role_not_assignable', 'the owner role cannot be assigned through the interface'] } }),
-  }, ['phone', 'role']),
-  memberPatch: obj({
-    role: str({ enum: ['admin', 'staff', 'driver'], 'x-enum-codes': { owner: ['owner_role_not_assignable', 'the owner role cannot be assigned through the interface'] } }),
-  }, ['role']),
-  vehicle: (creating: boolean): Schema => obj({
-    make: str({ minLength: 1, maxLength: 60, example: 'Hyundai' }),
-    model: str({ minLength: 1, maxLength: 60, example: 'County' }),
-    seats: seats('passenger seats, 1 to 20'),
-    year: nullable(int({ minimum: 1980, maximum: 2100, 'x-codes': { minimum: 'year_out_of_range', maximum: 'year_out_of_range' } })),
-    color: nullable(str({ maxLength: 40 })),
-    plate: nullable(str({ minLength: 1, maxLength: 20, description: 'unique within the company' })),
-    fuelType: nullable(str({ enum: [...FUEL_TYPES] })),
-    transmission: nullable(str({ enum: [...TRANSMISSIONS] })),
-  }, creating ? ['make', 'model', 'seats'] : []),
-  trip: (publishing: boolean): Schema => obj({
-    vehicleId: uuid({ description: 'fleet vehicle (alias: carId)' }),
-    carId: uuid({ description: 'alias of vehicleId', deprecated: true }),
-    driverId: uuid({ description: "a company member; default: the key's actor (the owner)" }),
-    fromCityId: str({ example: 'damascus' }),
-    toCityId: str({ example: 'aleppo' }),
-    departureAt: dateTime({ description: 'ISO 8601 with offset; must be in the future' }),
-    pricePerSeat: int({ minimum: 0, maximum: 1_000_000_000, description: 'minor units of SYP' }),
-    totalSeats: seats("seats on sale; default and maximum: the vehicle's seats"),
-    fromPlacePcode: nullable(str({ description: 'a place of fromCityId' })),
-    toPlacePcode: nullable(str({ description: 'a place of toCityId' })),
-    notes: nullable(str({ maxLength: 1000 })),
-  }, publishing ? ['vehicleId', 'fromCityId', 'toCityId', 'departureAt', 'pricePerSeat'] : []),
-  scheduleCreate: obj({
-    vehicleId: uuid(),
-    driverId: uuid({ description: 'a company member' }),
-    fromCityId: str(),
-    toCityId: str(),
-    pricePerSeat: int({ minimum: 0, maximum: 1_000_000_000 }),
-    totalSeats: seats("default: the vehicle's seats"),
-    recurrence: str({ enum: [...RECURRENCES] }),
-    weekdays: arr(int({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7, uniqueItems: true, description: 'required when recurrence is weekly; 0 = Sunday' }),
-    intervalDays: int({ minimum: 1, maximum: 365, description: 'required when recurrence is interval: days between departures, counted from startsOn' }),
-    departureTime: hhmm('local time of Syria (UTC+03:00)'),
-    startsOn: str({ format: 'date', description: 'first occurrence; default: today (local)' }),
-    horizonDays: int({ minimum: 1, maximum: 90, default: 14 }),
-    notes: nullable(str({ maxLength: 1000 })),
-  }, ['vehicleId', 'driverId', 'fromCityId', 'toCityId', 'pricePerSeat', 'recurrence', 'departureTime']),
-  schedulePatch: obj({
-    pricePerSeat: int({ minimum: 0, maximum: 1_000_000_000 }),
-    departureTime: hhmm('local HH:MM'),
-    weekdays: arr(int({ minimum: 0, maximum: 6 }), { minItems: 1, maxItems: 7, uniqueItems: true, description: 'weekly schedules only' }),
-    horizonDays: int({ minimum: 1, maximum: 90 }),
-    notes: nullable(str({ maxLength: 1000 })),
-  }),
-  exception: obj({
-    date: str({ format: 'date', description: 'local date, today or later' }),
-    kind: str({ enum: ['skip', 'extra'] }),
-    departureTime: hhmm('extra only (required there): the extra departure'),
-  }, ['date', 'kind']),
-  bookingCreate: obj({
-    tripId: uuid({ description: "a published, future trip of the key's company" }),
-    seats: seats('1 to 20, at most the free seats of the trip'),
-    phone: phone(),
-    fullName: str({ minLength: 1, maxLength: 120, description: 'used when no passenger has this phone yet' }),
-    passengerNote: str({ maxLength: 200, 'x-codes': { maxLength: 'note_too_long' } }),
-    groupName: str({ maxLength: 80, 'x-codes': { maxLength: 'group_too_long' } }),
-  }, ['tripId', 'seats', 'phone']),
-  bookingPatch: obj({
-    status: str({ enum: ['approved', 'rejected', 'cancelled'], 'x-codes': { enum: 'invalid_status', required: 'invalid_status', type: 'invalid_status' } }),
-  }, ['status']),
-  webhook: (creating: boolean): Schema => obj({
-    url: str({ maxLength: 2048, 'x-codes': { maxLength: 'url_too_long', type: 'invalid_url' }, description: 'https://…; plain http:// only to loopback hosts (sandbox only)' }),
-    events: arr(str(), { minItems: 1, description: `event names (${SUBSCRIBABLE.join(', ')}) or groups (${EVENT_GROUPS.join(', ')}); webhook.test is refused`, 'x-codes': { minItems: 'invalid_event' } }),
-    active: bool({ default: true }),
-  }, creating ? ['url', 'events'] : []),
-};

@@ -1,6 +1,6 @@
 // Views (record → served shape) and the state moves shared by routes, admin routes, schedules and
 // the seed. Every move that the description says emits an event emits it here, once.
-import type { WebhookEndpointRecord } from './contracts.js';
+import type { WebhookEndpointRecord } from '../contracts.js';
 import type {
   BookingRec, BookingStatus, CompanyRec, MembershipRec, PaymentRec, PaymentStatus, PayoutRec,
   ReviewRec, ScheduleRec, State, TripRec, UserRec, VehicleRec,

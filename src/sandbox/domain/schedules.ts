@@ -117,6 +117,21 @@ export function reconcileDate(core: Core, s: ScheduleRec, date: string): void {
   generate(core, s);
 }
 
+/** The local HH:MM of an instant. */
+function localTime(instant: string): string {
+  return new Date(Date.parse(instant) + OFFSET).toISOString().slice(11, 16);
+}
+
+/**
+ * Before departureTime changes to `time`: the dates that already have a regular departure stay
+ * served by it (published trips keep their values), so their new-time instant counts as published
+ * too and no second departure is made on them.
+ */
+export function keepPublishedDates(s: ScheduleRec, time: string): void {
+  const served = s.generated.filter((at) => localTime(at) === s.departureTime).map((at) => instantOf(localDate(new Date(at)), time));
+  s.generated = [...new Set([...s.generated, ...served])];
+}
+
 /** Runs every active schedule (on start, after the clock moves, after a schedule changes). */
 export function generateAll(core: Core): void {
   for (const s of core.state.schedules) generate(core, s);

@@ -2,14 +2,14 @@
 // payment as an administrator would, move the clock, read the request log, make keys, reset.
 // They are rows of the same kind as the partner routes, documented in the OpenAPI under 'sandbox'.
 import { randomBytes } from 'node:crypto';
-import type { EventEnvelope } from './contracts.js';
-import { HttpError, conflict, notFound } from './http-error.js';
-import { bookingEventData, bookingView, paymentView, scheduleView, seatsBooked, setPaymentStatus, tripView } from './model.js';
-import { arr, int, nullable, obj, shape, str } from './schema.js';
-import { Booking, EventEnvelope as EnvelopeSchema, EVENTS, Payment, ScopeSchema } from './schemas.js';
-import { generateAll } from './schedules.js';
-import { PAYMENT_STATUSES, SCOPES, type PaymentStatus, type Scope } from './state.js';
-import type { Route, SandboxCore } from './table.js';
+import type { EventEnvelope } from '../contracts.js';
+import { conflict, notFound, RuleError } from '../domain/errors.js';
+import { bookingEventData, bookingView, paymentView, scheduleView, seatsBooked, setPaymentStatus, tripView } from '../domain/model.js';
+import { arr, int, nullable, obj, shape, str } from '../openapi/json-schema.js';
+import { Booking, EventEnvelope as EnvelopeSchema, EVENTS, Payment, ScopeSchema } from '../openapi/resources.js';
+import { generateAll } from '../domain/schedules.js';
+import { PAYMENT_STATUSES, SCOPES, type PaymentStatus, type Scope } from '../domain/state.js';
+import type { Route, SandboxCore } from './route.js';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -34,7 +34,7 @@ function emitOnDemand(core: SandboxCore, event: string, id: string | undefined):
   const group = event.split('.')[0];
   const pick = <T extends { id: string; companyId: string; createdAt: string }>(list: T[], what: string): T => {
     const found = id !== undefined ? list.find((x) => x.id === id) : latest(list, company);
-    if (!found) throw id !== undefined ? notFound(what, id) : new HttpError(404, 'not_found', `company A has no ${what} to send ${event} about`);
+    if (!found) throw id !== undefined ? notFound(what, id) : new RuleError('not_found', 'not_found', `company A has no ${what} to send ${event} about`);
     return found;
   };
   switch (group) {
@@ -55,8 +55,9 @@ function emitOnDemand(core: SandboxCore, event: string, id: string | undefined):
       return [core.dispatcher.emit(p.companyId, event, paymentView(p))];
     }
     default: {
-      // webhook.test: to the given endpoint, or to every endpoint of company A.
-      const endpoints = id !== undefined ? state.webhooks.filter((e) => e.id === id) : state.webhooks.filter((e) => e.companyId === company);
+      // webhook.test: to the given endpoint, or to every endpoint of company A; paused ones get nothing.
+      const endpoints = (id !== undefined ? state.webhooks.filter((e) => e.id === id) : state.webhooks.filter((e) => e.companyId === company)).filter((e) => e.active);
+      if (id !== undefined && endpoints.length === 0 && state.webhooks.some((e) => e.id === id)) throw conflict('endpoint_paused', `webhook endpoint ${id} is paused`);
       if (id !== undefined && endpoints.length === 0) throw notFound('webhook endpoint', id);
       return endpoints.map((e) => core.dispatcher.test(e));
     }
@@ -70,9 +71,10 @@ export const ADMIN_ROUTES: Route[] = [
   {
     operationId: 'sandboxTriggerEvent', method: 'POST', path: '/__sandbox/events', admin: true, scope: 'none', tag: 'sandbox', status: 202,
     summary: 'Send any event now, about an existing object, without changing it',
-    description: "booking.*: the booking `id`, or company A's newest booking; trip.*, schedule.*, payment.updated likewise; webhook.test: the endpoint `id`, or every endpoint of company A. The data is the object as it is now; nothing changes. Delivered like any event to active, subscribed endpoints of the object's company.",
+    description: "booking.*: the booking `id`, or company A's newest booking; trip.*, schedule.*, payment.updated likewise; webhook.test: the endpoint `id` (409 endpoint_paused when paused), or every active endpoint of company A. The data is the object as it is now; nothing changes. Delivered like any event to active, subscribed endpoints of the object's company.",
     body: obj({ event: str({ enum: [...EVENTS] }), id: str({ format: 'uuid', description: 'the object the event is about' }) }, ['event']),
     response: shape({ events: arr(EnvelopeSchema) }),
+    errors: { 404: ['not_found'], 409: ['endpoint_paused'] },
     handler: ({ core, body }) => ({ status: 202, json: { events: emitOnDemand(core, body.event as string, body.id as string | undefined) } }),
   },
   {
@@ -97,7 +99,7 @@ export const ADMIN_ROUTES: Route[] = [
       if (body.seats !== undefined && body.seats !== b.seats && (b.status === 'requested' || b.status === 'approved')) {
         const trip = core.state.trips.find((t) => t.id === b.tripId)!;
         const free = trip.totalSeats - seatsBooked(core.state, trip.id) + b.seats;
-        if ((body.seats as number) > free) throw new HttpError(409, 'not_enough_seats', `trip ${trip.id} has room for ${free} seats on this booking, not ${String(body.seats)}`, { available: free });
+        if ((body.seats as number) > free) throw conflict('not_enough_seats', `trip ${trip.id} has room for ${free} seats on this booking, not ${String(body.seats)}`, { available: free });
       }
       for (const field of ['groupName', 'passengerNote', 'seats'] as const) {
         if (body[field] !== undefined) (b as unknown as Record<string, unknown>)[field] = body[field];
@@ -160,7 +162,7 @@ export const ADMIN_ROUTES: Route[] = [
   {
     operationId: 'sandboxCreateKey', method: 'POST', path: '/__sandbox/keys', admin: true, scope: 'none', tag: 'sandbox', status: 201,
     summary: 'Make a key with chosen scopes (to exercise 403 handling)',
-    description: "company: 'primary' (Qasioun Express, the default) or 'other' (Orontes Lines). Keys live until the sandbox stops.",
+    description: "company: 'primary' (Qasioun Express, the default) or 'other' (Orontes Lines). Keys live as long as the state: until the sandbox stops, or with --data until the file goes.",
     body: obj({ scopes: arr(ScopeSchema, { uniqueItems: true }), company: str({ enum: ['primary', 'other'], default: 'primary' }) }, ['scopes']),
     response: shape({ key: shape({ key: str(), scopes: arr(ScopeSchema), company: str() }) }),
     handler: ({ core, body }) => {
@@ -168,7 +170,7 @@ export const ADMIN_ROUTES: Route[] = [
       const owner = core.state.memberships.find((m) => m.companyId === companyId && m.role === 'owner');
       if (!owner) throw conflict('no_owner', 'the company has no owner to act as');
       const scopes = [...new Set(body.scopes as Scope[])].filter((s) => (SCOPES as readonly string[]).includes(s));
-      const key = { key: newKey(), companyId, actorId: owner.userId, scopes: new Set(scopes) };
+      const key = { key: newKey(), companyId, actorId: owner.userId, scopes };
       core.keys.push(key);
       return { status: 201, json: { key: { key: key.key, scopes, company: body.company === 'other' ? 'other' : 'primary' } } };
     },

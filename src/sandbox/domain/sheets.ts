@@ -1,10 +1,10 @@
 // Sheets (contracts.ts) built from the sandbox's own data: the seven report export types and the
 // invoice of a payment. files/ turns a Sheet into csv, xlsx or pdf bytes.
-import type { Sheet } from './contracts.js';
+import type { Sheet } from '../contracts.js';
 import type { Core } from './model.js';
 import { seatsBooked } from './model.js';
 import { localDate } from './schedules.js';
-import { CITIES } from './seed.js';
+import { CITIES } from '../seed/seed.js';
 import type { CompanyRec, PaymentRec } from './state.js';
 
 export const REPORT_TYPES = ['bookings', 'trips', 'revenue', 'drivers', 'routes', 'fleet', 'reviews'] as const;
@@ -28,7 +28,8 @@ export function invoiceSheet(core: Core, company: CompanyRec, payment: PaymentRe
     ['Status', payment.status],
     ['Method', payment.method],
     ['Booking', payment.bookingId],
-    ['Passenger', passenger ? `${passenger.fullName ?? ''} ${passenger.phone}`.trim() : ''],
+    // The phone is isolated (LRI…PDI), so an Arabic name before it does not carry its '+' to the far side.
+    ['Passenger', passenger ? `${passenger.fullName ?? ''} \u2066${passenger.phone}\u2069`.trim() : ''],
     ['Trip', trip ? `${route(trip.fromCityId, trip.toCityId)}, ${trip.departureAt}` : payment.tripId],
     ['Seats', booking?.seats ?? null],
     ['Price per seat', trip ? `${pounds(trip.pricePerSeat)} ${trip.currency}` : ''],
@@ -61,6 +62,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       return {
         title: 'Trips', subtitle,
         columns: ['id', 'departureAt', 'route', 'status', 'plate', 'driver', 'totalSeats', 'seatsBooked', 'pricePerSeat', 'currency'],
+        money: ['pricePerSeat'],
         rows: trips.map((t) => [t.id, t.departureAt, route(t.fromCityId, t.toCityId), t.status, vehicleOf(t.vehicleId)?.plate ?? null, userOf(t.driverId)?.fullName ?? null, t.totalSeats, seatsBooked(state, t.id), t.pricePerSeat, t.currency]),
       };
     case 'revenue': {
@@ -75,6 +77,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       return {
         title: 'Revenue by day', subtitle: `${subtitle}; amounts in minor units of SYP`,
         columns: ['date', 'payments', 'paid', 'pending', 'refunded', 'failed', 'currency'],
+        money: ['paid', 'pending', 'refunded', 'failed'],
         rows: [...days.entries()].sort((a, b) => b[0].localeCompare(a[0])).map(([day, r]) => [day, r.payments, r.paid, r.pending, r.refunded, r.failed, 'SYP']),
       };
     }
@@ -108,6 +111,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       return {
         title: 'Routes', subtitle: `${subtitle}; revenue in minor units of SYP`,
         columns: ['from', 'to', 'trips', 'bookings', 'seatsSold', 'revenue'],
+        money: ['revenue'],
         rows: [...rows.values()].sort((a, b) => b[5] - a[5]),
       };
     }

@@ -1,9 +1,37 @@
 // The OpenAPI 3.1 document, generated from the route table: one operation per row, with its
 // scope (x-scope), security, parameters, request body, success and error responses.
-import { ErrorSchema } from './schemas.js';
-import { registry, resolve, type Schema } from './schema.js';
-import { API_VERSION } from './schemas.js';
-import type { Route } from './table.js';
+import { ErrorSchema } from './resources.js';
+import { registry, resolve, type Schema } from './json-schema.js';
+import { API_VERSION } from './resources.js';
+import type { Route } from '../routes/route.js';
+import { DELIVERY_RULES, webhooksSection } from './webhooks.js';
+import { CITIES, PEOPLE, PLACES } from '../seed/seed.js';
+
+const TAGS: Array<{ name: string; description: string }> = [
+  { name: 'reference', description: 'Cities and places, and this document' },
+  { name: 'company', description: "The key's company: public profile and logo" },
+  { name: 'members', description: 'Owner, admins, staff and drivers; members are registered users found by phone' },
+  { name: 'fleet', description: 'Vehicles' },
+  { name: 'trips', description: 'Published trips: publish, change, cancel, complete, manifest' },
+  { name: 'schedules', description: 'Recurring schedules that publish trips, with per-date exceptions' },
+  { name: 'bookings', description: 'Seat requests and their moves: approve, reject, cancel, board, no-show, ticket' },
+  { name: 'payments', description: 'Payments (read-only), invoices and payouts' },
+  { name: 'reports', description: 'Dashboard, aggregated figures, file exports and reviews' },
+  { name: 'webhooks', description: 'Endpoints that receive signed event deliveries, and their delivery log' },
+  { name: 'events', description: 'What the sandbox POSTs to webhook endpoints (the webhooks section)' },
+  { name: 'sandbox', description: 'Sandbox-only administration under /__sandbox/, no key' },
+];
+
+const person = (p: { fullName: string; phone: string }) => `${p.fullName} ${p.phone}`;
+
+/** The demo data every start (and every reset) seeds, as the document tells it. */
+export const DEMO_DATA = [
+  'Demo data (the same on every start and after POST /__sandbox/reset; times relative to the clock):',
+  `- Company A, Qasioun Express (the printed keys' company): owner ${person(PEOPLE.ownerA)}, admin ${person(PEOPLE.adminA)}, staff ${person(PEOPLE.staffA)}, drivers ${PEOPLE.driversA.map(person).join(', ')}; five vehicles (plates DAM-123456, DAM-204518, DAM-330127, DAM-418803, and DAM-502291 on no trip); past, running and upcoming trips on eight routes, schedules, bookings in every status, payments, payouts and reviews (some in Arabic).`,
+  `- Company B, Orontes Lines (the other-company key): owner ${person(PEOPLE.ownerB)}, staff ${person(PEOPLE.staffB)}, driver ${person(PEOPLE.driverB)}; its own vehicles and trips, invisible to company A's keys.`,
+  `- Registered users in no company, which POST /members finds by phone: ${PEOPLE.unaffiliated.map(person).join(', ')}. Members of the other company are registered users too; any other phone answers 422 user_not_found.`,
+  `- ${CITIES.length} cities (${CITIES.map((c) => c.id).join(', ')}) and ${PLACES.length} places (P-codes SY0100…).`,
+].join('\n');
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad request: malformed JSON (invalid_json), a path id that is not a UUID (invalid_id)',
@@ -87,6 +115,10 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
         content: { 'application/json': { schema: ErrorSchema } },
       };
     }
+    if (!Object.keys(responses).some((status) => status.startsWith('4'))) {
+      // Nothing the caller sends can make these fail; the range is declared so a client knows the shape regardless.
+      responses['4XX'] = { description: 'No client error is expected from this operation; any would have the Error shape', content: { 'application/json': { schema: ErrorSchema } } };
+    }
     const operation: Record<string, unknown> = {
       operationId: route.operationId,
       summary: route.summary,
@@ -113,17 +145,26 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
         'Unknown body fields are ignored. Ids of another company answer 404 like unknown ids. Times are ISO 8601 UTC; schedule times and dates are local to Syria (UTC+03:00).',
         'Success is 201 for POST /members, /vehicles, /trips, /schedules, /bookings and /webhooks, 202 for POST /webhooks/{endpointId}/test (queued) and for POST /__sandbox/events, and 200 for everything else — DELETE included: it answers the object as it was removed, or as it now is (a cancelled trip, the company without logo).',
         'Operations tagged sandbox exist only in the sandbox and take no key.',
+        'Rate limits: none. The sandbox never answers 429 and sends no rate-limit headers (x-rate-limits).',
+        `Webhook deliveries (the webhooks section, x-delivery): time-out ${DELIVERY_RULES.timeoutSeconds} s, at most ${DELIVERY_RULES.maxAttempts} attempts, waits ${DELIVERY_RULES.retryWaitsSeconds.join(', ')} s; success is any 2xx.`,
+        DEMO_DATA,
       ].join('\n\n'),
+      license: { name: 'MIT', identifier: 'MIT' },
     },
+    'x-rate-limits': 'none',
+    'x-delivery': DELIVERY_RULES,
     servers: [{ url: baseUrl }],
-    tags: [
-      { name: 'reference' }, { name: 'company' }, { name: 'members' }, { name: 'fleet' }, { name: 'trips' }, { name: 'schedules' },
-      { name: 'bookings' }, { name: 'payments' }, { name: 'reports' }, { name: 'webhooks' },
-      { name: 'sandbox', description: 'Sandbox-only administration under /__sandbox/, no key' },
-    ],
+    tags: TAGS,
     paths,
+    webhooks: webhooksSection(),
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_test_… (the sandbox prints its keys on start)' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_test_… (the sandbox prints its keys on start)' },
+        webhookSignature: {
+          type: 'apiKey', in: 'header', name: 'X-Service-Signature',
+          description: 'Deliveries are signed, not keyed: sha256= and the hex HMAC-SHA256 of the raw body, keyed with the endpoint secret returned once by POST /webhooks. Hash the bytes as received and compare in constant time.',
+        },
+      },
       schemas: Object.fromEntries([...registry.entries()].map(([name, schema]) => [name, clean(schema)])),
     },
   };

@@ -1,7 +1,7 @@
 // A small subset of JSON Schema (2020-12, as OpenAPI 3.1 uses it) that the route table is written
 // in. The same objects are the validator of requests and the schemas of the OpenAPI document, so
 // what the sandbox checks and what it documents cannot disagree.
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http/errors.js';
 
 export type SchemaType = 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null';
 
@@ -16,6 +16,8 @@ export interface Schema {
   required?: string[];
   additionalProperties?: boolean | Schema;
   items?: Schema;
+  /** Documented (and checked by the route's normalize where it matters), not evaluated by violations(). */
+  anyOf?: Schema[];
   enum?: Array<string | number | boolean | null>;
   const?: unknown;
   minimum?: number;
@@ -65,9 +67,9 @@ export const arr = (items: Schema, extra: Partial<Schema> = {}): Schema => ({ ty
 export function obj(properties: Record<string, Schema>, required: string[] = [], extra: Partial<Schema> = {}): Schema {
   return { type: 'object', properties, required, ...extra };
 }
-/** Every property required: the shape of a response object. */
+/** Every property required and no other: the shape of a response object. */
 export function shape(properties: Record<string, Schema>, extra: Partial<Schema> = {}): Schema {
-  return { type: 'object', properties, required: Object.keys(properties), ...extra };
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false, ...extra };
 }
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

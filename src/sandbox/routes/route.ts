@@ -1,9 +1,11 @@
 // The shape of one row of the route table. The router (server.ts) and the OpenAPI document
 // (openapi.ts) are both generated from the rows, so what is served and what is documented agree.
-import type { EventDispatcherApi } from './contracts.js';
-import type { Core } from './model.js';
-import type { Schema } from './schema.js';
-import type { CompanyRec, Scope } from './state.js';
+import type { EventDispatcherApi } from '../contracts.js';
+import type { Core } from '../domain/model.js';
+import type { Schema } from '../openapi/json-schema.js';
+import type { CompanyRec, KeyRec, Scope } from '../domain/state.js';
+
+export type { KeyRec } from '../domain/state.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -15,13 +17,6 @@ export interface Param {
   example?: unknown;
 }
 
-export interface KeyRec {
-  key: string;
-  companyId: string;
-  /** The user the key acts as (the company owner): the default driver of a published trip. */
-  actorId: string;
-  scopes: ReadonlySet<Scope>;
-}
 
 export interface RecordedRequest {
   method: string;
@@ -60,7 +55,8 @@ export interface HandlerContext {
 export interface FileResult {
   contentType: string;
   filename: string;
-  data: Buffer;
+  /** The bytes, or their promise (PDFs are made asynchronously). */
+  data: Buffer | Promise<Buffer>;
 }
 
 export interface Result {
@@ -89,6 +85,8 @@ export interface Route {
   headers?: Param[];
   /** JSON request body; an absent or empty body is validated as {}. */
   body?: Schema;
+  /** Idempotency-Key makes retries safe (http/idempotency.ts replays the first success). */
+  idempotent?: boolean;
   /** Rewrites the parsed body before validation (aliases). */
   normalize?(body: Record<string, unknown>): Record<string, unknown>;
   /** JSON response body on success (absent: no body, e.g. 204). */
