@@ -9,7 +9,9 @@ let server: HostileServer;
 
 beforeAll(async () => {
   server = await startHostileServer();
-  const body = Buffer.from(JSON.stringify({ trips: items('trips', 1, COUNT), meta: { page: 1, perPage: COUNT, total: COUNT, lastPage: 1 } }));
+  const body = Buffer.from(
+    JSON.stringify({ trips: items('trips', 1, COUNT), meta: { page: 1, perPage: COUNT, total: COUNT, lastPage: 1 } }),
+  );
   server.on('GET /trips', { raw: body, headers: { 'content-type': 'application/json' } });
 });
 afterAll(async () => {
@@ -17,7 +19,7 @@ afterAll(async () => {
 });
 
 /** Formats and how many records each must show: [format, count of the output's records]. */
-export const BIG_FORMATS: Array<[string, (stdout: string) => number]> = [
+const BIG_FORMATS: Array<[string, (stdout: string) => number]> = [
   ['json', (out) => (JSON.parse(out) as unknown[]).length],
   ['ndjson', (out) => lines(out).length],
   ['csv', (out) => lines(out, { crlf: true }).length - 1],
@@ -26,12 +28,16 @@ export const BIG_FORMATS: Array<[string, (stdout: string) => number]> = [
 ];
 
 describe(`one page of ${COUNT} trips`, () => {
-  it.each(BIG_FORMATS)('-o %s: exit 0 and every record', async (format, count) => {
-    const result = await cli(server, ['trips', 'list', '-o', format], { limitMs: 60_000 });
-    expect(result.code, result.stderr.slice(0, 2000)).toBe(0);
-    expect(result.stderr).toBe('');
-    expect(count(result.stdout)).toBe(COUNT);
-  }, 90_000);
+  it.each(BIG_FORMATS)(
+    '-o %s: exit 0 and every record',
+    async (format, count) => {
+      const result = await cli(server, ['trips', 'list', '-o', format], { limitMs: 60_000 });
+      expect(result.code, result.stderr.slice(0, 2000)).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(count(result.stdout)).toBe(COUNT);
+    },
+    90_000,
+  );
 
   it('--query over the whole page: exit 0', async () => {
     const result = await cli(server, ['trips', 'list', '--query', 'length(@)'], { limitMs: 60_000 });
@@ -44,8 +50,18 @@ describe('an answer too large to hold', () => {
   it.each(['trips list', 'trips get'])('%s announcing 3 GB: exit 1 with a clear message, not a network error', async (command) => {
     const big = await startHostileServer();
     try {
-      big.on('GET /trips', { fault: 'truncate', declared: 3_000_000_000, body: Buffer.from('{"trips":['), headers: { 'content-type': 'application/json' } });
-      big.on('GET /trips/*', { fault: 'truncate', declared: 3_000_000_000, body: Buffer.from('{"trip":{'), headers: { 'content-type': 'application/json' } });
+      big.on('GET /trips', {
+        fault: 'truncate',
+        declared: 3_000_000_000,
+        body: Buffer.from('{"trips":['),
+        headers: { 'content-type': 'application/json' },
+      });
+      big.on('GET /trips/*', {
+        fault: 'truncate',
+        declared: 3_000_000_000,
+        body: Buffer.from('{"trip":{'),
+        headers: { 'content-type': 'application/json' },
+      });
       const argv = command === 'trips list' ? ['trips', 'list'] : ['trips', 'get', '00000000-0000-4000-8000-000000000001'];
       const result = await cli(big, [...argv, '--retries', '0']);
       expect(result.code, result.stderr).toBe(1);

@@ -17,7 +17,7 @@ afterEach(async () => {
 const approved = (req: { path: string }): Answer => ({ json: { booking: booking(0, { id: req.path.split('/')[2], status: 'approved' }) } });
 
 /** Bulk verbs with their route and summary word. */
-export const VERBS: Array<[string, string, string]> = [
+const VERBS: Array<[string, string, string]> = [
   ['approve', 'PATCH /bookings/*', 'approved'],
   ['reject', 'PATCH /bookings/*', 'rejected'],
   ['cancel', 'PATCH /bookings/*', 'cancelled'],
@@ -26,7 +26,7 @@ export const VERBS: Array<[string, string, string]> = [
 ];
 
 /** Refusals and the stderr line each gives: [status, body, suffix]. */
-export const REFUSALS: Array<[number, Record<string, unknown>, string]> = [
+const REFUSALS: Array<[number, Record<string, unknown>, string]> = [
   [409, { error: 'booking is not requested', code: 'invalid_state' }, '(HTTP 409, code invalid_state)'],
   [404, { error: 'booking not found', code: 'not_found' }, '(HTTP 404, code not_found)'],
   [422, { error: 'seats exceed capacity' }, '(HTTP 422)'],
@@ -83,27 +83,31 @@ describe('bad input to a bulk move: exit 2, nothing sent', () => {
 });
 
 describe('a real process (built bin)', () => {
-  it.each(['8', '32'])('500 ids at --concurrency %s: no MaxListenersExceededWarning, 500 lines, exit 0', async (concurrency) => {
-    server.on('PATCH /bookings/*', approved);
-    const ids = Array.from({ length: 500 }, (_, i) => uuidFor(i + 1));
-    const { dir, cleanup } = await tempConfigDir();
-    try {
-      const child = spawnTripctl(['bookings', 'approve', '-', '--concurrency', concurrency], {
-        configDir: dir,
-        env: { TRIPCTL_BASE_URL: server.baseUrl, TRIPCTL_API_KEY: KEY },
-      });
-      const { code, stdout, stderr } = await finish(child, `${ids.join('\n')}\n`);
-      expect(code, stderr).toBe(0);
-      expect(stderr).not.toContain('MaxListenersExceededWarning');
-      expect(stderr).not.toMatch(/Warning/);
-      expect(lines(stdout)).toHaveLength(500);
-    } finally {
-      await cleanup();
-    }
-  }, 60_000);
+  it.each(['8', '32'])(
+    '500 ids at --concurrency %s: no MaxListenersExceededWarning, 500 lines, exit 0',
+    async (concurrency) => {
+      server.on('PATCH /bookings/*', approved);
+      const ids = Array.from({ length: 500 }, (_, i) => uuidFor(i + 1));
+      const { dir, cleanup } = await tempConfigDir();
+      try {
+        const child = spawnTripctl(['bookings', 'approve', '-', '--concurrency', concurrency], {
+          configDir: dir,
+          env: { TRIPCTL_BASE_URL: server.baseUrl, TRIPCTL_API_KEY: KEY },
+        });
+        const { code, stdout, stderr } = await finish(child, `${ids.join('\n')}\n`);
+        expect(code, stderr).toBe(0);
+        expect(stderr).not.toContain('MaxListenersExceededWarning');
+        expect(stderr).not.toMatch(/Warning/);
+        expect(lines(stdout)).toHaveLength(500);
+      } finally {
+        await cleanup();
+      }
+    },
+    60_000,
+  );
 
   it('Ctrl-C while the service holds requests: in-flight ids are "unknown", apart from ids never sent; exit 130', async () => {
-    server.on('PATCH /bookings/*', { fault: 'hold', then: { json: { booking: booking(0, { status: 'approved' }) } } });
+    server.on('PATCH /bookings/*', { fault: 'hold', after: { json: { booking: booking(0, { status: 'approved' }) } } });
     const ids = Array.from({ length: 10 }, (_, i) => uuidFor(i + 1));
     const { dir, cleanup } = await tempConfigDir();
     try {
@@ -122,9 +126,15 @@ describe('a real process (built bin)', () => {
       for (const id of ids) {
         const about = all.filter((line) => line.includes(id));
         if (sent.has(id)) {
-          expect(about.some((line) => line.includes('unknown: in flight when interrupted')), `${id}: ${about.join(' | ')}`).toBe(true);
+          expect(
+            about.some((line) => line.includes('unknown: in flight when interrupted')),
+            `${id}: ${about.join(' | ')}`,
+          ).toBe(true);
         } else {
-          expect(about.some((line) => line.includes('in flight')), `${id}: ${about.join(' | ')}`).toBe(false);
+          expect(
+            about.some((line) => line.includes('in flight')),
+            `${id}: ${about.join(' | ')}`,
+          ).toBe(false);
         }
       }
     } finally {
@@ -133,7 +143,10 @@ describe('a real process (built bin)', () => {
   }, 30_000);
 });
 
-async function finish(child: ReturnType<typeof spawnTripctl>, input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function finish(
+  child: ReturnType<typeof spawnTripctl>,
+  input: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout!.on('data', (chunk: Buffer) => out.push(chunk));

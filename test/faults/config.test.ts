@@ -24,14 +24,18 @@ afterEach(async () => {
 });
 
 function writeConfig(profile: Record<string, unknown>, mode = 0o600): void {
-  writeFileSync(join(dir, 'config.json'), JSON.stringify({ defaultProfile: 'ops', profiles: { ops: { baseUrl: server.baseUrl, apiKey: KEY, ...profile } } }), { mode });
+  writeFileSync(
+    join(dir, 'config.json'),
+    JSON.stringify({ defaultProfile: 'ops', profiles: { ops: { baseUrl: server.baseUrl, apiKey: KEY, ...profile } } }),
+    { mode },
+  );
   chmodSync(join(dir, 'config.json'), mode);
 }
 
 const PROFILE_ONLY = { TRIPCTL_API_KEY: undefined, TRIPCTL_BASE_URL: undefined };
 
 /** Values a profile may hold that are wrong when read: [config key, profile field, value]. */
-export const BAD_VALUES: Array<[string, string, unknown]> = [
+const BAD_VALUES: Array<[string, string, unknown]> = [
   ['timeout', 'timeout', 'abc'],
   ['timeout', 'timeout', -5],
   ['timeout', 'timeout', 0],
@@ -139,7 +143,9 @@ describe('real processes writing one config dir at the same moment all land (bui
     writeFileSync(lock, '999999');
     const minuteAgo = new Date(Date.now() - 60_000);
     utimesSync(lock, minuteAgo, minuteAgo);
-    const runs = Array.from({ length: PAIRS * 2 }, (_, i) => tripctl(['--profile', `s${i}`, 'config', 'set', 'retries', String(i % 10)], { configDir: dir, timeoutMs: 60_000 }));
+    const runs = Array.from({ length: PAIRS * 2 }, (_, i) =>
+      tripctl(['--profile', `s${i}`, 'config', 'set', 'retries', String(i % 10)], { configDir: dir, timeoutMs: 60_000 }),
+    );
     const results = await Promise.all(runs);
     for (const result of results) expect(result.code, result.stderr).toBe(0);
     const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, { retries?: number }> };
@@ -149,12 +155,18 @@ describe('real processes writing one config dir at the same moment all land (bui
 
   it('logins and config sets on different profiles, all at once: every one lands', async () => {
     const runs = Array.from({ length: PAIRS }, (_, i) => [
-      tripctl(['--profile', `login${i}`, 'auth', 'login', '--with-key', '--base-url', server.baseUrl], { configDir: dir, input: `sk_live_login${i}abcdefghijkl\n`, timeoutMs: 60_000 }),
+      tripctl(['--profile', `login${i}`, 'auth', 'login', '--with-key', '--base-url', server.baseUrl], {
+        configDir: dir,
+        input: `sk_live_login${i}abcdefghijkl\n`,
+        timeoutMs: 60_000,
+      }),
       tripctl(['--profile', `set${i}`, 'config', 'set', 'retries', String(i % 10)], { configDir: dir, timeoutMs: 60_000 }),
     ]).flat();
     const results = await Promise.all(runs);
     for (const result of results) expect(result.code, result.stderr).toBe(0);
-    const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, { apiKey?: string; retries?: number }> };
+    const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as {
+      profiles: Record<string, { apiKey?: string; retries?: number }>;
+    };
     for (let i = 0; i < PAIRS; i++) {
       expect(saved.profiles[`login${i}`]?.apiKey, `profile login${i}`).toBe(`sk_live_login${i}abcdefghijkl`);
       expect(saved.profiles[`set${i}`]?.retries, `profile set${i}`).toBe(i % 10);
@@ -164,7 +176,7 @@ describe('real processes writing one config dir at the same moment all land (bui
 });
 
 /** Bad values from flags and the environment: [name, extra argv, env]. */
-export const BAD_SETTINGS: Array<[string, string[], Record<string, string>, RegExp]> = [
+const BAD_SETTINGS: Array<[string, string[], Record<string, string>, RegExp]> = [
   ['--timeout abc', ['--timeout', 'abc'], {}, /--timeout/],
   ['--timeout 0', ['--timeout', '0'], {}, /--timeout/],
   ['--timeout -1', ['--timeout', '-1'], {}, /--timeout/],

@@ -28,21 +28,21 @@ const EXPORT = ['reports', 'export', '--type', 'bookings', '--format', 'csv'];
 const INVOICE = ['payments', 'invoice', uuidFor(42)];
 
 /** The commands that download, with the route each calls. */
-export const DOWNLOADERS: Array<[string, string[], string]> = [
+const DOWNLOADERS: Array<[string, string[], string]> = [
   ['reports export', EXPORT, 'GET /reports/export'],
   ['payments invoice', INVOICE, 'GET /payments/*/invoice.pdf'],
 ];
 
 /** Content-Disposition values a hostile service may send: [name, header, base name expected or null for "any clean name"]. */
-export const DISPOSITIONS: Array<[string, string, string | null]> = [
+const DISPOSITIONS: Array<[string, string, string | null]> = [
   ['path traversal', 'attachment; filename="../../evil.csv"', 'evil.csv'],
   ['an absolute path', 'attachment; filename="/etc/cron.d/evil"', 'evil'],
   ['Windows separators', 'attachment; filename="..\\..\\win.csv"', 'win.csv'],
   ['traversal in filename*', "attachment; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd", 'passwd'],
   ['only dots', 'attachment; filename=".."', null],
   ['empty', 'attachment; filename=""', null],
-  ['Arabic, 660 bytes', `attachment; filename*=UTF-8''${encodeURIComponent('تقرير-'.repeat(60) + '.csv')}`, null],
-  ['emoji, 404 bytes', `attachment; filename*=UTF-8''${encodeURIComponent('😀'.repeat(100) + '.csv')}`, null],
+  ['Arabic, 660 bytes', `attachment; filename*=UTF-8''${encodeURIComponent(`${'تقرير-'.repeat(60)}.csv`)}`, null],
+  ['emoji, 404 bytes', `attachment; filename*=UTF-8''${encodeURIComponent(`${'😀'.repeat(100)}.csv`)}`, null],
   ['ASCII, 300 bytes', `attachment; filename="${'a'.repeat(296)}.csv"`, null],
   ['C1 controls', "attachment; filename*=UTF-8''a%C2%85b%C2%9Bc.csv", null],
   ['a bidi override', "attachment; filename*=UTF-8''invoice%E2%80%AEvsc.exe", null],
@@ -77,10 +77,21 @@ describe.each(DOWNLOADERS)('%s', (_name, argv, route) => {
 
   it('a target that appears while the download runs is kept: exit 2, nothing left behind', async () => {
     let appeared!: () => void;
-    const firstSent = new Promise<void>((resolve) => (appeared = resolve));
+    const firstSent = new Promise<void>((resolve) => {
+      appeared = resolve;
+    });
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    server.on(route, { fault: 'gate', first: CSV.subarray(0, 1000), rest: CSV.subarray(1000), headers: { 'content-type': 'text/csv' }, release: gate, onFirst: appeared });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.on(route, {
+      fault: 'gate',
+      first: CSV.subarray(0, 1000),
+      rest: CSV.subarray(1000),
+      headers: { 'content-type': 'text/csv' },
+      release: gate,
+      onFirst: appeared,
+    });
     const running = cli(server, [...argv, '--file', 'out.csv'], { cwd: work });
     await firstSent;
     // Give the client time to open its temporary file and write the first bytes.
@@ -113,7 +124,10 @@ describe.each(DOWNLOADERS)('%s', (_name, argv, route) => {
 
   it.each(['reports/', 'reports'])('--file %s, an existing directory: saved inside it under the service’s name', async (target) => {
     mkdirSync(join(work, 'reports'));
-    server.on(route, { raw: CSV, headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="bookings-2026.csv"' } });
+    server.on(route, {
+      raw: CSV,
+      headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="bookings-2026.csv"' },
+    });
     const result = await cli(server, [...argv, '--file', target], { cwd: work });
     expect(result.code, result.stderr).toBe(0);
     expect(readdirSync(join(work, 'reports'))).toEqual(['bookings-2026.csv']);
@@ -122,7 +136,13 @@ describe.each(DOWNLOADERS)('%s', (_name, argv, route) => {
   });
 
   it('interrupted while the body is held: exit 130, no file at all', async () => {
-    server.on(route, { fault: 'gate', first: CSV.subarray(0, 1000), rest: CSV.subarray(1000), headers: { 'content-type': 'text/csv' }, release: new Promise<void>(() => {}) });
+    server.on(route, {
+      fault: 'gate',
+      first: CSV.subarray(0, 1000),
+      rest: CSV.subarray(1000),
+      headers: { 'content-type': 'text/csv' },
+      release: new Promise<void>(() => {}),
+    });
     // The run's own limit is the interrupt: its signal fires as Ctrl-C does.
     const result = await cli(server, [...argv, '--file', 'out.csv'], { cwd: work, limitMs: 1_000 });
     expect(result.code, result.stderr).toBe(130);

@@ -45,7 +45,7 @@ export type Answer =
    */
   | { fault: 'gate'; first: Buffer; rest: Buffer; headers?: Record<string, string>; release: Promise<void>; onFirst?: () => void }
   /** Held unanswered until releaseHeld() (or close); the test counts what is in flight. */
-  | { fault: 'hold'; then: Answer };
+  | { fault: 'hold'; after: Answer };
 
 export type Handler = (req: Seen, nth: number) => Answer | Promise<Answer>;
 
@@ -97,7 +97,10 @@ export class HostileServer {
   on(route: string, answer: Answer | Handler): this {
     const at = route.indexOf(' ');
     const method = route.slice(0, at).toUpperCase();
-    const segments = route.slice(at + 1).split('/').filter(Boolean);
+    const segments = route
+      .slice(at + 1)
+      .split('/')
+      .filter(Boolean);
     this.routes.push({ method, segments, handler: typeof answer === 'function' ? answer : () => answer, count: 0 });
     return this;
   }
@@ -106,7 +109,10 @@ export class HostileServer {
   seen(route: string): Seen[] {
     const at = route.indexOf(' ');
     const method = route.slice(0, at).toUpperCase();
-    const segments = route.slice(at + 1).split('/').filter(Boolean);
+    const segments = route
+      .slice(at + 1)
+      .split('/')
+      .filter(Boolean);
     return this.requests.filter((req) => req.method === method && matches(segments, req.path));
   }
 
@@ -212,7 +218,11 @@ export class HostileServer {
         res.write(answer.body, () => setTimeout(() => socket.destroy(), 20));
         return;
       case 'gate':
-        res.writeHead(200, { 'content-type': 'application/octet-stream', ...answer.headers, 'content-length': String(answer.first.length + answer.rest.length) });
+        res.writeHead(200, {
+          'content-type': 'application/octet-stream',
+          ...answer.headers,
+          'content-length': String(answer.first.length + answer.rest.length),
+        });
         res.write(answer.first, () => answer.onFirst?.());
         await answer.release;
         res.end(answer.rest);
@@ -226,7 +236,7 @@ export class HostileServer {
             return false;
           });
         });
-        if (!socket.destroyed) await this.answer(req, res, answer.then);
+        if (!socket.destroyed) await this.answer(req, res, answer.after);
         return;
       }
     }

@@ -14,7 +14,12 @@ function sign(body: Buffer): string {
 
 async function listen(stdoutIsTTY: boolean) {
   const controller = new AbortController();
-  const t = testContext({ signal: controller.signal, stdoutIsTTY, columns: 200, env: { TRIPCTL_BASE_URL: 'http://127.0.0.1:9/api/partner/v1', TRIPCTL_API_KEY: KEY, NO_COLOR: '1' } });
+  const t = testContext({
+    signal: controller.signal,
+    stdoutIsTTY,
+    columns: 200,
+    env: { TRIPCTL_BASE_URL: 'http://127.0.0.1:9/api/partner/v1', TRIPCTL_API_KEY: KEY, NO_COLOR: '1' },
+  });
   const done = t.run(['webhooks', 'listen', '--port', '0', '--secret', SECRET]);
   let ready: RegExpExecArray | null = null;
   for (let i = 0; i < 500 && !ready; i++) {
@@ -25,33 +30,48 @@ async function listen(stdoutIsTTY: boolean) {
     }
   }
   if (!ready) throw new Error(`listener not ready: ${t.err()}`);
-  return { t, url: ready[1]!, stop: async () => (controller.abort(), await done) };
+  const stop = async () => {
+    controller.abort();
+    return done;
+  };
+  return { t, url: ready[1]!, stop };
 }
 
 describe('webhooks listen with hostile deliveries', () => {
-  it.each([false, true])('stdout is a terminal: %s — one clean line a delivery', async (tty) => {
-    const { t, url, stop } = await listen(tty);
-    try {
-      for (const [index, [, text]] of HOSTILE.entries()) {
-        const body = Buffer.from(JSON.stringify({
-          id: `evt_${index}${text}`,
-          event: `booking.approved${text}`,
-          apiVersion: '2026-08-21',
-          occurredAt: '2026-08-21T10:00:00.000Z',
-          data: { id: `b${text}`, status: `approved${text}`, tripId: `t${text}` },
-        }));
-        const res = await fetch(url, {
-          method: 'POST',
-          body,
-          headers: { 'content-type': 'application/json', 'x-service-event': 'booking.approved', 'x-service-delivery': `evt_${index}`, 'x-service-signature': sign(body) },
-        });
-        await res.arrayBuffer();
+  it.each([false, true])(
+    'stdout is a terminal: %s — one clean line a delivery',
+    async (tty) => {
+      const { t, url, stop } = await listen(tty);
+      try {
+        for (const [index, [, text]] of HOSTILE.entries()) {
+          const body = Buffer.from(
+            JSON.stringify({
+              id: `evt_${index}${text}`,
+              event: `booking.approved${text}`,
+              apiVersion: '2026-08-21',
+              occurredAt: '2026-08-21T10:00:00.000Z',
+              data: { id: `b${text}`, status: `approved${text}`, tripId: `t${text}` },
+            }),
+          );
+          const res = await fetch(url, {
+            method: 'POST',
+            body,
+            headers: {
+              'content-type': 'application/json',
+              'x-service-event': 'booking.approved',
+              'x-service-delivery': `evt_${index}`,
+              'x-service-signature': sign(body),
+            },
+          });
+          await res.arrayBuffer();
+        }
+      } finally {
+        expect(await stop()).toBe(0);
       }
-    } finally {
-      expect(await stop()).toBe(0);
-    }
-    expect(forbiddenIn(t.out())).toEqual([]);
-    expect(forbiddenIn(t.err())).toEqual([]);
-    if (!tty) expect(lines(t.out())).toHaveLength(HOSTILE.length);
-  }, 30_000);
+      expect(forbiddenIn(t.out())).toEqual([]);
+      expect(forbiddenIn(t.err())).toEqual([]);
+      if (!tty) expect(lines(t.out())).toHaveLength(HOSTILE.length);
+    },
+    30_000,
+  );
 });

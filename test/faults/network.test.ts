@@ -22,11 +22,14 @@ const GOOD: Answer = { json: page('trips', 1, 25, 2) };
 const GOOD_TEXT = JSON.stringify(GOOD.json);
 
 /** Faults that break a GET before a whole answer arrived; each is retried like a refused connect. */
-export const BREAKS: Array<[string, Answer]> = [
+const BREAKS: Array<[string, Answer]> = [
   ['a reset before the headers', { fault: 'reset-before-headers' }],
   ['a reset after the headers', { fault: 'reset-after-headers' }],
   ['a reset in the middle of the body', { fault: 'reset-mid-body', body: GOOD_TEXT }],
-  ['a body shorter than its Content-Length', { fault: 'truncate', declared: GOOD_TEXT.length + 100, body: Buffer.from(GOOD_TEXT), headers: { 'content-type': 'application/json' } }],
+  [
+    'a body shorter than its Content-Length',
+    { fault: 'truncate', declared: GOOD_TEXT.length + 100, body: Buffer.from(GOOD_TEXT), headers: { 'content-type': 'application/json' } },
+  ],
 ];
 
 describe('a broken answer to a GET is tried again', () => {
@@ -102,7 +105,11 @@ describe('time-outs are deadlines', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tripctl-faults-'));
     try {
       const started = Date.now();
-      const result = await cli(server, ['reports', 'export', '--type', 'bookings', '--format', 'csv', '--file', 'out.csv', '--timeout', '1', '--retries', '0'], { cwd: dir });
+      const result = await cli(
+        server,
+        ['reports', 'export', '--type', 'bookings', '--format', 'csv', '--file', 'out.csv', '--timeout', '1', '--retries', '0'],
+        { cwd: dir },
+      );
       expect(result.code, result.stderr).toBe(7);
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(readdirSync(dir)).toEqual([]);
@@ -112,7 +119,13 @@ describe('time-outs are deadlines', () => {
   }, 20_000);
 
   it('headers and half a body, then silence: exit 7 at the deadline', async () => {
-    server.on('GET /trips', { fault: 'gate', first: Buffer.from(GOOD_TEXT.slice(0, 40)), rest: Buffer.from(GOOD_TEXT.slice(40)), headers: { 'content-type': 'application/json' }, release: new Promise<void>(() => {}) });
+    server.on('GET /trips', {
+      fault: 'gate',
+      first: Buffer.from(GOOD_TEXT.slice(0, 40)),
+      rest: Buffer.from(GOOD_TEXT.slice(40)),
+      headers: { 'content-type': 'application/json' },
+      release: new Promise<void>(() => {}),
+    });
     const started = Date.now();
     const result = await cli(server, ['trips', 'list', '--timeout', '1', '--retries', '0']);
     expect(result.code, result.stderr).toBe(7);
@@ -120,7 +133,9 @@ describe('time-outs are deadlines', () => {
   }, 20_000);
 
   it('a drip on the second page of a walk: exit 7 at the deadline', async () => {
-    server.on('GET /trips', (req) => (req.query.page === '2' ? { fault: 'drip', everyMs: 200 } : { json: page('trips', Number(req.query.page), 10, 30) }));
+    server.on('GET /trips', (req) =>
+      req.query.page === '2' ? { fault: 'drip', everyMs: 200 } : { json: page('trips', Number(req.query.page), 10, 30) },
+    );
     const result = await cli(server, ['trips', 'list', '--all', '--per-page', '10', '--timeout', '1', '--retries', '0', '-o', 'ids']);
     expect(result.code, result.stderr).toBe(7);
     expect(server.seen('GET /trips')).toHaveLength(2);
@@ -137,7 +152,9 @@ describe('time-outs are deadlines', () => {
 describe('no service at all', () => {
   it('a refused connection: exit 7, tried 1 + --retries times (nothing listens, nothing to count)', async () => {
     const port = await closedPort();
-    const result = await runInProcess(['trips', 'list', '--retries', '1'], { env: { TRIPCTL_BASE_URL: `http://127.0.0.1:${port}/api/partner/v1`, TRIPCTL_API_KEY: KEY } });
+    const result = await runInProcess(['trips', 'list', '--retries', '1'], {
+      env: { TRIPCTL_BASE_URL: `http://127.0.0.1:${port}/api/partner/v1`, TRIPCTL_API_KEY: KEY },
+    });
     expect(result.code, result.stderr).toBe(7);
     expect(result.stderr).toMatch(/refused/);
   });

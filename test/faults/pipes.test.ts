@@ -25,7 +25,9 @@ beforeAll(async () => {
   server.on('GET /trips', (req) => ({ json: page('trips', Number(req.query.page ?? 1), Number(req.query.perPage ?? 25), TOTAL) }));
   server.on('GET /bookings', (req) => {
     const n = Number(req.query.page ?? 1);
-    return n > GOOD_PAGES ? { json: { error: 'database on fire', code: 'internal' }, status: 500 } : { json: page('bookings', n, Number(req.query.perPage ?? 25), TOTAL) };
+    return n > GOOD_PAGES
+      ? { json: { error: 'database on fire', code: 'internal' }, status: 500 }
+      : { json: page('bookings', n, Number(req.query.perPage ?? 25), TOTAL) };
   });
   dir = mkdtempSync(join(tmpdir(), 'tripctl-faults-pipes-'));
 });
@@ -44,10 +46,12 @@ function start(args: string[], stdout: 'pipe' | number): ChildProcess {
 
 function ended(child: ChildProcess): Promise<number | null> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return new Promise((resolve) => child.on('close', (code) => {
-    clearTimeout(timer);
-    resolve(code);
-  }));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    }),
+  );
 }
 
 function collect(stream: NodeJS.ReadableStream | null): () => string {
@@ -84,7 +88,7 @@ async function toFile(args: string[], name: string): Promise<{ code: number | nu
 }
 
 /** Formats and the records each must hold for TOTAL trips: [format, count]. */
-export const PIPED_FORMATS: Array<[string, (out: string) => number]> = [
+const PIPED_FORMATS: Array<[string, (out: string) => number]> = [
   ['json', (out) => (JSON.parse(out) as unknown[]).length],
   ['ndjson', (out) => lines(out).length],
   ['csv', (out) => lines(out, { crlf: true }).length - 1],
@@ -93,63 +97,75 @@ export const PIPED_FORMATS: Array<[string, (out: string) => number]> = [
 ];
 
 describe('a walk of 60 pages through a slow reader (built bin)', () => {
-  it.each(PIPED_FORMATS)('trips list --all -o %s: whole, byte for byte the file’s output, exit 0', async (format, count) => {
-    const args = ['trips', 'list', '--all', '--per-page', String(PER_PAGE), '-o', format];
-    const piped = await throughSlowPipe(args);
-    const filed = await toFile(args, `trips.${format}`);
-    expect(filed.code, filed.stderr).toBe(0);
-    expect(piped.code, piped.stderr).toBe(0);
-    expect(piped.stderr).toBe('');
-    expect(count(filed.stdout.toString('utf8'))).toBe(TOTAL);
-    expect(piped.stdout.length).toBe(filed.stdout.length);
-    expect(count(piped.stdout.toString('utf8'))).toBe(TOTAL);
-  }, 120_000);
+  it.each(PIPED_FORMATS)(
+    'trips list --all -o %s: whole, byte for byte the file’s output, exit 0',
+    async (format, count) => {
+      const args = ['trips', 'list', '--all', '--per-page', String(PER_PAGE), '-o', format];
+      const piped = await throughSlowPipe(args);
+      const filed = await toFile(args, `trips.${format}`);
+      expect(filed.code, filed.stderr).toBe(0);
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(piped.stderr).toBe('');
+      expect(count(filed.stdout.toString('utf8'))).toBe(TOTAL);
+      expect(piped.stdout.length).toBe(filed.stdout.length);
+      expect(count(piped.stdout.toString('utf8'))).toBe(TOTAL);
+    },
+    120_000,
+  );
 
-  it.each(['ndjson', 'csv', 'table', 'ids'])('bookings list --all -o %s failing at page 31: every earlier record arrives, then the error; exit 1', async (format) => {
-    const args = ['bookings', 'list', '--all', '--per-page', String(PER_PAGE), '-o', format, '--retries', '0'];
-    const piped = await throughSlowPipe(args);
-    const filed = await toFile(args, `bookings.${format}`);
-    expect(filed.code, filed.stderr).toBe(1);
-    expect(piped.code, piped.stderr).toBe(1);
-    expect(piped.stderr).toMatch(/^tripctl: database on fire \(HTTP 500, code internal\)$/m);
-    expect(piped.stdout.length).toBe(filed.stdout.length);
-    expect(lines(piped.stdout.toString('utf8'), { crlf: true }).length).toBe(GOOD_PAGES * PER_PAGE + (format === 'csv' ? 1 : 0));
-  }, 120_000);
+  it.each(['ndjson', 'csv', 'table', 'ids'])(
+    'bookings list --all -o %s failing at page 31: every earlier record arrives, then the error; exit 1',
+    async (format) => {
+      const args = ['bookings', 'list', '--all', '--per-page', String(PER_PAGE), '-o', format, '--retries', '0'];
+      const piped = await throughSlowPipe(args);
+      const filed = await toFile(args, `bookings.${format}`);
+      expect(filed.code, filed.stderr).toBe(1);
+      expect(piped.code, piped.stderr).toBe(1);
+      expect(piped.stderr).toMatch(/^tripctl: database on fire \(HTTP 500, code internal\)$/m);
+      expect(piped.stdout.length).toBe(filed.stdout.length);
+      expect(lines(piped.stdout.toString('utf8'), { crlf: true }).length).toBe(GOOD_PAGES * PER_PAGE + (format === 'csv' ? 1 : 0));
+    },
+    120_000,
+  );
 });
 
 describe('Ctrl-C in the middle of a walk through a slow reader (built bin)', () => {
-  it.each(['ndjson', 'csv', 'table', 'ids'])('-o %s: every line printed before the interrupt arrives whole; exit 130', async (format) => {
-    const held = await startHostileServer();
-    try {
-      held.on('GET /trips', (req) => {
-        const n = Number(req.query.page ?? 1);
-        const answer = { json: page('trips', n, PER_PAGE, TOTAL) };
-        return n === HOLD_AT ? { fault: 'hold', then: answer } : answer;
-      });
-      const child = spawn(process.execPath, [BIN, 'trips', 'list', '--all', '--per-page', String(PER_PAGE), '-o', format], {
-        cwd: ROOT,
-        env: cleanEnv(dir, { TRIPCTL_BASE_URL: held.baseUrl, TRIPCTL_API_KEY: KEY }),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const stderr = collect(child.stderr);
-      const chunks: Buffer[] = [];
-      child.stdout!.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        child.stdout!.pause();
-        setTimeout(() => child.stdout!.resume(), 15);
-      });
-      const code = ended(child);
-      await held.waitForHeld(1);
-      child.kill('SIGINT');
-      expect(await code, stderr()).toBe(130);
-      const out = Buffer.concat(chunks).toString('utf8');
-      expect(out.endsWith('\n')).toBe(true);
-      expect(lines(out, { crlf: true })).toHaveLength((HOLD_AT - 1) * PER_PAGE + (format === 'csv' ? 1 : 0));
-      expect(stderr()).toMatch(/^tripctl: interrupted/m);
-    } finally {
-      await held.close();
-    }
-  }, 60_000);
+  it.each(['ndjson', 'csv', 'table', 'ids'])(
+    '-o %s: every line printed before the interrupt arrives whole; exit 130',
+    async (format) => {
+      const held = await startHostileServer();
+      try {
+        held.on('GET /trips', (req) => {
+          const n = Number(req.query.page ?? 1);
+          const answer = { json: page('trips', n, PER_PAGE, TOTAL) };
+          return n === HOLD_AT ? { fault: 'hold', after: answer } : answer;
+        });
+        const child = spawn(process.execPath, [BIN, 'trips', 'list', '--all', '--per-page', String(PER_PAGE), '-o', format], {
+          cwd: ROOT,
+          env: cleanEnv(dir, { TRIPCTL_BASE_URL: held.baseUrl, TRIPCTL_API_KEY: KEY }),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const stderr = collect(child.stderr);
+        const chunks: Buffer[] = [];
+        child.stdout!.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          child.stdout!.pause();
+          setTimeout(() => child.stdout!.resume(), 15);
+        });
+        const code = ended(child);
+        await held.waitForHeld(1);
+        child.kill('SIGINT');
+        expect(await code, stderr()).toBe(130);
+        const out = Buffer.concat(chunks).toString('utf8');
+        expect(out.endsWith('\n')).toBe(true);
+        expect(lines(out, { crlf: true })).toHaveLength((HOLD_AT - 1) * PER_PAGE + (format === 'csv' ? 1 : 0));
+        expect(stderr()).toMatch(/^tripctl: interrupted/m);
+      } finally {
+        await held.close();
+      }
+    },
+    60_000,
+  );
 });
 
 describe('write errors and readers that go away (built bin)', () => {

@@ -25,7 +25,7 @@ const busy = (status: number, retryAfter?: string): Answer => ({
 });
 
 /** Waits the client takes, then succeeds: [name, status, Retry-After, shortest gap between the tries]. */
-export const HONOURED: Array<[string, number, () => string, number]> = [
+const HONOURED: Array<[string, number, () => string, number]> = [
   ['1 second (429)', 429, () => '1', 900],
   ['1 second (503)', 503, () => '1', 900],
   ['an HTTP date 2 s ahead (503)', 503, () => httpDate(2_000), 900],
@@ -37,7 +37,7 @@ export const HONOURED: Array<[string, number, () => string, number]> = [
 ];
 
 /** Waits beyond the cap: [name, status, Retry-After, exit code, what the message names]. */
-export const REFUSED: Array<[string, number, () => string, number, RegExp]> = [
+const REFUSED: Array<[string, number, () => string, number, RegExp]> = [
   ['120 s (429)', 429, () => '120', 6, /120 s/],
   ['120 s (503)', 503, () => '120', 1, /120 s/],
   ['61 s, just over the cap (429)', 429, () => '61', 6, /61 s/],
@@ -46,7 +46,7 @@ export const REFUSED: Array<[string, number, () => string, number, RegExp]> = [
 ];
 
 /** Busy answers every time: [name, status, Retry-After, --retries, exit code, requests seen]. */
-export const SPENT: Array<[string, number, string | undefined, number, number, number]> = [
+const SPENT: Array<[string, number, string | undefined, number, number, number]> = [
   ['429, no retries', 429, undefined, 0, 6, 1],
   ['429 after --retries 1', 429, undefined, 1, 6, 2],
   ['429 with Retry-After 0 after --retries 2', 429, '0', 2, 6, 3],
@@ -58,15 +58,19 @@ export const SPENT: Array<[string, number, string | undefined, number, number, n
 ];
 
 describe('Retry-After within the cap is honoured', () => {
-  it.each(HONOURED)('%s: exit 0 after 2 requests', async (_name, status, retryAfter, minGapMs) => {
-    server.on('GET /trips', (_req, nth) => (nth === 0 ? busy(status, retryAfter()) : GOOD));
-    const result = await cli(server, ['trips', 'list', '-o', 'ids', '--retries', '1']);
-    expect(result.code, result.stderr).toBe(0);
-    const [first, second] = server.seen('GET /trips');
-    expect(second).toBeDefined();
-    // The wait the service asked for is a lower bound: the second try may not come sooner.
-    expect(second!.at - first!.at).toBeGreaterThanOrEqual(minGapMs);
-  }, 15_000);
+  it.each(HONOURED)(
+    '%s: exit 0 after 2 requests',
+    async (_name, status, retryAfter, minGapMs) => {
+      server.on('GET /trips', (_req, nth) => (nth === 0 ? busy(status, retryAfter()) : GOOD));
+      const result = await cli(server, ['trips', 'list', '-o', 'ids', '--retries', '1']);
+      expect(result.code, result.stderr).toBe(0);
+      const [first, second] = server.seen('GET /trips');
+      expect(second).toBeDefined();
+      // The wait the service asked for is a lower bound: the second try may not come sooner.
+      expect(second!.at - first!.at).toBeGreaterThanOrEqual(minGapMs);
+    },
+    15_000,
+  );
 });
 
 describe('Retry-After beyond the 60 s cap fails at once, naming the wait', () => {

@@ -14,7 +14,6 @@ afterEach(async () => {
   await server.close();
 });
 
-
 const TRIP_STRING_FIELDS = ['id', 'status', 'fromCityId', 'toCityId', 'vehicleId', 'departureAt'];
 const TRIP_COLUMNS = 9;
 
@@ -105,16 +104,19 @@ describe('bulk result lines, errors and tickets', () => {
     expect(forbiddenIn(result.stderr)).toEqual([]);
   });
 
-  it.each(HOSTILE)('bookings approve, the service refuses with %s in message and code: clean stdout and stderr lines', async (_name, text) => {
-    server.on('PATCH /bookings/*', { json: { error: `cannot approve ${text} now`, code: `state${text}` }, status: 409 });
-    const ids = [uuidFor(1), uuidFor(2)];
-    const result = await cli(server, ['bookings', 'approve', ...ids]);
-    expect(result.code, result.stderr).toBe(6);
-    expect(forbiddenIn(result.stdout)).toEqual([]);
-    expect(forbiddenIn(result.stderr)).toEqual([]);
-    expect(lines(result.stdout)).toHaveLength(2);
-    for (const line of lines(result.stderr)) expect(line).toMatch(/^(tripctl: |hint: |approved \d+ of \d+)/);
-  });
+  it.each(HOSTILE)(
+    'bookings approve, the service refuses with %s in message and code: clean stdout and stderr lines',
+    async (_name, text) => {
+      server.on('PATCH /bookings/*', { json: { error: `cannot approve ${text} now`, code: `state${text}` }, status: 409 });
+      const ids = [uuidFor(1), uuidFor(2)];
+      const result = await cli(server, ['bookings', 'approve', ...ids]);
+      expect(result.code, result.stderr).toBe(6);
+      expect(forbiddenIn(result.stdout)).toEqual([]);
+      expect(forbiddenIn(result.stderr)).toEqual([]);
+      expect(lines(result.stdout)).toHaveLength(2);
+      for (const line of lines(result.stderr)) expect(line).toMatch(/^(tripctl: |hint: |approved \d+ of \d+)/);
+    },
+  );
 
   it.each(HOSTILE)('an error answer with %s in message and code: one clean line on stderr (also with -o json)', async (_name, text) => {
     server.on('GET /trips/*', { json: { error: `no such trip ${text}`, code: `not_found${text}` }, status: 404 });
@@ -128,7 +130,9 @@ describe('bulk result lines, errors and tickets', () => {
   });
 
   it.each(HOSTILE)('bookings ticket with %s in every field and the QR payload, piped: clean, one line a field', async (_name, text) => {
-    server.on('GET /bookings/*/ticket', { json: { ticket: { bookingId: `b${text}`, passenger: `p${text}`, seat: `s${text}`, qr: `TICKET:${text}:END` } } });
+    server.on('GET /bookings/*/ticket', {
+      json: { ticket: { bookingId: `b${text}`, passenger: `p${text}`, seat: `s${text}`, qr: `TICKET:${text}:END` } },
+    });
     const result = await cli(server, ['bookings', 'ticket', uuidFor(4)]);
     expect(result.code, result.stderr).toBe(0);
     expect(forbiddenIn(result.stdout)).toEqual([]);
@@ -147,7 +151,7 @@ describe('bulk result lines, errors and tickets', () => {
 });
 
 /** Other lists with names in them: [command, route, list key, string fields, paged]. */
-export const RESOURCES: Array<[string[], string, string, string[], boolean]> = [
+const RESOURCES: Array<[string[], string, string, string[], boolean]> = [
   [['cities', 'list'], 'GET /cities', 'cities', ['id', 'name', 'nameAr'], false],
   [['members', 'list'], 'GET /members', 'members', ['id', 'role', 'fullName', 'phone'], false],
   [['vehicles', 'list'], 'GET /vehicles', 'vehicles', ['id', 'plate', 'make', 'model', 'color'], false],

@@ -17,7 +17,7 @@ const meta = { page: 1, perPage: 25, total: 1, lastPage: 1 };
 const HTML = '<!doctype html><html><head><title>Sign in</title></head><body>Please sign in</body></html>';
 
 /** Wrong shapes for a list call (`{trips: [...], meta}` expected). */
-export const LIST_SHAPES: Array<[string, Answer]> = [
+const LIST_SHAPES: Array<[string, Answer]> = [
   ['no list key at all', { json: { meta } }],
   ['the list under another key', { json: { items: [trip(1)], meta } }],
   ['the list key is null', { json: { trips: null, meta } }],
@@ -35,7 +35,7 @@ export const LIST_SHAPES: Array<[string, Answer]> = [
 ];
 
 /** Wrong shapes for a one-object call (`{trip: {...}}` or the object itself expected). */
-export const OBJECT_SHAPES: Array<[string, Answer]> = [
+const OBJECT_SHAPES: Array<[string, Answer]> = [
   ['a JSON null', { json: null }],
   ['an empty body', { raw: '', headers: { 'content-type': 'application/json' } }],
   ['a 204 with no body', { empty: true, status: 204 }],
@@ -121,7 +121,14 @@ describe('what stays untouched', () => {
     server.on('GET /trips', { json: { trips: [extra], meta, cursor: 'abc' } });
     const result = await cli(server, ['trips', 'list', '-o', format]);
     expect(result.code, result.stderr).toBe(0);
-    expect(format === 'json' ? JSON.parse(result.stdout) : result.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([extra]);
+    expect(
+      format === 'json'
+        ? JSON.parse(result.stdout)
+        : result.stdout
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line)),
+    ).toEqual([extra]);
   });
 
   it('unknown fields of one object pass through -o json', async () => {

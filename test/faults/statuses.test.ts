@@ -13,13 +13,29 @@ afterEach(async () => {
 });
 
 /** [status, exit code] as the README documents them. */
-export const STATUS_EXITS: Array<[number, number]> = [
-  [400, 6], [401, 3], [403, 4], [404, 5], [405, 6], [409, 6], [410, 6], [413, 6], [418, 6], [422, 6], [429, 6], [451, 6],
-  [500, 1], [501, 1], [502, 1], [503, 1], [504, 1], [599, 1],
+const STATUS_EXITS: Array<[number, number]> = [
+  [400, 6],
+  [401, 3],
+  [403, 4],
+  [404, 5],
+  [405, 6],
+  [409, 6],
+  [410, 6],
+  [413, 6],
+  [418, 6],
+  [422, 6],
+  [429, 6],
+  [451, 6],
+  [500, 1],
+  [501, 1],
+  [502, 1],
+  [503, 1],
+  [504, 1],
+  [599, 1],
 ];
 
 /** Error bodies of every shape: [name, body answer for a status]. */
-export const ERROR_BODIES: Array<[string, (status: number) => Answer]> = [
+const ERROR_BODIES: Array<[string, (status: number) => Answer]> = [
   ['the documented {error, code}', (status) => ({ json: { error: 'it went wrong', code: 'wrong' }, status })],
   ['an HTML page', (status) => ({ raw: '<html><body><h1>Error</h1></body></html>', status, headers: { 'content-type': 'text/html' } })],
   ['an empty body', (status) => ({ empty: true, status })],

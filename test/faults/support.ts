@@ -27,7 +27,17 @@ export function trip(n: number, fields: Record<string, unknown> = {}): Record<st
 }
 
 export function booking(n: number, fields: Record<string, unknown> = {}): Record<string, unknown> {
-  return { id: uuidFor(n), tripId: uuidFor(1), status: 'requested', seats: 2, source: 'partner_api', boardedAt: null, noShow: false, groupName: 'g', ...fields };
+  return {
+    id: uuidFor(n),
+    tripId: uuidFor(1),
+    status: 'requested',
+    seats: 2,
+    source: 'partner_api',
+    boardedAt: null,
+    noShow: false,
+    groupName: 'g',
+    ...fields,
+  };
 }
 
 export function payment(n: number, fields: Record<string, unknown> = {}): Record<string, unknown> {
@@ -43,7 +53,13 @@ export function items(key: ListKey, first: number, count: number, fields: Record
 }
 
 /** One page of a paged list, with honest meta unless `meta` overrides it. */
-export function page(key: ListKey, pageNo: number, perPage: number, total: number, meta: Record<string, unknown> | null = {}): Record<string, unknown> {
+export function page(
+  key: ListKey,
+  pageNo: number,
+  perPage: number,
+  total: number,
+  meta: Record<string, unknown> | null = {},
+): Record<string, unknown> {
   const first = (pageNo - 1) * perPage + 1;
   const count = Math.max(0, Math.min(perPage, total - first + 1));
   const body: Record<string, unknown> = { [key]: items(key, first, count) };
@@ -62,7 +78,11 @@ export interface Ran {
  * still going after `limitMs` is interrupted (it then ends with 130, which no test expects), so a
  * command that never ends fails its test with its output instead of hanging the suite.
  */
-export async function cli(server: HostileServer, argv: string[], opts: TestContextOptions & { key?: string; limitMs?: number } = {}): Promise<Ran> {
+export async function cli(
+  server: HostileServer,
+  argv: string[],
+  opts: TestContextOptions & { key?: string; limitMs?: number } = {},
+): Promise<Ran> {
   const { key, env, limitMs, ...rest } = opts;
   const { code, stdout, stderr } = await runInProcess(argv, {
     signal: AbortSignal.timeout(limitMs ?? 15_000),

@@ -24,10 +24,13 @@ function walk(key: ListKey, total: number, lie: (pageNo: number, honest: Record<
     return { json: lie(pageNo, page(key, pageNo, Number(req.query.perPage ?? PER_PAGE), total)) };
   };
 }
-const withMeta = (body: Record<string, unknown>, meta: Record<string, unknown>) => ({ ...body, meta: { ...(body.meta as object), ...meta } });
+const withMeta = (body: Record<string, unknown>, meta: Record<string, unknown>) => ({
+  ...body,
+  meta: { ...(body.meta as object), ...meta },
+});
 
 /** Lies that end the walk with exit 1: [name, total, lie]. */
-export const FATAL_LIES: Array<[string, number, (pageNo: number, honest: Record<string, unknown>) => Record<string, unknown>]> = [
+const FATAL_LIES: Array<[string, number, (pageNo: number, honest: Record<string, unknown>) => Record<string, unknown>]> = [
   ['no meta on the first page', 30, (_n, honest) => ({ ...honest, meta: undefined })],
   ['no meta on the second page', 30, (n, honest) => (n === 2 ? { ...honest, meta: undefined } : honest)],
   ['meta is null', 30, (_n, honest) => ({ ...honest, meta: null })],
@@ -38,22 +41,39 @@ export const FATAL_LIES: Array<[string, number, (pageNo: number, honest: Record<
   ['lastPage is a fraction', 30, (_n, honest) => withMeta(honest, { lastPage: 2.5 })],
   ['lastPage is missing', 30, (_n, honest) => withMeta(honest, { lastPage: undefined })],
   ['lastPage grows with every page', 30, (n, honest) => withMeta(page(key(honest), n, PER_PAGE, (n + 1) * PER_PAGE), { lastPage: n + 1 })],
-  ['later pages say lastPage is huge, the first said 3', 30, (n, honest) => withMeta(page(key(honest), n, PER_PAGE, 1e9), { lastPage: n === 1 ? 3 : 1e9 })],
-  ['the second page repeats the first', 30, (n, honest) => (n === 2 ? { ...page(key(honest), 1, PER_PAGE, 30), meta: (honest as { meta: unknown }).meta } : honest)],
+  [
+    'later pages say lastPage is huge, the first said 3',
+    30,
+    (n, honest) => withMeta(page(key(honest), n, PER_PAGE, 1e9), { lastPage: n === 1 ? 3 : 1e9 }),
+  ],
+  [
+    'the second page repeats the first',
+    30,
+    (n, honest) => (n === 2 ? { ...page(key(honest), 1, PER_PAGE, 30), meta: (honest as { meta: unknown }).meta } : honest),
+  ],
   ['the service ignores page (always the first)', 30, (_n, honest) => page(key(honest), 1, PER_PAGE, 30)],
   ['meta.page is not the page asked for', 30, (n, honest) => withMeta(honest, { page: n + 1 })],
-  ['the third page repeats the first', 40, (n, honest) => (n === 3 ? { ...page(key(honest), 1, PER_PAGE, 40), meta: (honest as { meta: unknown }).meta } : honest)],
+  [
+    'the third page repeats the first',
+    40,
+    (n, honest) => (n === 3 ? { ...page(key(honest), 1, PER_PAGE, 40), meta: (honest as { meta: unknown }).meta } : honest),
+  ],
 ];
 
 /** Lies that are a warning and exit 0: [name, total, lie, items printed at least]. */
-export const WARNED_LIES: Array<[string, number, (pageNo: number, honest: Record<string, unknown>) => Record<string, unknown>, number]> = [
+const WARNED_LIES: Array<[string, number, (pageNo: number, honest: Record<string, unknown>) => Record<string, unknown>, number]> = [
   ['an empty page before the last', 30, (n, honest) => (n === 2 ? { ...honest, [key(honest)]: [] } : honest), 10],
   ['fewer items than total', 30, (_n, honest) => withMeta(honest, { total: 45 }), 30],
-  ['the last page shorter than total says', 30, (n, honest) => (n === 3 ? { ...honest, [key(honest)]: (honest[key(honest)] as unknown[]).slice(0, 4) } : honest), 24],
+  [
+    'the last page shorter than total says',
+    30,
+    (n, honest) => (n === 3 ? { ...honest, [key(honest)]: (honest[key(honest)] as unknown[]).slice(0, 4) } : honest),
+    24,
+  ],
 ];
 
 /** Answers that look odd but are honest: [name, total, answer, items expected]. */
-export const HONEST_ODDITIES: Array<[string, number, (pageNo: number, honest: Record<string, unknown>) => Record<string, unknown>, number]> = [
+const HONEST_ODDITIES: Array<[string, number, (pageNo: number, honest: Record<string, unknown>) => Record<string, unknown>, number]> = [
   ['the service picks its own perPage (25 for 10)', 30, (n, honest) => page(key(honest), n, 25, 30), 30],
   ['an empty list whose lastPage is 0', 0, (_n, honest) => withMeta(honest, { lastPage: 0 }), 0],
   ['an empty list whose lastPage is 1', 0, (_n, honest) => honest, 0],
@@ -65,33 +85,48 @@ function key(body: Record<string, unknown>): ListKey {
 }
 
 describe.each(LISTS)('%s list --all', (list) => {
-  it.each(FATAL_LIES)('%s: exit 1 and the walk ends', async (_name, total, lie) => {
-    server.on(`GET /${list}`, walk(list, total, lie));
-    const result = await cli(server, [list, 'list', '--all', '--per-page', String(PER_PAGE), '-o', 'ndjson'], { limitMs: 5_000 });
-    expect(result.code, result.stderr).toBe(1);
-    expect(errorLines(result.stderr), result.stderr).toHaveLength(1);
-    expect(server.seen(`GET /${list}`).length).toBeLessThanOrEqual(4);
-  }, 15_000);
+  it.each(FATAL_LIES)(
+    '%s: exit 1 and the walk ends',
+    async (_name, total, lie) => {
+      server.on(`GET /${list}`, walk(list, total, lie));
+      const result = await cli(server, [list, 'list', '--all', '--per-page', String(PER_PAGE), '-o', 'ndjson'], { limitMs: 5_000 });
+      expect(result.code, result.stderr).toBe(1);
+      expect(errorLines(result.stderr), result.stderr).toHaveLength(1);
+      expect(server.seen(`GET /${list}`).length).toBeLessThanOrEqual(4);
+    },
+    15_000,
+  );
 
-  it.each(WARNED_LIES)('%s: exit 0 with a warning', async (_name, total, lie, atLeast) => {
-    server.on(`GET /${list}`, walk(list, total, lie));
-    const result = await cli(server, [list, 'list', '--all', '--per-page', String(PER_PAGE), '-o', 'ids'], { limitMs: 5_000 });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/^tripctl: warning: /m);
-    expect(lines(result.stdout).length).toBeGreaterThanOrEqual(atLeast);
-  }, 15_000);
+  it.each(WARNED_LIES)(
+    '%s: exit 0 with a warning',
+    async (_name, total, lie, atLeast) => {
+      server.on(`GET /${list}`, walk(list, total, lie));
+      const result = await cli(server, [list, 'list', '--all', '--per-page', String(PER_PAGE), '-o', 'ids'], { limitMs: 5_000 });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/^tripctl: warning: /m);
+      expect(lines(result.stdout).length).toBeGreaterThanOrEqual(atLeast);
+    },
+    15_000,
+  );
 
-  it.each(HONEST_ODDITIES)('%s: exit 0, no warning, every item once', async (_name, total, answer, expected) => {
-    server.on(`GET /${list}`, walk(list, total, answer));
-    const result = await cli(server, [list, 'list', '--all', '--per-page', String(PER_PAGE), '-o', 'ids'], { limitMs: 5_000 });
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe('');
-    expect(lines(result.stdout)).toHaveLength(expected);
-    expect(new Set(lines(result.stdout)).size).toBe(expected);
-  }, 15_000);
+  it.each(HONEST_ODDITIES)(
+    '%s: exit 0, no warning, every item once',
+    async (_name, total, answer, expected) => {
+      server.on(`GET /${list}`, walk(list, total, answer));
+      const result = await cli(server, [list, 'list', '--all', '--per-page', String(PER_PAGE), '-o', 'ids'], { limitMs: 5_000 });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(lines(result.stdout)).toHaveLength(expected);
+      expect(new Set(lines(result.stdout)).size).toBe(expected);
+    },
+    15_000,
+  );
 
   it('an honest walk: every item once, no warning, one request a page', async () => {
-    server.on(`GET /${list}`, walk(list, 35, (_n, honest) => honest));
+    server.on(
+      `GET /${list}`,
+      walk(list, 35, (_n, honest) => honest),
+    );
     const result = await cli(server, [list, 'list', '--all', '--per-page', String(PER_PAGE), '-o', 'ids']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
