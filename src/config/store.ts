@@ -11,6 +11,8 @@ export interface Profile {
   apiKey?: string;
   output?: string;
   timezone?: string;
+  /** ISO 4217 code for money in terminal tables when the answer names none. */
+  currency?: string;
   timeout?: number;
   retries?: number;
   /** Signing secrets of webhook endpoints, kept because the service shows them only once. */

@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { integer, maxLength, phone, uuid } from '../../input/validate.js';
+import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { integerInRange } from '../../cmdkit/flags.js';
+import { describeTrip, localDateTime } from '../../cmdkit/handles.js';
 import { defineOperation, type ParseTools } from '../../cmdkit/operation.js';
 import { optionalInput } from '../vehicles/index.js';
 
@@ -25,15 +27,17 @@ export type BulkVerb = keyof typeof BULK_ACTIONS;
 
 const EXAMPLE_ID = '3f9a2b1c-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 
-async function chooseTrip({ ctx }: ParseTools): Promise<string> {
+async function chooseTrip({ ctx, resolver }: ParseTools): Promise<string> {
   const client = await ctx.client();
   const { data } = await client.request({ method: 'GET', path: '/trips', query: { status: 'published', perPage: 50 } });
   const trips = ((data as { trips?: Array<Record<string, unknown>> }).trips ?? []).filter((t) => typeof t.id === 'string');
   const prompter = await ctx.prompter();
   if (trips.length === 0) return prompter.input('Trip id:');
   const zone = ctx.settings().timeZone;
+  const cities = await resolver.listCities().catch(() => []);
+  const city = (id: unknown) => cities.find((c) => c.id === id)?.name ?? String(id);
   return prompter.select('Trip:', trips.map((t) => ({
-    name: `${String(t.fromCityId)} → ${String(t.toCityId)}  ${typeof t.departureAt === 'string' ? new Date(t.departureAt).toLocaleString('en-GB', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }) : ''}  (${String(t.id).slice(0, 8)})`,
+    name: sanitizeLine(`${city(t.fromCityId)} → ${city(t.toCityId)}  ${typeof t.departureAt === 'string' ? localDateTime(t.departureAt, zone) : ''}  (${String(t.id).slice(0, 8)})`),
     value: t.id as string,
   })));
 }
@@ -73,7 +77,7 @@ export function register(program: Command, ctx: Context): void {
     idempotent: true,
     reviewWhenAsked: true,
     flags: [
-      { flags: '--trip <tripId>', description: 'trip to book on', field: 'tripId', required: true, parse: (v) => uuid('--trip', v), ask: chooseTrip },
+      { flags: '--trip <tripId>', description: 'trip to book on', field: 'tripId', required: true, parse: (v) => uuid('--trip', v), ask: chooseTrip, show: async (v, tools) => `${await describeTrip(String(v), tools)}  (${String(v)})` },
       { flags: '--seats <n>', description: 'seats, 1-20', field: 'seats', required: true, parse: (v) => integer('--seats', v, 1, 20) },
       { flags: '--phone <e164>', description: "passenger's phone, E.164 (+963…)", field: 'phone', required: true, parse: (v) => phone('--phone', v) },
       { flags: '--name <full-name>', description: "passenger's full name (used when the phone is new)", field: 'fullName', offer: true, ask: optionalInput('Full name (empty to skip):') },

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { phone } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup } from '../../cmdkit/define.js';
+import { showMember } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag } from '../../cmdkit/operation.js';
 
 export const ASSIGNABLE_ROLES = ['admin', 'staff', 'driver'] as const;
@@ -37,6 +38,7 @@ export function register(program: Command, ctx: Context): void {
       { flags: '--phone <e164>', description: 'phone of a registered user, E.164 (+963…)', field: 'phone', required: true, parse: (v) => phone('--phone', v) },
       role(true),
     ],
+    reviewWhenAsked: true,
   }, ctx);
   defineOperation(members, 'update <memberId>', {
     description: "Change a member's role",
@@ -53,6 +55,6 @@ export function register(program: Command, ctx: Context): void {
     method: 'DELETE',
     path: '/members/{memberId}',
     result: { kind: 'none', message: ([id]) => `Removed member ${id}.` },
-    confirm: ([id]) => `Detach member ${id} from the company?`,
+    confirm: async ([id], tools) => `Detach ${await showMember(id!.toLowerCase(), tools).catch(() => id!)} from the company? (the user account stays)`,
   }, ctx);
 }

@@ -1,17 +1,18 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
-import { calendarDate, integer, timeOfDay, uuid, weekdays } from '../../input/validate.js';
+import { calendarDate, integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
-import { cityFlag, pickDriver, vehicleFlag } from '../../cmdkit/handles.js';
+import { priceFlag, serviceTimeFlag, weekdaysFlag } from '../../cmdkit/fields.js';
+import { cityFlag, describeSchedule, pickDriver, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { defineOperation, type FieldFlag } from '../../cmdkit/operation.js';
 
 export const RECURRENCES = ['daily', 'weekly', 'interval'] as const;
 
-const price = (required: boolean): FieldFlag => ({ flags: '--price <minor-units>', description: 'fare per seat in minor units', field: 'pricePerSeat', required, parse: (v) => integer('--price', v, 0) });
-const time = (required: boolean): FieldFlag => ({ flags: '--time <HH:MM>', description: 'local departure time, 24-hour', field: 'departureTime', required, parse: (v) => timeOfDay('--time', v) });
-const days: FieldFlag = { flags: '--weekdays <days>', description: 'for weekly: mon,wed,fri or 1,3,5 (0 = Sunday)', field: 'weekdays', parse: (v) => weekdays('--weekdays', v) };
+const price = (required: boolean): FieldFlag => priceFlag(required);
+const time = (required: boolean): FieldFlag => serviceTimeFlag(required);
+const days: FieldFlag = weekdaysFlag();
 const horizon: FieldFlag = { flags: '--horizon-days <n>', description: 'how many days ahead trips are published', field: 'horizonDays', parse: (v) => integer('--horizon-days', v, 1, 365) };
 const notes: FieldFlag = { flags: '--notes <text>', description: 'public notes on the trips', field: 'notes' };
 
@@ -46,14 +47,14 @@ export function register(program: Command, ctx: Context): void {
     reviewWhenAsked: true,
     flags: [
       vehicleFlag({ required: true }),
-      { flags: '--driver <memberId>', description: 'member who drives', field: 'driverId', required: true, parse: (v) => uuid('--driver', v), ask: pickDriver },
+      { flags: '--driver <memberId>', description: 'member who drives', field: 'driverId', required: true, parse: (v) => uuid('--driver', v), ask: pickDriver, show: showMember },
       cityFlag('--from', 'fromCityId', 'origin city, by id or name', { required: true }),
       cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: true }),
       price(true),
       { flags: '--seats <n>', description: "seats on sale (default: the vehicle's)", field: 'totalSeats', parse: (v) => integer('--seats', v, 1, 20) },
       { flags: '--recurrence <kind>', description: 'daily, weekly or interval', field: 'recurrence', required: true, choices: RECURRENCES, ask: async ({ ctx: c }) => (await c.prompter()).select('Recurrence:', RECURRENCES.map((r) => ({ name: r, value: r }))) },
-      days,
-      { flags: '--interval-days <n>', description: 'for interval: days between departures', field: 'intervalDays', parse: (v) => integer('--interval-days', v, 1, 365) },
+      weekdaysFlag({ askWhen: (sofar) => sofar.recurrence === 'weekly' }),
+      { flags: '--interval-days <n>', description: 'for interval: days between departures', field: 'intervalDays', parse: (v) => integer('--interval-days', v, 1, 365), askWhen: (sofar) => sofar.recurrence === 'interval' },
       time(true),
       { flags: '--starts-on <date>', description: 'first occurrence, YYYY-MM-DD', field: 'startsOn', parse: (v) => calendarDate('--starts-on', v) },
       horizon,
@@ -81,7 +82,7 @@ export function register(program: Command, ctx: Context): void {
     method: 'DELETE',
     path: '/schedules/{scheduleId}',
     result: { kind: 'none', message: ([id]) => `Deleted schedule ${id}; its published trips stay.` },
-    confirm: ([id]) => `Delete schedule ${id}? Trips already published stay.`,
+    confirm: async ([id], tools) => `Delete the schedule ${await describeSchedule(id!, tools)}? Trips already published stay.`,
   }, ctx);
   defineOperation(schedules, 'toggle <scheduleId>', {
     description: 'Flip a schedule between active and paused',

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { dateTime, integer, uuid } from '../../input/validate.js';
+import type { Validate } from '../../input/prompter.js';
+import { integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
-import { cityFlag, vehicleFlag } from '../../cmdkit/handles.js';
+import { departureFlag, priceFlag } from '../../cmdkit/fields.js';
+import { cityFlag, describeTrip, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup } from '../../cmdkit/define.js';
 import { defineOperation, type FieldFlag, type ParseTools } from '../../cmdkit/operation.js';
 
@@ -22,27 +24,19 @@ function choosePlace(message: string, cityKey: 'from' | 'to') {
   };
 }
 
-async function seatsOfVehicle(tools: ParseTools, sofar: Record<string, unknown>): Promise<string | undefined> {
+async function seatsOfVehicle(tools: ParseTools, sofar: Record<string, unknown>, validate: Validate): Promise<string | undefined> {
   const vehicleId = typeof sofar.vehicle === 'string' ? await tools.resolver.vehicle('--vehicle', sofar.vehicle) : undefined;
   const seats = (await tools.resolver.listVehicles()).find((v) => v.id === vehicleId)?.seats;
-  const answer = await (await tools.ctx.prompter()).input('Seats on sale:', {
+  const answer = await (await tools.ctx.prompter()).input(seats !== undefined ? `Seats on sale (the vehicle has ${seats}):` : 'Seats on sale:', {
     default: seats !== undefined ? String(seats) : undefined,
-    validate: (text) => (text.trim() === '' || /^\d+$/.test(text.trim()) ? true : 'a whole number'),
-  });
-  return answer.trim() === '' || answer.trim() === String(seats) ? undefined : answer.trim();
-}
-
-async function askDeparture({ ctx, timeZone }: ParseTools): Promise<string> {
-  return (await ctx.prompter()).input(`Departure (YYYY-MM-DD HH:MM, ${timeZone ?? 'local time'}):`, {
-    validate: (text) => {
-      try {
-        dateTime('--departure', text, timeZone);
-        return true;
-      } catch (error) {
-        return (error as Error).message;
-      }
+    // The flag's own check, then one the service would make later: no more seats than the vehicle has.
+    validate: async (text) => {
+      const verdict = await validate(text);
+      if (verdict !== true) return verdict;
+      return seats !== undefined && Number(text.trim()) > seats ? `The vehicle has ${seats} seats; at most ${seats}` : true;
     },
   });
+  return answer.trim() === '' || answer.trim() === String(seats) ? undefined : answer.trim();
 }
 
 /** The flags of `trips publish`; `trips update` takes the same ones, none required. */
@@ -51,10 +45,10 @@ function tripFlags(publishing: boolean): FieldFlag[] {
     vehicleFlag({ required: publishing }),
     cityFlag('--from', 'fromCityId', 'origin city, by id or name (English or Arabic)', { required: publishing }),
     cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: publishing }),
-    { flags: '--departure <time>', description: "'YYYY-MM-DD HH:MM' in the profile's time zone (or --tz), or ISO 8601 with offset", field: 'departureAt', required: publishing, parse: (v, t) => dateTime('--departure', v, t.timeZone), ask: askDeparture },
-    { flags: '--price <minor-units>', description: 'fare per seat in minor units (a whole number)', field: 'pricePerSeat', required: publishing, parse: (v) => integer('--price', v, 0) },
+    departureFlag(publishing),
+    priceFlag(publishing),
     { flags: '--seats <n>', description: "seats on sale (default: the vehicle's seats)", field: 'totalSeats', offer: publishing, parse: (v) => integer('--seats', v, 1, 20), ask: seatsOfVehicle },
-    { flags: '--driver <memberId>', description: 'driving member (default: the key\'s actor)', field: 'driverId', parse: (v) => uuid('--driver', v) },
+    { flags: '--driver <memberId>', description: 'driving member (default: the key\'s actor)', field: 'driverId', parse: (v) => uuid('--driver', v), show: showMember },
     { flags: '--pickup <pcode>', description: 'pickup place P-code (see places search)', field: 'fromPlacePcode', offer: publishing, ask: choosePlace('Pickup place:', 'from') },
     { flags: '--dropoff <pcode>', description: 'drop-off place P-code', field: 'toPlacePcode', offer: publishing, ask: choosePlace('Drop-off place:', 'to') },
     { flags: '--notes <text>', description: 'public trip notes', field: 'notes' },
@@ -112,7 +106,7 @@ export function register(program: Command, ctx: Context): void {
     method: 'DELETE',
     path: '/trips/{tripId}',
     result: { kind: 'none', message: ([id]) => `Cancelled trip ${id}.` },
-    confirm: ([id]) => `Cancel trip ${id}? Its passengers' bookings are cancelled too.`,
+    confirm: async ([id], tools) => `Cancel the trip ${await describeTrip(id!, tools)}? Its passengers' bookings are cancelled too.`,
   }, ctx);
   defineOperation(trips, 'complete <tripId>', {
     description: 'Mark a trip that has run as completed',

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { integer } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup } from '../../cmdkit/define.js';
+import { showVehicle } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag, type ParseTools } from '../../cmdkit/operation.js';
 
 /** The Vehicle table of partner-api.md; make, model and seats are required on create. */
@@ -21,9 +22,10 @@ function vehicleFlags(creating: boolean): FieldFlag[] {
 
 const byPlate = (value: string, tools: ParseTools) => tools.resolver.vehicle('vehicle', value);
 
+/** An optional question: empty skips it, anything else must pass the flag's own check. */
 export function optionalInput(message: string): FieldFlag['ask'] {
-  return async ({ ctx }) => {
-    const answer = await (await ctx.prompter()).input(message);
+  return async ({ ctx }, _sofar, validate) => {
+    const answer = await (await ctx.prompter()).input(message, { validate });
     return answer.trim() === '' ? undefined : answer.trim();
   };
 }
@@ -64,6 +66,6 @@ export function register(program: Command, ctx: Context): void {
     path: '/vehicles/{vehicleId}',
     argHandles: { vehicleId: byPlate },
     result: { kind: 'none', message: ([id]) => `Removed vehicle ${id}.` },
-    confirm: ([id]) => `Remove vehicle ${id} from the fleet?`,
+    confirm: async ([id], tools) => `Remove the vehicle ${await tools.resolver.vehicle('vehicleId', id!).then((vid) => showVehicle(vid, tools)).catch(() => id!)} from the fleet?`,
   }, ctx);
 }
