@@ -1,5 +1,6 @@
 // Questions for a person at a terminal. Prompts are drawn on stderr so that stdout stays data,
 // and @inquirer/prompts is loaded only when a question is actually asked.
+import { Writable } from 'node:stream';
 import { InterruptedError } from '../errors.js';
 import type { IO } from '../io.js';
 
@@ -30,7 +31,7 @@ export class TerminalPrompter implements Prompter {
   ) {}
 
   private get context() {
-    return { input: this.io.stdin, output: this.io.stderr, signal: this.signal, clearPromptOnDone: false };
+    return { input: this.io.stdin, output: promptOutput(this.io.stderr), signal: this.signal, clearPromptOnDone: false };
   }
 
   async input(message: string, opts: { default?: string; validate?: Validate } = {}): Promise<string> {
@@ -73,4 +74,27 @@ export class TerminalPrompter implements Prompter {
       throw error;
     }
   }
+}
+
+/**
+ * stderr as one prompt's output. Inquirer pipes its output into the stream it is given and ends
+ * that pipe when the question is answered; process.stderr ignores the end, but any other stream
+ * (a test's buffer, a wrapped stream) would be closed after the first question, and the next
+ * question and every later message would be lost. Each prompt gets this wrapper instead, which
+ * forwards writes and the terminal facts inquirer reads (width, TTY) and is the only thing ended.
+ */
+function promptOutput(target: Writable): Writable {
+  const facts = target as Writable & { columns?: number; rows?: number; isTTY?: boolean };
+  const output = new Writable({
+    write(chunk, encoding, done) {
+      target.write(chunk, encoding);
+      done();
+    },
+  });
+  Object.defineProperties(output, {
+    columns: { get: () => facts.columns },
+    rows: { get: () => facts.rows },
+    isTTY: { get: () => facts.isTTY },
+  });
+  return output;
 }
