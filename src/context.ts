@@ -169,6 +169,11 @@ export class Context {
       color: this.colorEnabled,
       tty: this.io.stdoutIsTTY,
       timeZone: settings.timeZone,
+      width: this.io.columns,
+      currency: settings.currency,
+      now: this.now,
+      // Loaded only when a terminal table shows an id by its handle.
+      handles: async (kinds, items) => (await import('./cmdkit/table-handles.js')).lookupHandles(this, kinds, items),
     });
   }
 
