@@ -65,33 +65,51 @@ export interface Layout {
 
 export const GAP = 2;
 
+/** Text cut to this many columns (a name and a phone number) still reads; longer cells are cut this far before any column goes. */
+const SOFT_CAP = 26;
+
 /**
- * Widths that fit `available` columns. Every column starts at its widest cell; then, least
- * important first, each column is cut toward its minimum and, when that is not enough, left out
- * (never the first). Columns cut before a later one was left out get their room back, most
- * important first.
+ * Widths that fit `available` columns. Every column starts at its widest cell. Then, one level of
+ * importance at a time, least important first: that level's columns are cut toward their minimum
+ * (the widest first, so two long columns share the room), and when even that is not enough they
+ * are left out, rightmost first, until the rest fits. A more important column is cut only once
+ * every less important one is gone. The first column is never left out.
  */
 export function fitColumns(columns: LayoutColumn[], natural: number[], available: number): Layout {
   const widths = [...natural];
   const present = columns.map(() => true);
+  const priority = (index: number) => columns[index]!.priority ?? 3;
   const total = () => widths.reduce((sum, w, i) => sum + (present[i] ? w : 0), 0) + GAP * (present.filter(Boolean).length - 1);
-  // Least important first; among equals, the rightmost first.
-  const order = columns.map((column, index) => ({ index, priority: column.priority ?? 3 })).sort((a, b) => b.priority - a.priority || b.index - a.index);
-  const cut = (index: number) => {
-    const min = columns[index]!.minWidth;
-    if (!present[index] || min === undefined) return;
-    const floor = Math.min(natural[index]!, Math.max(min, 1));
-    widths[index] = Math.max(floor, widths[index]! - (total() - available));
+  const floor = (index: number) => Math.min(natural[index]!, Math.max(columns[index]!.minWidth ?? natural[index]!, 1));
+  const levels = [...new Set(columns.map((_, index) => priority(index)))].sort((a, b) => b - a);
+  /** Natural widths, then the columns of every level from the least important down to `level` cut. */
+  const fitsCutting = (level: number): boolean => {
+    for (let i = 0; i < widths.length; i++) widths[i] = natural[i]!;
+    // Long text is cut to a readable length before any column is left out for want of room.
+    squeeze(columns.flatMap((_, index) => (present[index] ? [index] : [])), (index) => Math.max(floor(index), SOFT_CAP));
+    for (const current of levels) {
+      if (current < level) break;
+      squeeze(columns.flatMap((_, index) => (present[index] && priority(index) === current ? [index] : [])), floor);
+    }
+    return total() <= available;
   };
-  for (const { index } of order) {
-    if (total() <= available) break;
-    cut(index);
-    if (total() > available && index !== 0) present[index] = false;
+  /** Cuts the widest of the columns a column at a time, none below its limit, until the table fits. */
+  function squeeze(candidates: number[], limit: (index: number) => number): void {
+    while (total() > available) {
+      const widest = candidates.filter((index) => widths[index]! > limit(index)).sort((a, b) => widths[b]! - widths[a]! || b - a)[0];
+      if (widest === undefined) return;
+      widths[widest]! -= 1;
+    }
   }
-  for (let i = 0; i < widths.length; i++) widths[i] = natural[i]!;
-  for (const { index } of order) {
-    if (total() <= available) break;
-    cut(index);
+  for (const level of levels) {
+    if (fitsCutting(level)) break;
+    const droppable = columns.flatMap((_, index) => (index !== 0 && priority(index) === level ? [index] : [])).reverse();
+    let fits = false;
+    for (const index of droppable) {
+      present[index] = false;
+      if ((fits = fitsCutting(level))) break;
+    }
+    if (fits) break;
   }
   return {
     shown: columns.flatMap((_, index) => (present[index] ? [{ index, width: widths[index]! }] : [])),

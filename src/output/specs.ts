@@ -140,11 +140,11 @@ export const specs = {
     name: 'review',
     idField: 'id',
     columns: [
-      { header: 'ID', path: 'id' },
-      { header: 'RATING', path: 'rating' },
-      { header: 'TRIP', path: 'tripId' },
-      { header: 'COMMENT', path: 'comment', priority: 4, minWidth: 12 },
-      { header: 'CREATED', path: 'createdAt', kind: 'time' },
+      { header: 'ID', path: 'id', priority: 1 },
+      { header: 'RATING', path: 'rating', priority: 2 },
+      { header: 'TRIP', path: 'tripId', priority: 4, minWidth: 9 },
+      { header: 'COMMENT', path: 'comment', priority: 2, minWidth: 12 },
+      { header: 'CREATED', path: 'createdAt', kind: 'time', priority: 3 },
     ],
   },
   webhook: {
