@@ -6,13 +6,17 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import qrcodeTerminal from 'qrcode-terminal';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { renderQr } from '../../src/output/qr.js';
 import { testContext } from '../support/context.js';
 import { openSession, type SandboxSession } from '../support/sandbox.js';
+
+/** jsQR is CommonJS with an ES-style default export: typed as the module here, a function at run time. */
+type Decoder = (data: Uint8ClampedArray, width: number, height: number, options?: { inversionAttempts?: 'dontInvert' }) => { data: string } | null;
+const jsQR = ((jsQRModule as unknown as { default?: Decoder }).default ?? jsQRModule) as unknown as Decoder;
 
 type RGB = [number, number, number];
 interface Theme {
