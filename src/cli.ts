@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { integerInRange } from './cmdkit/flags.js';
 import type { Context } from './context.js';
-import { CliError, ExitCode, httpSuffix, usageError } from './errors.js';
+import { CliError, ExitCode, httpSuffix, InterruptedError, usageError } from './errors.js';
 import { sanitizeLine, toJson } from './output/sanitize.js';
 import { OUTPUT_FORMATS } from './output/render.js';
 import { VERSION } from './version.js';
@@ -160,6 +160,8 @@ function helpAsFlag(program: Command, argv: string[]): string[] {
 }
 
 export function reportError(ctx: Context, error: unknown): number {
+  // The reader of stdout went away (`| head`): the work was stopped on purpose, say nothing.
+  if (ctx.io.stdoutClosed && error instanceof InterruptedError) return ExitCode.ok;
   const debug = ctx.globals.debug === true || Boolean(ctx.env.TRIPCTL_DEBUG && ctx.env.TRIPCTL_DEBUG !== '0');
   const jsonErrors = ctx.globals.json === true || ctx.globals.output === 'json' || ctx.env.TRIPCTL_OUTPUT === 'json';
   let exitCode: number;

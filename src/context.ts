@@ -151,6 +151,15 @@ export class Context {
     return this.resolved;
   }
 
+  /**
+   * The output is for a program rather than a person: a format other than a table was chosen, or
+   * a --query. Verbs that print a message or a picture for a person print data instead then.
+   */
+  get dataOutput(): boolean {
+    const settings = this.settings();
+    return settings.output !== 'table' || settings.query !== undefined;
+  }
+
   /** Colour only on a terminal, and never when NO_COLOR or --no-color say no. */
   get colorEnabled(): boolean {
     return this.io.stdoutIsTTY && this.globals.color !== false && !this.env.NO_COLOR && this.env.TERM !== 'dumb';

@@ -67,7 +67,7 @@ export class IO {
    */
   async write(text: string): Promise<void> {
     this.out(text);
-    if (this.stdout.writableNeedDrain && !this.stdoutClosed && !this.writeError) await waitFor(this.stdout, 'drain');
+    if (this.stdout.writableNeedDrain && !this.stdoutClosed && !this.writeError) await drained(this.stdout);
   }
 
   /** Messages, progress, warnings and errors. Known secrets are masked on the way out. */
@@ -110,16 +110,16 @@ export class IO {
   }
 }
 
-/** Waits for an event, or for the stream to end or fail (then there is nothing left to wait for). */
-function waitFor(stream: Writable, event: 'drain'): Promise<void> {
+/** Resolves when the writer can take more, or has ended or failed (nothing left to wait for then). */
+export function drained(stream: Writable): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
-      stream.off(event, done);
+      stream.off('drain', done);
       stream.off('error', done);
       stream.off('close', done);
       resolve();
     };
-    stream.on(event, done);
+    stream.on('drain', done);
     stream.on('error', done);
     stream.on('close', done);
   });

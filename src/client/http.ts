@@ -2,9 +2,14 @@
 // and out, the service's {error, code} turned into typed errors, time-outs, and retries for the
 // requests that are safe to repeat.
 import { makeDispatcher, request, type Dispatcher, type ProxySettings } from './undici.js';
-import { ApiError, CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
+import { CliError, ExitCode, InterruptedError, usageError } from '../errors.js';
 import { maskSecret, redactSecrets } from '../io.js';
-import { badAnswer, checkShape, type Shape } from './shape.js';
+import { formatBytes } from '../output/progress.js';
+import { Deadline } from './deadline.js';
+import { errorCode, isBodyBreak, networkError, RESET_CODES, retryAfterMs, timeoutError, toApiError, waitTooLong } from './failures.js';
+
+export { retryAfterMs };
+import { badAnswer, checkShape, parseJson, parseJsonQuietly, type Shape } from './shape.js';
 import { buildUrl, isLoopbackHost, parseBaseUrl, type QueryValue } from './url.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -76,8 +81,6 @@ export const MAX_BODY_BYTES = 256 * 1024 * 1024;
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** Failures that prove the request never left this machine, so even a POST may be sent again. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export class ApiClient {
   readonly baseUrl: URL;
@@ -119,6 +122,16 @@ export class ApiClient {
       throw toApiError(res.status, parseJsonQuietly(text), text);
     }
     return res;
+  }
+
+  /** How many times a retry-safe request is sent again. */
+  get retries(): number {
+    return this.opts.retries;
+  }
+
+  /** The backoff before retry n, for callers that retry a whole exchange (a download). */
+  pauseBeforeRetry(attempt: number): Promise<void> {
+    return this.wait(this.backoffMs(attempt));
   }
 
   /** Closes the connection pool; closing twice is harmless. */
@@ -212,7 +225,7 @@ export class ApiClient {
   private async readText(res: StreamResponse, call: string): Promise<string> {
     const max = this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
     const length = Number(header(res.headers, 'content-length'));
-    const tooLarge = () => new CliError(`the service's answer to ${call} is larger than ${formatSize(max)}, more than tripctl reads into memory`, ExitCode.failure, 'ask for less at a time (--per-page, filters), or save it with tripctl api … > file');
+    const tooLarge = () => new CliError(`the service's answer to ${call} is larger than ${formatBytes(max)}, more than tripctl reads into memory`, ExitCode.failure, 'ask for less at a time (--per-page, filters), or save it with tripctl api … > file');
     if (Number.isFinite(length) && length > max) {
       res.body.destroy();
       throw tooLarge();
@@ -300,140 +313,4 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 
 function contentType(headers: Record<string, string | string[] | undefined>): string {
   return header(headers, 'content-type') ?? '';
-}
-
-function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`;
-}
-
-/**
- * One request's deadline, from connect to the last byte (curl's --max-time, not a time-out
- * between bytes: a server that drips a byte a second still ends in time), tied to the command's
- * interrupt. It owns exactly one listener on the command's signal, removed when it is disposed,
- * so a thousand requests leave no listeners behind.
- */
-class Deadline {
-  private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
-  private readonly parent: AbortSignal | undefined;
-  private readonly onAbort = () => this.controller.abort(this.parent?.reason);
-  timedOut = false;
-
-  constructor(ms: number, parent: AbortSignal | undefined) {
-    this.parent = parent;
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort(new Error('deadline'));
-    }, ms);
-    if (parent?.aborted) this.onAbort();
-    else parent?.addEventListener('abort', this.onAbort, { once: true });
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  dispose(): void {
-    clearTimeout(this.timer);
-    this.parent?.removeEventListener('abort', this.onAbort);
-  }
-}
-
-/** The connection broke while the body was arriving (undici's names for it vary by stage). */
-function isBodyBreak(error: unknown): boolean {
-  const code = errorCode(error);
-  return RESET_CODES.has(code) || code === 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || /terminated|other side closed/i.test(String((error as Error)?.message));
-}
-
-function waitTooLong(status: number, waitMs: number, maxMs: number): ApiError {
-  const seconds = Math.ceil(waitMs / 1000);
-  return new ApiError(
-    status,
-    `${STATUS_TEXT[status] ?? `HTTP ${status}`}: the service asked to wait ${seconds} s before trying again, longer than tripctl waits (${maxMs / 1000} s)`,
-    undefined,
-    `run it again after ${seconds} s`,
-  );
-}
-
-function parseJson(text: string, status: number, type: string, call: string): unknown {
-  if (text.trim() === '') return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    if (status >= 400) return null;
-    const what = type && !type.includes('json') ? `${type.split(';')[0]}, not JSON` : 'not valid JSON';
-    throw badAnswer(call, `is ${what} (HTTP ${status})`);
-  }
-}
-
-function parseJsonQuietly(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'bad request', 401: 'unauthorized', 403: 'forbidden', 404: 'not found', 409: 'conflict',
-  422: 'unprocessable', 429: 'too many requests', 500: 'internal server error', 502: 'bad gateway',
-  503: 'service unavailable', 504: 'gateway timeout',
-};
-
-function toApiError(status: number, data: unknown, text: string): ApiError {
-  const body = (typeof data === 'object' && data !== null ? data : {}) as { error?: unknown; code?: unknown; message?: unknown };
-  const message =
-    typeof body.error === 'string' ? body.error
-    : typeof body.message === 'string' ? body.message
-    : STATUS_TEXT[status] ?? (text.trim() ? 'the service answered with an error' : `HTTP ${status}`);
-  const code = typeof body.code === 'string' ? body.code : undefined;
-  return new ApiError(status, redactSecrets(message), code, hintForStatus(status));
-}
-
-function hintForStatus(status: number): string | undefined {
-  if (status === 401) return "the key was refused: check it with 'tripctl auth status', or log in again with 'tripctl auth login'";
-  if (status === 403) return 'the key lacks the scope this call needs: create a key with that scope in the Developers tab of the dashboard';
-  if (status === 429) return 'the service is rate-limiting this key: wait a little, or raise --retries';
-  return undefined;
-}
-
-function errorCode(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== 'UND_ERR') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return '';
-}
-
-function describe(error: unknown): string {
-  const code = errorCode(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return code && !message.includes(code) ? `${message} (${code})` : message;
-}
-
-function timeoutError(url: URL, timeoutMs: number, retries: number): NetworkError {
-  const after = retries > 0 ? ` after ${retries + 1} tries` : '';
-  return new NetworkError(`${url.host} did not finish answering within the ${timeoutMs / 1000} s time-out${after}`, 'raise --timeout, or check the network');
-}
-
-function networkError(error: unknown, url: URL, timeoutMs: number, retries: number, reached: boolean): NetworkError {
-  const code = errorCode(error);
-  const after = retries > 0 ? ` after ${retries + 1} tries` : '';
-  if (TIMEOUT_CODES.has(code)) return timeoutError(url, timeoutMs, retries);
-  if (reached) return new NetworkError(`the connection to ${url.host} broke while the answer was arriving${after}: ${describe(error)}`);
-  if (code === 'ECONNREFUSED') return new NetworkError(`connection to ${url.host} refused${after}`, 'is the base URL right? check it with tripctl auth status');
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new NetworkError(`cannot resolve ${url.hostname}${after}`);
-  if (RESET_CODES.has(code)) return new NetworkError(`connection to ${url.host} was closed before an answer came${after}`);
-  return new NetworkError(`request to ${url.host} failed${after}: ${describe(error)}`);
-}
-
-/** Retry-After in seconds or as an HTTP date, as milliseconds from now. */
-export function retryAfterMs(value: string | string[] | undefined, nowMs: number): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return undefined;
-  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
 }

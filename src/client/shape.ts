@@ -60,3 +60,22 @@ export function pageMeta(data: unknown, call: string): PageMeta {
   }
   return meta as unknown as PageMeta;
 }
+
+export function parseJson(text: string, status: number, type: string, call: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    if (status >= 400) return null;
+    const what = type && !type.includes('json') ? `${type.split(';')[0]}, not JSON` : 'not valid JSON';
+    throw badAnswer(call, `is ${what} (HTTP ${status})`);
+  }
+}
+
+export function parseJsonQuietly(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

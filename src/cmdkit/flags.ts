@@ -1,5 +1,5 @@
 // The flag sets many verbs share, each added by one helper so they read the same everywhere.
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { usageError } from '../errors.js';
 
 /** Commander's accumulator for a repeatable flag. */
@@ -48,10 +48,6 @@ export function integerInRange(flag: string, min: number, max: number) {
     if (!/^-?\d+$/.test(value) || n < min || n > max) throw usageError(`${flag} must be a whole number from ${min} to ${max}, not '${value}'`);
     return n;
   };
-}
-
-export function choiceOption(flags: string, description: string, choices: readonly string[]): Option {
-  return new Option(flags, description).choices(choices);
 }
 
 function splitPair(flag: string, pair: string): [string, string] {

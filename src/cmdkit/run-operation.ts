@@ -8,12 +8,12 @@ import { confirmDestructive } from '../input/confirm.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
 import { Resolver } from '../input/resolve.js';
+import { isUuid } from '../input/validate.js';
 import { sanitizeLine } from '../output/sanitize.js';
 import type { ActionFn } from './define.js';
 import { fieldsFrom, paramsFrom } from './flags.js';
 import { attributeOf, type FieldFlag, type Operation, type OperationOptions, type ParseTools } from './operation.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Fills `{name}` placeholders with the positional arguments. Each must be a UUID — so no path
@@ -26,7 +26,7 @@ export async function fillPath(ctx: Context, op: Operation, args: string[]): Pro
     const value = args[index];
     if (value === undefined) throw usageError(`missing ${name}`);
     const resolve = op.argHandles?.[name];
-    if (!UUID.test(value)) {
+    if (!isUuid(value)) {
       if (!resolve) throw usageError(`${name} must be a UUID, not '${value}'`);
       values.push(await resolve(value, toolsFor(ctx)));
     } else values.push(value.toLowerCase());
@@ -155,7 +155,7 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       retrySafe: op.method === 'GET' || op.method === 'DELETE' || (op.method === 'PATCH' && 'status' in body) || idempotencyKey !== undefined,
     });
     if (result.kind === 'none') {
-      if (data !== null && typeof data === 'object' && (ctx.settings().output !== 'table' || ctx.settings().query !== undefined)) {
+      if (data !== null && typeof data === 'object' && ctx.dataOutput) {
         await ctx.renderer().object(unwrap(data));
       }
       ctx.info(result.message(args));

@@ -273,7 +273,9 @@ export class EventDispatcher implements EventDispatcherApi {
         resolve({ responseStatus: null, error: `unsupported url scheme ${url.protocol}`, durationMs: null });
         return;
       }
-      const timeoutMs = scaled(TIMEOUT_S * 1000, this.opts.timeScale, 50);
+      // At least half a second whatever the scale: a receiver on a loaded machine (CI with other
+      // work) must not time out for want of CPU, which turned single deliveries into retries.
+      const timeoutMs = scaled(TIMEOUT_S * 1000, this.opts.timeScale, 500);
       const started = performance.now();
       let settled = false;
       let req: http.ClientRequest | undefined;

@@ -78,3 +78,8 @@ process.exitCode = missed ? 3 : 0;
 console.log('');
 const { benchListen } = await import('./listen.mjs');
 if (!(await benchListen())) process.exitCode = 3;
+
+// Downloads against curl, and --all walks' peak memory at two sizes (test/bench/streams.mjs).
+console.log('');
+const { benchStreams } = await import('./streams.mjs');
+if (!(await benchStreams())) process.exitCode = 3;

@@ -83,7 +83,7 @@ export const runOpenapi: ActionFn = async (ctx) => {
   const settings = ctx.settings();
   const client = await ctx.client();
   const { data } = await client.request<OpenApiDocument>({ method: 'GET', path: '/openapi.json', auth: false });
-  if (settings.output !== 'table' || settings.query !== undefined || !settings.outputChosen) {
+  if (ctx.dataOutput || !settings.outputChosen) {
     await ctx.renderer({ format: settings.output === 'table' ? 'json' : settings.output }).object(data);
     return;
   }

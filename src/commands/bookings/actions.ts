@@ -43,8 +43,7 @@ export const showTicket: ActionFn = async (ctx, { args }) => {
   const client = await ctx.client();
   const { data } = await client.request({ method: 'GET', path: `/bookings/${id}/ticket`, expect: { kind: 'object', key: 'ticket' } });
   const ticket = unwrap(data, 'ticket') as Ticket;
-  const settings = ctx.settings();
-  if (settings.output !== 'table' || settings.query !== undefined) {
+  if (ctx.dataOutput) {
     await ctx.renderer().object(ticket);
     return;
   }

@@ -33,7 +33,7 @@ export const setLogo: ActionFn = async (ctx, { args }) => {
   if (!kind) throw usageError(`${args[0]} is not a PNG, JPEG, WebP or GIF image`);
   const client = await ctx.client();
   const { data } = await client.request({ method: 'POST', path: '/company/logo', body: { image: bytes.toString('base64') } });
-  if (data !== null && typeof data === 'object' && (ctx.settings().output !== 'table' || ctx.settings().query !== undefined)) {
+  if (data !== null && typeof data === 'object' && ctx.dataOutput) {
     await ctx.renderer().object(unwrap(data, 'company'), specs.company);
   }
   ctx.info(`Uploaded ${kind} logo (${Math.ceil(bytes.length / 1024)} KiB).`);

@@ -17,6 +17,6 @@ export function setActive(active: boolean): ActionFn {
       schedule = (unwrap(toggled.data, 'schedule') as typeof schedule | null) ?? { ...schedule, active };
       ctx.info(`Schedule ${id} ${active ? 'resumed' : 'paused'}.`);
     }
-    if (ctx.settings().output !== 'table' || ctx.settings().query !== undefined) await ctx.renderer().object(schedule, specs.schedule);
+    if (ctx.dataOutput) await ctx.renderer().object(schedule, specs.schedule);
   };
 }

@@ -68,8 +68,7 @@ export const runCreate: ActionFn<{ url: string; events: string[] } & FieldOpts> 
   const client = await ctx.client();
   const { data } = await client.request({ method: 'POST', path: '/webhooks', body });
   const { endpoint, secret } = createdEndpoint(data);
-  const settings = ctx.settings();
-  if (settings.output === 'table' && settings.query === undefined) {
+  if (!ctx.dataOutput) {
     await ctx.renderer().object({ ...endpoint, secret }, createdSpec);
   } else {
     await ctx.renderer().object(data, createdSpec);
@@ -118,8 +117,7 @@ export const runSecret: ActionFn = async (ctx, { args }) => {
       'the service shows a secret only when the endpoint is created; secrets are kept for endpoints made with `tripctl webhooks create` (try --profile), otherwise create a new endpoint',
     );
   }
-  const settings = ctx.settings();
-  if (settings.output === 'table' && settings.query === undefined) ctx.io.out(`${secret}\n`);
+  if (!ctx.dataOutput) ctx.io.out(`${secret}\n`);
   else await ctx.renderer().object({ id, secret });
 };
 
