@@ -25,8 +25,6 @@ export const BULK_ACTIONS = {
 } as const;
 export type BulkVerb = keyof typeof BULK_ACTIONS;
 
-const EXAMPLE_ID = '3f9a2b1c-4d5e-4f60-8a7b-9c0d1e2f3a4b';
-
 async function chooseTrip({ ctx, resolver }: ParseTools): Promise<string> {
   const client = await ctx.client();
   const { data } = await client.request({ method: 'GET', path: '/trips', query: { status: 'published', perPage: 50 } });
@@ -46,7 +44,7 @@ export function register(program: Command, ctx: Context): void {
   const bookings = defineGroup(program, 'bookings', 'Passenger bookings: create, approve, reject, cancel, board, no-show, tickets');
   defineOperation(bookings, 'list', {
     description: 'List bookings, newest first',
-    examples: ['tripctl bookings list --status requested', `tripctl bookings list --trip ${EXAMPLE_ID} --all -o csv > bookings.csv`],
+    examples: ['tripctl bookings list --status requested', `tripctl bookings list --trip "$(tripctl trips list --status published --limit 1 -o ids)" --all -o csv > bookings.csv`],
     method: 'GET',
     path: '/bookings',
     result: { kind: 'list', key: 'bookings', paged: true },
@@ -58,7 +56,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(bookings, 'get <bookingId>', {
     description: 'Show a booking with its trip, passenger and payments',
-    examples: [`tripctl bookings get ${EXAMPLE_ID}`, `tripctl bookings get ${EXAMPLE_ID} -o json --query passenger`],
+    examples: [`tripctl bookings get "$(tripctl bookings list --status approved --limit 1 -o ids)"`, `tripctl bookings get "$(tripctl bookings list --status approved --limit 1 -o ids)" -o json --query passenger`],
     method: 'GET',
     path: '/bookings/{bookingId}',
     result: { kind: 'object', key: 'booking' },
@@ -67,8 +65,8 @@ export function register(program: Command, ctx: Context): void {
   defineOperation(bookings, 'create', {
     description: 'Book seats on a trip for a passenger, by phone (safe to retry: always sent with an Idempotency-Key)',
     examples: [
-      `tripctl bookings create --trip ${EXAMPLE_ID} --seats 2 --phone +963944123456 --name 'Rami Haddad'`,
-      `tripctl bookings create --trip ${EXAMPLE_ID} --seats 1 --phone +963944123456 --idempotency-key order-8841`,
+      `tripctl bookings create --trip "$(tripctl trips list --status published --limit 1 -o ids)" --seats 2 --phone +963944123456 --name 'Rami Haddad'`,
+      `tripctl bookings create --trip "$(tripctl trips list --status published --limit 1 -o ids)" --seats 1 --phone +963944123456 --idempotency-key order-8841`,
     ],
     method: 'POST',
     path: '/bookings',
@@ -90,10 +88,11 @@ export function register(program: Command, ctx: Context): void {
       calls: [`${action.method} /bookings/{bookingId}${action.path}`],
       description: `${action.description}; several ids, or - to read them from stdin`,
       examples: [
-        `tripctl bookings ${verb} ${EXAMPLE_ID}`,
+        // Each verb acts on bookings in the state it moves from, so the examples run in order.
+        `tripctl bookings ${verb} "$(tripctl bookings list --status ${verb === 'approve' || verb === 'reject' ? 'requested' : 'approved'} --limit 1 -o ids)"`,
         verb === 'approve'
-          ? 'tripctl bookings list --status requested -o ids | tripctl bookings approve -'
-          : `tripctl bookings list --trip ${EXAMPLE_ID} --status approved -o ids | tripctl bookings ${verb} - --concurrency 4`,
+          ? 'tripctl bookings list --status requested --limit 3 -o ids | tripctl bookings approve -'
+          : `tripctl bookings list --status ${verb === 'reject' ? 'requested' : 'approved'} --limit 2 -o ids | tripctl bookings ${verb} - --concurrency 4`,
       ],
     })
       .option('--concurrency <n>', 'requests in flight at once', integerInRange('--concurrency', 1, 32), 8)
@@ -102,6 +101,6 @@ export function register(program: Command, ctx: Context): void {
   defineVerb(bookings, 'ticket <bookingId>', {
     calls: ['GET /bookings/{bookingId}/ticket'],
     description: 'Show the boarding ticket; on a terminal with its QR code',
-    examples: [`tripctl bookings ticket ${EXAMPLE_ID}`, `tripctl bookings ticket ${EXAMPLE_ID} -o json > ticket.json`],
+    examples: [`tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)"`, `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)" -o json > ticket.json`],
   }).action(lazy(ctx, async () => (await import('./actions.js')).showTicket));
 }

@@ -29,7 +29,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(members, 'add', {
     description: 'Add a registered user, found by phone, as a member with a role',
-    examples: ['tripctl members add --phone +963944123456 --role driver'],
+    examples: ['tripctl members add --phone +963933000101 --role driver'],
     method: 'POST',
     path: '/members',
     result: { kind: 'object', key: 'member' },
@@ -42,7 +42,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(members, 'update <memberId>', {
     description: "Change a member's role",
-    examples: ['tripctl members update 5d0c6f7e-0a57-4c55-9a43-2b9a6a8f0d11 --role admin'],
+    examples: ['tripctl members update dbf08ec2-bf07-4fbf-a60d-c6488a22dff6 --role admin'],
     method: 'PATCH',
     path: '/members/{memberId}',
     result: { kind: 'object', key: 'member' },
@@ -51,7 +51,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(members, 'remove <memberId>', {
     description: 'Detach a member from the company (the user account stays)',
-    examples: ['tripctl members remove 5d0c6f7e-0a57-4c55-9a43-2b9a6a8f0d11 --yes'],
+    examples: ['tripctl members remove dbf08ec2-bf07-4fbf-a60d-c6488a22dff6 --yes'],
     method: 'DELETE',
     path: '/members/{memberId}',
     result: { kind: 'none', message: ([id]) => `Removed member ${id}.` },

@@ -28,7 +28,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(schedules, 'get <scheduleId>', {
     description: 'Show a schedule with its exceptions',
-    examples: ['tripctl schedules get 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d -o json'],
+    examples: ['tripctl schedules get d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf -o json'],
     method: 'GET',
     path: '/schedules/{scheduleId}',
     result: { kind: 'object', key: 'schedule' },
@@ -37,8 +37,8 @@ export function register(program: Command, ctx: Context): void {
   defineOperation(schedules, 'create', {
     description: 'Create a schedule that publishes trips on a recurrence',
     examples: [
-      "tripctl schedules create --vehicle '123456 دمشق' --driver 5d0c6f7e-0a57-4c55-9a43-2b9a6a8f0d11 --from Damascus --to Aleppo --price 2500000 --recurrence weekly --weekdays sun,wed --time 07:30",
-      'tripctl schedules create … --recurrence interval --interval-days 3 --time 06:00 --starts-on 2026-12-01',
+      "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Aleppo --price 2500000 --recurrence weekly --weekdays sun,wed --time 07:30",
+      "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Daraa --price 900000 --recurrence interval --interval-days 3 --time 06:00 --starts-on 2027-12-01",
     ],
     method: 'POST',
     path: '/schedules',
@@ -69,7 +69,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(schedules, 'update <scheduleId>', {
     description: 'Change price, time, weekdays, horizon or notes; omitted fields keep their values',
-    examples: ['tripctl schedules update 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d --price 2700000 --time 08:00'],
+    examples: ['tripctl schedules update d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --price 2700000 --time 08:00'],
     method: 'PATCH',
     path: '/schedules/{scheduleId}',
     result: { kind: 'object', key: 'schedule' },
@@ -78,7 +78,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(schedules, 'delete <scheduleId>', {
     description: 'Delete a schedule: no more trips are generated; published trips stay',
-    examples: ['tripctl schedules delete 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d --yes'],
+    examples: ['tripctl schedules delete 49655186-4737-4aa5-ad2a-ae5a8cfb0fa4 --yes'],
     method: 'DELETE',
     path: '/schedules/{scheduleId}',
     result: { kind: 'none', message: ([id]) => `Deleted schedule ${id}; its published trips stay.` },
@@ -86,7 +86,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(schedules, 'toggle <scheduleId>', {
     description: 'Flip a schedule between active and paused',
-    examples: ['tripctl schedules toggle 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d'],
+    examples: ['tripctl schedules toggle d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf'],
     method: 'POST',
     path: '/schedules/{scheduleId}/toggle',
     result: { kind: 'object', key: 'schedule' },
@@ -96,7 +96,7 @@ export function register(program: Command, ctx: Context): void {
     defineVerb(schedules, `${verb} <scheduleId>`, {
       calls: ['GET /schedules/{scheduleId}', 'POST /schedules/{scheduleId}/toggle'],
       description: `${active ? 'Resume' : 'Pause'} a schedule; does nothing if it is already ${active ? 'active' : 'paused'}`,
-      examples: [`tripctl schedules ${verb} 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d`],
+      examples: [`tripctl schedules ${verb} d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf`],
     }).action(lazy(ctx, async () => (await import('./actions.js')).setActive(active)));
   }
 
@@ -104,8 +104,8 @@ export function register(program: Command, ctx: Context): void {
   defineOperation(exceptions, 'add <scheduleId>', {
     description: 'Skip a date, or add an extra departure on it (replaces any exception for that date)',
     examples: [
-      'tripctl schedules exceptions add 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d --date 2026-12-25 --skip',
-      'tripctl schedules exceptions add 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d --date 2026-12-31 --extra --time 18:00',
+      'tripctl schedules exceptions add d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --date 2027-12-26 --skip',
+      'tripctl schedules exceptions add d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --date 2027-12-31 --extra --time 18:00',
     ],
     method: 'POST',
     path: '/schedules/{scheduleId}/exceptions',
@@ -123,7 +123,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(exceptions, 'remove <scheduleId> <exceptionId>', {
     description: 'Remove a date override',
-    examples: ['tripctl schedules exceptions remove 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'],
+    examples: [`tripctl schedules exceptions remove d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf "$(tripctl schedules get d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --query 'exceptions[0].id' | tr -d '"')"`],
     method: 'DELETE',
     path: '/schedules/{scheduleId}/exceptions/{exceptionId}',
     result: { kind: 'none', message: ([, id]) => `Removed exception ${id}.` },

@@ -72,7 +72,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(trips, 'get <tripId>', {
     description: 'Show one trip',
-    examples: ['tripctl trips get 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d'],
+    examples: ['tripctl trips get "$(tripctl trips list --status published --limit 1 -o ids)"'],
     method: 'GET',
     path: '/trips/{tripId}',
     result: { kind: 'object', key: 'trip' },
@@ -81,8 +81,7 @@ export function register(program: Command, ctx: Context): void {
   defineOperation(trips, 'publish', {
     description: 'Publish a trip (asks for what is missing on a terminal)',
     examples: [
-      'tripctl trips publish',
-      "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2026-12-01 08:30' --price 1500000",
+      "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2027-12-01 08:30' --price 1500000",
     ],
     method: 'POST',
     path: '/trips',
@@ -93,7 +92,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(trips, 'update <tripId>', {
     description: 'Change a published trip',
-    examples: ["tripctl trips update 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --departure '2026-12-01 09:00' --price 1600000"],
+    examples: [`tripctl trips update "$(tripctl trips list --status published --limit 1 -o ids)" --departure '2027-12-01 09:00' --price 1600000`],
     method: 'PATCH',
     path: '/trips/{tripId}',
     result: { kind: 'object', key: 'trip' },
@@ -102,7 +101,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(trips, 'cancel <tripId>', {
     description: 'Cancel a trip; its bookings follow the cancellation rules',
-    examples: ['tripctl trips cancel 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --yes'],
+    examples: ['tripctl trips cancel "$(tripctl trips list --status published --limit 1 -o ids)" --yes'],
     method: 'DELETE',
     path: '/trips/{tripId}',
     result: { kind: 'none', message: ([id]) => `Cancelled trip ${id}.` },
@@ -110,7 +109,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(trips, 'complete <tripId>', {
     description: 'Mark a trip that has run as completed',
-    examples: ['tripctl trips complete 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d'],
+    examples: ['tripctl trips complete "$(tripctl trips list --status published --all -o ids | tail -1)"   # the earliest: it has departed'],
     method: 'POST',
     path: '/trips/{tripId}/complete',
     result: { kind: 'object', key: 'trip' },
@@ -118,7 +117,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(trips, 'manifest <tripId>', {
     description: 'List the approved and boarded passengers of a trip',
-    examples: ['tripctl trips manifest 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d', 'tripctl trips manifest 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d -o csv > manifest.csv'],
+    examples: ['tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)"', 'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)" -o csv > manifest.csv'],
     method: 'GET',
     path: '/trips/{tripId}/manifest',
     result: { kind: 'list', key: 'passengers' },

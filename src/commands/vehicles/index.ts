@@ -51,7 +51,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(vehicles, 'update <vehicleId>', {
     description: "Change a vehicle's details",
-    examples: ['tripctl vehicles update 9b2f3c1e-6f0a-4d2b-8c7e-1a2b3c4d5e6f --color white --seats 14', 'tripctl vehicles update "123456 دمشق" --year 2020'],
+    examples: ['tripctl vehicles update 3b221f21-c1bc-437c-b020-91d45198fd18 --color white --seats 8', 'tripctl vehicles update "123456 دمشق" --year 2020'],
     method: 'PATCH',
     path: '/vehicles/{vehicleId}',
     argHandles: { vehicleId: byPlate },
@@ -61,7 +61,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(vehicles, 'remove <vehicleId>', {
     description: 'Remove a vehicle (refused while it is on published trips)',
-    examples: ['tripctl vehicles remove 9b2f3c1e-6f0a-4d2b-8c7e-1a2b3c4d5e6f --yes'],
+    examples: ['tripctl vehicles remove DAM-502291 --yes'],
     method: 'DELETE',
     path: '/vehicles/{vehicleId}',
     argHandles: { vehicleId: byPlate },
