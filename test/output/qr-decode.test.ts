@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import qrcodeTerminal from 'qrcode-terminal';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { renderQr } from '../../src/output/qr.js';
 import { testContext } from '../support/context.js';
 import { openSession, type SandboxSession } from '../support/sandbox.js';
@@ -87,6 +87,9 @@ function decode(capture: string, theme: Theme, file: string): string | undefined
   const image = throughPng(paint(capture, theme), theme, file);
   return jsQR(image.data, image.width, image.height, { inversionAttempts: 'dontInvert' })?.data;
 }
+
+// Sandbox start-up and whole flows on a machine shared with other work: a generous bound, not a timing check.
+vi.setConfig({ testTimeout: 30_000 });
 
 let dir: string;
 let session: SandboxSession;

@@ -2,13 +2,16 @@
 // than the terminal, ids whole, the least important columns cut with an ellipsis or left out;
 // and, against the sandbox, handles for ids (looked up once, then cached) while piped output,
 // CSV and JSON keep the service's raw values.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ResourceSpec } from '../../src/output/columns.js';
 import { displayWidth, fitColumns, truncate } from '../../src/output/layout.js';
 import { Renderer } from '../../src/output/render.js';
 import { specs } from '../../src/output/specs.js';
 import { testContext } from '../support/context.js';
 import { openSession, type SandboxSession } from '../support/sandbox.js';
+
+// Sandbox start-up and whole flows on a machine shared with other work: a generous bound, not a timing check.
+vi.setConfig({ testTimeout: 30_000 });
 
 const LONG_AR = 'محطة الانطلاق الرئيسية في مدينة دير الزور قرب الجسر المعلق';
 const LONG_EN = 'Deir ez-Zor Central Terminal by the Suspension Bridge, North Gate';

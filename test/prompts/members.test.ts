@@ -1,10 +1,13 @@
 // `members add` on a terminal, typed key by key: a phone the flag would refuse is refused at the
 // question, with the reason under it, and asked again; then the review; then the same request
 // the flag form sends.
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { testContext } from '../support/context.js';
 import { Keyboard, KEY } from '../support/keys.js';
 import { openSession, type SandboxSession } from '../support/sandbox.js';
+
+// Sandbox start-up and whole flows on a machine shared with other work: a generous bound, not a timing check.
+vi.setConfig({ testTimeout: 30_000 });
 
 let session: SandboxSession;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ export class Keyboard {
   }
 
   /** Waits until `text` is drawn after what was already matched, and moves past it. */
-  async waitFor(text: string | RegExp, timeoutMs = 4_000): Promise<string> {
+  async waitFor(text: string | RegExp, timeoutMs = 15_000): Promise<string> {
     const start = Date.now();
     for (;;) {
       const rest = this.screen().slice(this.seen);
