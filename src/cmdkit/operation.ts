@@ -74,7 +74,7 @@ export interface Operation {
    * person is actually asked.
    */
   confirm?: (args: string[], tools: ParseTools) => string | Promise<string>;
-  /** After questions were asked, show the request and ask before sending. */
+  /** After questions were asked, show the request and ask before sending (default: for every write). */
   reviewWhenAsked?: boolean;
   /** Path arguments that may be given by a human handle, resolved to the id before the call. */
   argHandles?: Record<string, (value: string, tools: ParseTools) => Promise<string>>;

@@ -127,7 +127,8 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       if (text !== undefined && text !== '') (op.positional.in === 'body' ? body : query)[op.positional.field] = op.positional.parse ? op.positional.parse(text) : text;
     }
     const sendsBody = op.method === 'POST' || op.method === 'PATCH' || op.method === 'PUT';
-    if (asked && op.reviewWhenAsked) await review(ctx, op, body);
+    // Every write that asked anything ends in the same review before it is sent.
+    if (asked && (op.reviewWhenAsked ?? sendsBody)) await review(ctx, op, body);
     const confirm = op.confirm;
     if (confirm) await confirmDestructive(ctx, () => confirm(args, toolsFor(ctx)));
     const client = await ctx.client();
