@@ -46,6 +46,8 @@ function __tripctl_child -a key # path|word → the subcommand it names (aliases
             echo 'completion'
         case '|sandbox'
             echo 'sandbox'
+        case '|doctor'
+            echo 'doctor'
         case 'auth|login'
             echo 'login'
         case 'auth|status'
@@ -56,6 +58,10 @@ function __tripctl_child -a key # path|word → the subcommand it names (aliases
             echo 'list'
         case 'profiles|use'
             echo 'use'
+        case 'profiles|protect'
+            echo 'protect'
+        case 'profiles|unprotect'
+            echo 'unprotect'
         case 'profiles|remove'
             echo 'remove'
         case 'config|list'
@@ -110,6 +116,8 @@ function __tripctl_child -a key # path|word → the subcommand it names (aliases
             echo 'cancel'
         case 'trips|complete'
             echo 'complete'
+        case 'trips|board'
+            echo 'board'
         case 'trips|manifest'
             echo 'manifest'
         case 'schedules|list'
@@ -150,6 +158,8 @@ function __tripctl_child -a key # path|word → the subcommand it names (aliases
             echo 'board'
         case 'bookings|no-show'
             echo 'no-show'
+        case 'bookings|inbox'
+            echo 'inbox'
         case 'bookings|ticket'
             echo 'ticket'
         case 'payments|list'
@@ -203,7 +213,7 @@ end
 
 function __tripctl_takes_value -a key # path|flag → whether the flag takes the next word
     switch $key
-        case 'cities list|--param' 'places search|--city' 'places search|--param' 'company get|--param' 'company update|--description' 'company update|-F' 'company update|--field' 'company update|-f' 'company update|--raw-field' 'members list|--param' 'members add|--phone' 'members add|--role' 'members add|-F' 'members add|--field' 'members add|-f' 'members add|--raw-field' 'members update|--role' 'members update|-F' 'members update|--field' 'members update|-f' 'members update|--raw-field' 'vehicles list|--param' 'vehicles add|--make' 'vehicles add|--model' 'vehicles add|--seats' 'vehicles add|--year' 'vehicles add|--color' 'vehicles add|--plate' 'vehicles add|--fuel-type' 'vehicles add|--transmission' 'vehicles add|-F' 'vehicles add|--field' 'vehicles add|-f' 'vehicles add|--raw-field' 'vehicles update|--make' 'vehicles update|--model' 'vehicles update|--seats' 'vehicles update|--year' 'vehicles update|--color' 'vehicles update|--plate' 'vehicles update|--fuel-type' 'vehicles update|--transmission' 'vehicles update|-F' 'vehicles update|--field' 'vehicles update|-f' 'vehicles update|--raw-field' 'trips list|--status' 'trips list|--from' 'trips list|--to' 'trips list|--param' 'trips list|--page' 'trips list|--per-page' 'trips list|--limit' 'trips get|--param' 'trips publish|--vehicle' 'trips publish|--from' 'trips publish|--to' 'trips publish|--departure' 'trips publish|--price' 'trips publish|--seats' 'trips publish|--driver' 'trips publish|--pickup' 'trips publish|--dropoff' 'trips publish|--notes' 'trips publish|-F' 'trips publish|--field' 'trips publish|-f' 'trips publish|--raw-field' 'trips update|--vehicle' 'trips update|--from' 'trips update|--to' 'trips update|--departure' 'trips update|--price' 'trips update|--seats' 'trips update|--driver' 'trips update|--pickup' 'trips update|--dropoff' 'trips update|--notes' 'trips update|-F' 'trips update|--field' 'trips update|-f' 'trips update|--raw-field' 'trips complete|-F' 'trips complete|--field' 'trips complete|-f' 'trips complete|--raw-field' 'trips manifest|--param' 'schedules list|--param' 'schedules get|--param' 'schedules create|--vehicle' 'schedules create|--driver' 'schedules create|--from' 'schedules create|--to' 'schedules create|--price' 'schedules create|--seats' 'schedules create|--recurrence' 'schedules create|--weekdays' 'schedules create|--interval-days' 'schedules create|--time' 'schedules create|--starts-on' 'schedules create|--horizon-days' 'schedules create|--notes' 'schedules create|-F' 'schedules create|--field' 'schedules create|-f' 'schedules create|--raw-field' 'schedules update|--price' 'schedules update|--time' 'schedules update|--weekdays' 'schedules update|--horizon-days' 'schedules update|--notes' 'schedules update|-F' 'schedules update|--field' 'schedules update|-f' 'schedules update|--raw-field' 'schedules toggle|-F' 'schedules toggle|--field' 'schedules toggle|-f' 'schedules toggle|--raw-field' 'schedules exceptions add|--date' 'schedules exceptions add|--time' 'schedules exceptions add|-F' 'schedules exceptions add|--field' 'schedules exceptions add|-f' 'schedules exceptions add|--raw-field' 'bookings list|--status' 'bookings list|--trip' 'bookings list|--param' 'bookings list|--page' 'bookings list|--per-page' 'bookings list|--limit' 'bookings get|--param' 'bookings create|--trip' 'bookings create|--seats' 'bookings create|--phone' 'bookings create|--name' 'bookings create|--note' 'bookings create|--group' 'bookings create|--idempotency-key' 'bookings create|-F' 'bookings create|--field' 'bookings create|-f' 'bookings create|--raw-field' 'bookings approve|--concurrency' 'bookings reject|--concurrency' 'bookings cancel|--concurrency' 'bookings board|--concurrency' 'bookings no-show|--concurrency' 'payments list|--param' 'payments list|--page' 'payments list|--per-page' 'payments list|--limit' 'payments get|--param' 'payments invoice|--file' 'payouts list|--param' 'dashboard|--param' 'reports show|--param' 'reports export|--type' 'reports export|--format' 'reports export|--param' 'reports export|--file' 'reviews list|--param' 'webhooks list|--param' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|-F' 'webhooks create|--field' 'webhooks create|-f' 'webhooks create|--raw-field' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|-F' 'webhooks update|--field' 'webhooks update|-f' 'webhooks update|--raw-field' 'webhooks deliveries|--param' 'webhooks listen|--port' 'webhooks listen|--host' 'webhooks listen|--path' 'webhooks listen|--secret' 'webhooks listen|--endpoint' 'webhooks listen|--forward-to' 'webhooks listen|--events' 'webhooks listen|--save' 'webhooks listen|--max-body' 'webhooks listen|--forward-timeout' 'webhooks verify|--secret' 'webhooks verify|--endpoint' 'webhooks verify|--signature' 'webhooks verify|--payload-file' 'webhooks replay|--to' 'webhooks replay|--secret' 'webhooks replay|--timeout-ms' 'api|--input' 'api|-H' 'api|--header' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--param' 'sandbox start|--port' 'sandbox start|--host' 'sandbox start|--time-scale' 'sandbox start|--data' 'sandbox trigger|--id' 'sandbox trigger|-F' 'sandbox trigger|--field' 'sandbox trigger|-f' 'sandbox trigger|--raw-field' 'sandbox edit-booking|--group' 'sandbox edit-booking|--note' 'sandbox edit-booking|--seats' 'sandbox edit-booking|-F' 'sandbox edit-booking|--field' 'sandbox edit-booking|-f' 'sandbox edit-booking|--raw-field' 'sandbox edit-payment|--status' 'sandbox edit-payment|--amount' 'sandbox edit-payment|-F' 'sandbox edit-payment|--field' 'sandbox edit-payment|-f' 'sandbox edit-payment|--raw-field' 'sandbox advance-clock|-F' 'sandbox advance-clock|--field' 'sandbox advance-clock|-f' 'sandbox advance-clock|--raw-field' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|--query' '*|--tz' '*|--timeout' '*|--retries'
+        case 'auth status|--columns' 'profiles list|--columns' 'cities list|--param' 'cities list|--columns' 'places search|--city' 'places search|--param' 'places search|--columns' 'company get|--param' 'company get|--columns' 'company update|--description' 'company update|-F' 'company update|--field' 'company update|-f' 'company update|--raw-field' 'company update|--columns' 'members list|--param' 'members list|--columns' 'members add|--phone' 'members add|--role' 'members add|-F' 'members add|--field' 'members add|-f' 'members add|--raw-field' 'members add|--columns' 'members update|--role' 'members update|-F' 'members update|--field' 'members update|-f' 'members update|--raw-field' 'members update|--columns' 'vehicles list|--param' 'vehicles list|--columns' 'vehicles add|--make' 'vehicles add|--model' 'vehicles add|--seats' 'vehicles add|--year' 'vehicles add|--color' 'vehicles add|--plate' 'vehicles add|--fuel-type' 'vehicles add|--transmission' 'vehicles add|-F' 'vehicles add|--field' 'vehicles add|-f' 'vehicles add|--raw-field' 'vehicles add|--columns' 'vehicles update|--make' 'vehicles update|--model' 'vehicles update|--seats' 'vehicles update|--year' 'vehicles update|--color' 'vehicles update|--plate' 'vehicles update|--fuel-type' 'vehicles update|--transmission' 'vehicles update|-F' 'vehicles update|--field' 'vehicles update|-f' 'vehicles update|--raw-field' 'vehicles update|--columns' 'trips list|--status' 'trips list|--from' 'trips list|--to' 'trips list|--param' 'trips list|--page' 'trips list|--per-page' 'trips list|--limit' 'trips list|--columns' 'trips get|--param' 'trips get|--columns' 'trips publish|--vehicle' 'trips publish|--from' 'trips publish|--to' 'trips publish|--departure' 'trips publish|--price' 'trips publish|--seats' 'trips publish|--driver' 'trips publish|--pickup' 'trips publish|--dropoff' 'trips publish|--notes' 'trips publish|-F' 'trips publish|--field' 'trips publish|-f' 'trips publish|--raw-field' 'trips publish|--columns' 'trips publish|--from-file' 'trips publish|--concurrency' 'trips update|--vehicle' 'trips update|--from' 'trips update|--to' 'trips update|--departure' 'trips update|--price' 'trips update|--seats' 'trips update|--driver' 'trips update|--pickup' 'trips update|--dropoff' 'trips update|--notes' 'trips update|-F' 'trips update|--field' 'trips update|-f' 'trips update|--raw-field' 'trips update|--columns' 'trips complete|-F' 'trips complete|--field' 'trips complete|-f' 'trips complete|--raw-field' 'trips complete|--columns' 'trips board|--retry-every' 'trips manifest|--param' 'trips manifest|--columns' 'schedules list|--param' 'schedules list|--columns' 'schedules get|--param' 'schedules get|--columns' 'schedules create|--vehicle' 'schedules create|--driver' 'schedules create|--from' 'schedules create|--to' 'schedules create|--price' 'schedules create|--seats' 'schedules create|--recurrence' 'schedules create|--weekdays' 'schedules create|--interval-days' 'schedules create|--time' 'schedules create|--starts-on' 'schedules create|--horizon-days' 'schedules create|--notes' 'schedules create|-F' 'schedules create|--field' 'schedules create|-f' 'schedules create|--raw-field' 'schedules create|--columns' 'schedules update|--price' 'schedules update|--time' 'schedules update|--weekdays' 'schedules update|--horizon-days' 'schedules update|--notes' 'schedules update|-F' 'schedules update|--field' 'schedules update|-f' 'schedules update|--raw-field' 'schedules update|--columns' 'schedules toggle|-F' 'schedules toggle|--field' 'schedules toggle|-f' 'schedules toggle|--raw-field' 'schedules toggle|--columns' 'schedules exceptions add|--date' 'schedules exceptions add|--time' 'schedules exceptions add|-F' 'schedules exceptions add|--field' 'schedules exceptions add|-f' 'schedules exceptions add|--raw-field' 'schedules exceptions add|--columns' 'bookings list|--status' 'bookings list|--trip' 'bookings list|--param' 'bookings list|--page' 'bookings list|--per-page' 'bookings list|--limit' 'bookings list|--columns' 'bookings get|--param' 'bookings get|--columns' 'bookings create|--trip' 'bookings create|--seats' 'bookings create|--phone' 'bookings create|--name' 'bookings create|--note' 'bookings create|--group' 'bookings create|--idempotency-key' 'bookings create|-F' 'bookings create|--field' 'bookings create|-f' 'bookings create|--raw-field' 'bookings create|--columns' 'bookings create|--from-file' 'bookings create|--concurrency' 'bookings approve|--concurrency' 'bookings reject|--concurrency' 'bookings cancel|--concurrency' 'bookings board|--concurrency' 'bookings no-show|--concurrency' 'bookings inbox|--trip' 'bookings inbox|--poll' 'payments list|--param' 'payments list|--page' 'payments list|--per-page' 'payments list|--limit' 'payments list|--columns' 'payments get|--param' 'payments get|--columns' 'payments invoice|--file' 'payouts list|--param' 'payouts list|--columns' 'dashboard|--param' 'dashboard|--columns' 'reports show|--param' 'reports show|--columns' 'reports export|--type' 'reports export|--format' 'reports export|--param' 'reports export|--file' 'reviews list|--param' 'reviews list|--columns' 'webhooks list|--param' 'webhooks list|--columns' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|-F' 'webhooks create|--field' 'webhooks create|-f' 'webhooks create|--raw-field' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|-F' 'webhooks update|--field' 'webhooks update|-f' 'webhooks update|--raw-field' 'webhooks deliveries|--param' 'webhooks deliveries|--columns' 'webhooks listen|--port' 'webhooks listen|--host' 'webhooks listen|--path' 'webhooks listen|--secret' 'webhooks listen|--endpoint' 'webhooks listen|--forward-to' 'webhooks listen|--events' 'webhooks listen|--save' 'webhooks listen|--max-body' 'webhooks listen|--forward-timeout' 'webhooks verify|--secret' 'webhooks verify|--endpoint' 'webhooks verify|--signature' 'webhooks verify|--payload-file' 'webhooks verify|--saved' 'webhooks replay|--to' 'webhooks replay|--secret' 'webhooks replay|--timeout-ms' 'api|--input' 'api|-H' 'api|--header' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--param' 'sandbox start|--port' 'sandbox start|--host' 'sandbox start|--time-scale' 'sandbox start|--data' 'sandbox trigger|--id' 'sandbox trigger|-F' 'sandbox trigger|--field' 'sandbox trigger|-f' 'sandbox trigger|--raw-field' 'sandbox trigger|--columns' 'sandbox edit-booking|--group' 'sandbox edit-booking|--note' 'sandbox edit-booking|--seats' 'sandbox edit-booking|-F' 'sandbox edit-booking|--field' 'sandbox edit-booking|-f' 'sandbox edit-booking|--raw-field' 'sandbox edit-booking|--columns' 'sandbox edit-payment|--status' 'sandbox edit-payment|--amount' 'sandbox edit-payment|-F' 'sandbox edit-payment|--field' 'sandbox edit-payment|-f' 'sandbox edit-payment|--raw-field' 'sandbox edit-payment|--columns' 'sandbox advance-clock|-F' 'sandbox advance-clock|--field' 'sandbox advance-clock|-f' 'sandbox advance-clock|--raw-field' 'sandbox advance-clock|--columns' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|--query' '*|--tz' '*|--timeout' '*|--retries'
             return 0
     end
     return 1
@@ -297,6 +307,7 @@ complete -c tripctl -n '__tripctl_at \'\'' -a 'api' -d 'Make any call to the ser
 complete -c tripctl -n '__tripctl_at \'\'' -a 'openapi' -d 'Print the service\'s OpenAPI document (no key needed); -o table lists its operations'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'completion' -d 'Print the shell completion script for bash, zsh or fish (groups, verbs, flags, allowed values, and cities, ids and plates from the service)'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'sandbox' -d 'A local, stateful sandbox of the whole partner interface, and its administrator controls'
+complete -c tripctl -n '__tripctl_at \'\'' -a 'doctor' -d 'Check the set-up: Node, config file modes, profile and where each setting comes from, base URL, key, read scopes, clock, proxy, code cache; says how to fix each'
 complete -c tripctl -n '__tripctl_at \'\'' -a help -d 'show help for a command'
 complete -c tripctl -n '__tripctl_at \'\'' -s V -l version -d 'print the version'
 complete -c tripctl -l profile -xa '(__tripctl_dynamic profiles)' -d 'use this saved profile (env TRIPCTL_PROFILE)'
@@ -315,25 +326,33 @@ complete -c tripctl -s h -l help -d 'show help'
 
 # auth
 complete -c tripctl -n '__tripctl_at \'auth\'' -a 'login' -d 'Verify a secret key with the service and save it in a profile'
-complete -c tripctl -n '__tripctl_at \'auth\'' -a 'status' -d 'Show the company, base URL and (masked) key of the active profile, checked with the service'
+complete -c tripctl -n '__tripctl_at \'auth\'' -a 'status' -d 'Show the company, base URL, (masked) key and protection of the active profile, checked with the service'
 complete -c tripctl -n '__tripctl_at \'auth\'' -a 'logout' -d 'Forget the key saved in the active profile'
 
 # auth login
 complete -c tripctl -n '__tripctl_at \'auth login\'' -l with-key -d 'read the key from stdin instead of prompting'
 
 # auth status
+complete -c tripctl -n '__tripctl_at \'auth status\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # auth logout
 
 # profiles
-complete -c tripctl -n '__tripctl_at \'profiles\'' -a 'list' -d 'List saved profiles, marking the default'
+complete -c tripctl -n '__tripctl_at \'profiles\'' -a 'list' -d 'List saved profiles, marking the default and the protected'
 complete -c tripctl -n '__tripctl_at \'profiles\'' -a 'use' -d 'Make a saved profile the default'
+complete -c tripctl -n '__tripctl_at \'profiles\'' -a 'protect' -d 'Make every command that changes something on this profile ask first (or need --yes without a terminal)'
+complete -c tripctl -n '__tripctl_at \'profiles\'' -a 'unprotect' -d 'Let commands on this profile change things without asking again'
 complete -c tripctl -n '__tripctl_at \'profiles\'' -a 'remove' -d 'Delete a saved profile and its key'
 
 # profiles list
+complete -c tripctl -n '__tripctl_at \'profiles list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # profiles use
 complete -c tripctl -n '__tripctl_at \'profiles use\' 0' -xa '(__tripctl_dynamic profiles)' -d 'name'
+
+# profiles protect
+
+# profiles unprotect
 
 # profiles remove
 complete -c tripctl -n '__tripctl_at \'profiles remove\' 0' -xa '(__tripctl_dynamic profiles)' -d 'name'
@@ -360,6 +379,7 @@ complete -c tripctl -n '__tripctl_at \'cities\'' -a 'list' -d 'List the cities u
 
 # cities list
 complete -c tripctl -n '__tripctl_at \'cities list\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'cities list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # places
 complete -c tripctl -n '__tripctl_at \'places\'' -a 'search' -d 'Search places by text, optionally inside one city (no text: a short default list)'
@@ -367,6 +387,7 @@ complete -c tripctl -n '__tripctl_at \'places\'' -a 'search' -d 'Search places b
 # places search
 complete -c tripctl -n '__tripctl_at \'places search\'' -l city -xa '(__tripctl_dynamic cities)' -d 'only places in this city (id or name)'
 complete -c tripctl -n '__tripctl_at \'places search\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'places search\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # company
 complete -c tripctl -n '__tripctl_at \'company\'' -a 'get' -d 'Show the company the key belongs to'
@@ -375,11 +396,13 @@ complete -c tripctl -n '__tripctl_at \'company\'' -a 'logo' -d 'The company\'s l
 
 # company get
 complete -c tripctl -n '__tripctl_at \'company get\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'company get\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # company update
 complete -c tripctl -n '__tripctl_at \'company update\'' -l description -x -d 'public description (required)'
 complete -c tripctl -n '__tripctl_at \'company update\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'company update\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'company update\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # company logo
 complete -c tripctl -n '__tripctl_at \'company logo\'' -a 'set' -d 'Upload a PNG, JPEG, WebP or GIF file as the logo, replacing the current one'
@@ -398,17 +421,20 @@ complete -c tripctl -n '__tripctl_at \'members\'' -a 'remove' -d 'Detach a membe
 
 # members list
 complete -c tripctl -n '__tripctl_at \'members list\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'members list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # members add
 complete -c tripctl -n '__tripctl_at \'members add\'' -l phone -x -d 'phone of a registered user, E.164 (+963…) (required)'
 complete -c tripctl -n '__tripctl_at \'members add\'' -l role -xa 'admin staff driver' -d 'admin, staff or driver (owner cannot be assigned) (required)'
 complete -c tripctl -n '__tripctl_at \'members add\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'members add\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'members add\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # members update
 complete -c tripctl -n '__tripctl_at \'members update\'' -l role -xa 'admin staff driver' -d 'admin, staff or driver (owner cannot be assigned) (required)'
 complete -c tripctl -n '__tripctl_at \'members update\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'members update\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'members update\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'members update\' 0' -xa '(__tripctl_dynamic members)' -d 'memberId'
 
 # members remove
@@ -422,6 +448,7 @@ complete -c tripctl -n '__tripctl_at \'vehicles\'' -a 'remove' -d 'Remove a vehi
 
 # vehicles list
 complete -c tripctl -n '__tripctl_at \'vehicles list\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'vehicles list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # vehicles add
 complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l make -x -d 'manufacturer, e.g. Hyundai (required)'
@@ -434,6 +461,7 @@ complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l fuel-type -x -d 'fuel 
 complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l transmission -x -d 'transmission, e.g. manual'
 complete -c tripctl -n '__tripctl_at \'vehicles add\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'vehicles add\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # vehicles update
 complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l make -x -d 'manufacturer, e.g. Hyundai'
@@ -446,6 +474,7 @@ complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l fuel-type -x -d 'fu
 complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l transmission -x -d 'transmission, e.g. manual'
 complete -c tripctl -n '__tripctl_at \'vehicles update\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'vehicles update\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'vehicles update\' 0' -xa '(__tripctl_dynamic vehicles)' -d 'vehicleId'
 
 # vehicles remove
@@ -458,6 +487,7 @@ complete -c tripctl -n '__tripctl_at \'trips\'' -a 'publish' -d 'Publish a trip 
 complete -c tripctl -n '__tripctl_at \'trips\'' -a 'update' -d 'Change a published trip'
 complete -c tripctl -n '__tripctl_at \'trips\'' -a 'cancel' -d 'Cancel a trip; its bookings follow the cancellation rules'
 complete -c tripctl -n '__tripctl_at \'trips\'' -a 'complete' -d 'Mark a trip that has run as completed'
+complete -c tripctl -n '__tripctl_at \'trips\'' -a 'board' -d 'A boarding station: scan tickets or type booking ids to mark passengers boarded; works offline'
 complete -c tripctl -n '__tripctl_at \'trips\'' -a 'manifest' -d 'List the approved and boarded passengers of a trip'
 
 # trips list
@@ -469,9 +499,11 @@ complete -c tripctl -n '__tripctl_at \'trips list\'' -l page -x -d 'page to fetc
 complete -c tripctl -n '__tripctl_at \'trips list\'' -l per-page -x -d 'items per page, 1-100 (default 25; 100 with --all)'
 complete -c tripctl -n '__tripctl_at \'trips list\'' -l all -d 'fetch every page, streaming as pages arrive'
 complete -c tripctl -n '__tripctl_at \'trips list\'' -l limit -x -d 'stop after N items, fetching pages as needed'
+complete -c tripctl -n '__tripctl_at \'trips list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # trips get
 complete -c tripctl -n '__tripctl_at \'trips get\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'trips get\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'trips get\' 0' -xa '(__tripctl_dynamic trips)' -d 'tripId'
 
 # trips publish
@@ -487,6 +519,10 @@ complete -c tripctl -n '__tripctl_at \'trips publish\'' -l dropoff -x -d 'drop-o
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l notes -x -d 'public trip notes'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'trips publish\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
+complete -c tripctl -n '__tripctl_at \'trips publish\'' -l from-file -rF -d 'one request per row of a CSV file (- for stdin), columns named like these flags; a flag fills its column where a row leaves it empty'
+complete -c tripctl -n '__tripctl_at \'trips publish\'' -l dry-run -d 'with --from-file: check every row and print the requests as NDJSON; send nothing'
+complete -c tripctl -n '__tripctl_at \'trips publish\'' -l concurrency -x -d 'with --from-file: rows in flight at once'
 
 # trips update
 complete -c tripctl -n '__tripctl_at \'trips update\'' -l vehicle -xa '(__tripctl_dynamic vehicles)' -d 'fleet vehicle, by id or plate'
@@ -501,6 +537,7 @@ complete -c tripctl -n '__tripctl_at \'trips update\'' -l dropoff -x -d 'drop-of
 complete -c tripctl -n '__tripctl_at \'trips update\'' -l notes -x -d 'public trip notes'
 complete -c tripctl -n '__tripctl_at \'trips update\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'trips update\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'trips update\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'trips update\' 0' -xa '(__tripctl_dynamic trips)' -d 'tripId'
 
 # trips cancel
@@ -509,10 +546,18 @@ complete -c tripctl -n '__tripctl_at \'trips cancel\' 0' -xa '(__tripctl_dynamic
 # trips complete
 complete -c tripctl -n '__tripctl_at \'trips complete\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'trips complete\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'trips complete\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'trips complete\' 0' -xa '(__tripctl_dynamic trips)' -d 'tripId'
+
+# trips board
+complete -c tripctl -n '__tripctl_at \'trips board\'' -l sync -d 'send the boardings queued while offline, then stop (no scanning)'
+complete -c tripctl -n '__tripctl_at \'trips board\'' -l no-show-rest -d 'at the end, mark every approved passenger who has not boarded as no-show, without asking'
+complete -c tripctl -n '__tripctl_at \'trips board\'' -l retry-every -x -d 'how often queued boardings are retried while the station runs'
+complete -c tripctl -n '__tripctl_at \'trips board\' 0' -xa '(__tripctl_dynamic trips)' -d 'tripId'
 
 # trips manifest
 complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'trips manifest\' 0' -xa '(__tripctl_dynamic trips)' -d 'tripId'
 
 # schedules
@@ -528,9 +573,11 @@ complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'exceptions' -d 'Per-date
 
 # schedules list
 complete -c tripctl -n '__tripctl_at \'schedules list\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'schedules list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # schedules get
 complete -c tripctl -n '__tripctl_at \'schedules get\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'schedules get\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'schedules get\' 0' -xa '(__tripctl_dynamic schedules)' -d 'scheduleId'
 
 # schedules create
@@ -549,6 +596,7 @@ complete -c tripctl -n '__tripctl_at \'schedules create\'' -l horizon-days -x -d
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -l notes -x -d 'public notes on the trips'
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'schedules create\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # schedules update
 complete -c tripctl -n '__tripctl_at \'schedules update\'' -l price -x -d 'fare per seat in minor units (a whole number; 1 SYP = 100)'
@@ -558,6 +606,7 @@ complete -c tripctl -n '__tripctl_at \'schedules update\'' -l horizon-days -x -d
 complete -c tripctl -n '__tripctl_at \'schedules update\'' -l notes -x -d 'public notes on the trips'
 complete -c tripctl -n '__tripctl_at \'schedules update\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'schedules update\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'schedules update\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'schedules update\' 0' -xa '(__tripctl_dynamic schedules)' -d 'scheduleId'
 
 # schedules delete
@@ -566,6 +615,7 @@ complete -c tripctl -n '__tripctl_at \'schedules delete\' 0' -xa '(__tripctl_dyn
 # schedules toggle
 complete -c tripctl -n '__tripctl_at \'schedules toggle\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'schedules toggle\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'schedules toggle\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'schedules toggle\' 0' -xa '(__tripctl_dynamic schedules)' -d 'scheduleId'
 
 # schedules pause
@@ -585,6 +635,7 @@ complete -c tripctl -n '__tripctl_at \'schedules exceptions add\'' -l extra -d '
 complete -c tripctl -n '__tripctl_at \'schedules exceptions add\'' -l time -x -d 'departure time, 24-hour, in the service\'s local time (Asia/Damascus)'
 complete -c tripctl -n '__tripctl_at \'schedules exceptions add\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'schedules exceptions add\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'schedules exceptions add\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'schedules exceptions add\' 0' -xa '(__tripctl_dynamic schedules)' -d 'scheduleId'
 
 # schedules exceptions remove
@@ -599,6 +650,7 @@ complete -c tripctl -n '__tripctl_at \'bookings\'' -a 'reject' -d 'Reject reques
 complete -c tripctl -n '__tripctl_at \'bookings\'' -a 'cancel' -d 'Cancel bookings; several ids, or - to read them from stdin'
 complete -c tripctl -n '__tripctl_at \'bookings\'' -a 'board' -d 'Mark passengers boarded (sets boardedAt); several ids, or - to read them from stdin'
 complete -c tripctl -n '__tripctl_at \'bookings\'' -a 'no-show' -d 'Mark passengers who did not board as no-show; several ids, or - to read them from stdin'
+complete -c tripctl -n '__tripctl_at \'bookings\'' -a 'inbox' -d 'Triage requested bookings on a terminal: approve, reject or skip each, one key at a time'
 complete -c tripctl -n '__tripctl_at \'bookings\'' -a 'ticket' -d 'Show the boarding ticket; on a terminal with its QR code'
 
 # bookings list
@@ -609,9 +661,11 @@ complete -c tripctl -n '__tripctl_at \'bookings list\'' -l page -x -d 'page to f
 complete -c tripctl -n '__tripctl_at \'bookings list\'' -l per-page -x -d 'items per page, 1-100 (default 25; 100 with --all)'
 complete -c tripctl -n '__tripctl_at \'bookings list\'' -l all -d 'fetch every page, streaming as pages arrive'
 complete -c tripctl -n '__tripctl_at \'bookings list\'' -l limit -x -d 'stop after N items, fetching pages as needed'
+complete -c tripctl -n '__tripctl_at \'bookings list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # bookings get
 complete -c tripctl -n '__tripctl_at \'bookings get\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'bookings get\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'bookings get\' 0' -xa '(__tripctl_dynamic bookings)' -d 'bookingId'
 
 # bookings create
@@ -624,6 +678,10 @@ complete -c tripctl -n '__tripctl_at \'bookings create\'' -l group -x -d 'group 
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l idempotency-key -x -d 'key that makes a repeated request a replay of the first (default: a new random key, reused across retries)'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'bookings create\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
+complete -c tripctl -n '__tripctl_at \'bookings create\'' -l from-file -rF -d 'one request per row of a CSV file (- for stdin), columns named like these flags; a flag fills its column where a row leaves it empty'
+complete -c tripctl -n '__tripctl_at \'bookings create\'' -l dry-run -d 'with --from-file: check every row and print the requests as NDJSON; send nothing'
+complete -c tripctl -n '__tripctl_at \'bookings create\'' -l concurrency -x -d 'with --from-file: rows in flight at once'
 
 # bookings approve
 complete -c tripctl -n '__tripctl_at \'bookings approve\'' -l concurrency -x -d 'requests in flight at once'
@@ -645,6 +703,10 @@ complete -c tripctl -n '__tripctl_at \'bookings board\' 0+' -xa '(__tripctl_dyna
 complete -c tripctl -n '__tripctl_at \'bookings no-show\'' -l concurrency -x -d 'requests in flight at once'
 complete -c tripctl -n '__tripctl_at \'bookings no-show\' 0+' -xa '(__tripctl_dynamic bookings)' -d 'bookingIds'
 
+# bookings inbox
+complete -c tripctl -n '__tripctl_at \'bookings inbox\'' -l trip -xa '(__tripctl_dynamic trips)' -d 'only requests for this trip'
+complete -c tripctl -n '__tripctl_at \'bookings inbox\'' -l poll -x -d 'how often new requests are looked for'
+
 # bookings ticket
 complete -c tripctl -n '__tripctl_at \'bookings ticket\' 0' -xa '(__tripctl_dynamic bookings)' -d 'bookingId'
 
@@ -659,9 +721,11 @@ complete -c tripctl -n '__tripctl_at \'payments list\'' -l page -x -d 'page to f
 complete -c tripctl -n '__tripctl_at \'payments list\'' -l per-page -x -d 'items per page, 1-100 (default 25; 100 with --all)'
 complete -c tripctl -n '__tripctl_at \'payments list\'' -l all -d 'fetch every page, streaming as pages arrive'
 complete -c tripctl -n '__tripctl_at \'payments list\'' -l limit -x -d 'stop after N items, fetching pages as needed'
+complete -c tripctl -n '__tripctl_at \'payments list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # payments get
 complete -c tripctl -n '__tripctl_at \'payments get\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'payments get\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # payments invoice
 complete -c tripctl -n '__tripctl_at \'payments invoice\'' -l file -rF -d 'where to save it; - for stdout (default: the service\'s file name)'
@@ -672,9 +736,11 @@ complete -c tripctl -n '__tripctl_at \'payouts\'' -a 'list' -d 'List payouts'
 
 # payouts list
 complete -c tripctl -n '__tripctl_at \'payouts list\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'payouts list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # dashboard
 complete -c tripctl -n '__tripctl_at \'dashboard\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'dashboard\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # reports
 complete -c tripctl -n '__tripctl_at \'reports\'' -a 'show' -d 'Show aggregated booking and revenue figures'
@@ -682,6 +748,7 @@ complete -c tripctl -n '__tripctl_at \'reports\'' -a 'export' -d 'Download a rep
 
 # reports show
 complete -c tripctl -n '__tripctl_at \'reports show\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'reports show\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # reports export
 complete -c tripctl -n '__tripctl_at \'reports export\'' -l type -xa 'bookings trips revenue drivers routes fleet reviews' -d 'what the report covers (required)'
@@ -695,6 +762,7 @@ complete -c tripctl -n '__tripctl_at \'reviews\'' -a 'list' -d 'List reviews'
 
 # reviews list
 complete -c tripctl -n '__tripctl_at \'reviews list\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'reviews list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # webhooks
 complete -c tripctl -n '__tripctl_at \'webhooks\'' -a 'list' -d 'List webhook endpoints (secrets are never included)'
@@ -711,6 +779,7 @@ complete -c tripctl -n '__tripctl_at \'webhooks\'' -a 'replay' -d 'Send a delive
 
 # webhooks list
 complete -c tripctl -n '__tripctl_at \'webhooks list\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'webhooks list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # webhooks create
 complete -c tripctl -n '__tripctl_at \'webhooks create\'' -l url -x -d 'HTTPS URL the service posts to (at most 2048 characters; http:// only on loopback, for the sandbox)'
@@ -735,6 +804,7 @@ complete -c tripctl -n '__tripctl_at \'webhooks test\' 0' -xa '(__tripctl_dynami
 
 # webhooks deliveries
 complete -c tripctl -n '__tripctl_at \'webhooks deliveries\'' -l param -x -d 'extra query parameter, repeatable'
+complete -c tripctl -n '__tripctl_at \'webhooks deliveries\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'webhooks deliveries\' 0' -xa '(__tripctl_dynamic webhooks)' -d 'endpointId'
 
 # webhooks events
@@ -745,7 +815,7 @@ complete -c tripctl -n '__tripctl_at \'webhooks secret\' 0' -xa '(__tripctl_dyna
 # webhooks listen
 complete -c tripctl -n '__tripctl_at \'webhooks listen\'' -l port -x -d 'port to listen on; 0 picks a free one'
 complete -c tripctl -n '__tripctl_at \'webhooks listen\'' -l host -x -d 'address to listen on'
-complete -c tripctl -n '__tripctl_at \'webhooks listen\'' -l path -rF -d 'the path deliveries are posted to (default: --register URL\'s path, else /)'
+complete -c tripctl -n '__tripctl_at \'webhooks listen\'' -l path -rF -d 'accept deliveries on this path only (default: any path)'
 complete -c tripctl -n '__tripctl_at \'webhooks listen\'' -l secret -x -d 'signing secret to verify with (env TRIPCTL_WEBHOOK_SECRET)'
 complete -c tripctl -n '__tripctl_at \'webhooks listen\'' -l endpoint -xa '(__tripctl_dynamic webhooks)' -d 'verify with the secret kept for this endpoint'
 complete -c tripctl -n '__tripctl_at \'webhooks listen\'' -l forward-to -x -d 'send each verified delivery, bytes and headers unchanged, to your handler; the service gets the handler\'s status'
@@ -761,6 +831,7 @@ complete -c tripctl -n '__tripctl_at \'webhooks verify\'' -l secret -x -d 'the e
 complete -c tripctl -n '__tripctl_at \'webhooks verify\'' -l endpoint -xa '(__tripctl_dynamic webhooks)' -d 'use the secret kept for this endpoint'
 complete -c tripctl -n '__tripctl_at \'webhooks verify\'' -l signature -x -d 'the X-Service-Signature value, sha256=<hex>'
 complete -c tripctl -n '__tripctl_at \'webhooks verify\'' -l payload-file -rF -d 'the raw body as received (\'-\' or omitted: stdin)'
+complete -c tripctl -n '__tripctl_at \'webhooks verify\'' -l saved -rF -d 'a delivery saved by `listen --save`, checked whole: body, signature and headers (secret: the kept one of its endpoint unless given)'
 
 # webhooks replay
 complete -c tripctl -n '__tripctl_at \'webhooks replay\'' -l to -x -d 'the handler to send it to'
@@ -783,7 +854,7 @@ complete -c tripctl -n '__tripctl_at \'api\' 1' -F -d 'path'
 complete -c tripctl -n '__tripctl_at \'completion\' 0' -xa 'bash zsh fish' -d 'shell'
 
 # sandbox
-complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'start' -d 'Start the sandbox with demo data; prints the base URL and two test keys, saves a "sandbox" profile'
+complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'start' -d 'Start the sandbox with demo data; prints the base URL and two test keys, saves a "sandbox" profile, logs each request'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'trigger' -d 'Make a running sandbox send an event now, about an existing object (nothing changes)'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'edit-booking' -d 'Edit a booking as a dashboard administrator would (the sandbox sends booking.updated)'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'edit-payment' -d 'Change a payment (the sandbox sends payment.updated)'
@@ -794,12 +865,14 @@ complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l port -x -d 'port to l
 complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l host -x -d 'address to listen on'
 complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l time-scale -x -d 'multiply every webhook wait and time-out by X (0.001: a 10 s wait takes 10 ms)'
 complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l data -rF -d 'keep state in this file across restarts (written atomically)'
-complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l no-profile -d 'do not save the \'sandbox\' profile'
+complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l no-profile -d 'do not save a profile'
+complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l quiet -d 'do not log each request on stderr'
 
 # sandbox trigger
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -l id -x -d 'the object the event is about (default: the newest of its kind)'
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # sandbox edit-booking
 complete -c tripctl -n '__tripctl_at \'sandbox edit-booking\'' -l group -x -d 'group name, at most 80 characters'
@@ -807,6 +880,7 @@ complete -c tripctl -n '__tripctl_at \'sandbox edit-booking\'' -l note -x -d 'pa
 complete -c tripctl -n '__tripctl_at \'sandbox edit-booking\'' -l seats -x -d 'seats, 1-20'
 complete -c tripctl -n '__tripctl_at \'sandbox edit-booking\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox edit-booking\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'sandbox edit-booking\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'sandbox edit-booking\' 0' -xa '(__tripctl_dynamic bookings)' -d 'bookingId'
 
 # sandbox edit-payment
@@ -814,7 +888,11 @@ complete -c tripctl -n '__tripctl_at \'sandbox edit-payment\'' -l status -xa 'pe
 complete -c tripctl -n '__tripctl_at \'sandbox edit-payment\'' -l amount -x -d 'new amount in minor units'
 complete -c tripctl -n '__tripctl_at \'sandbox edit-payment\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox edit-payment\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'sandbox edit-payment\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # sandbox advance-clock
 complete -c tripctl -n '__tripctl_at \'sandbox advance-clock\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox advance-clock\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'sandbox advance-clock\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
+
+# doctor

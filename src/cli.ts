@@ -34,6 +34,7 @@ export const GROUPS: Group[] = [
   { names: ['api', 'openapi'], load: () => import('./commands/api/index.js') },
   { names: ['completion', '__complete', '__reference'], load: () => import('./commands/completion/index.js'), wholeTree: ['completion', '__reference'] },
   { names: ['sandbox'], load: () => import('./commands/sandbox/index.js') },
+  { names: ['doctor'], load: () => import('./commands/doctor/index.js') },
 ];
 
 /** Global options that take a value, so the command word can be found past them. */

@@ -1,7 +1,7 @@
 // The context handed to every action: streams, environment, clock, config and the lazily built
 // client and prompter. Only the entry point (main.ts) looks at process; everything else asks here,
 // so tests can run any command in-process with buffers and a loopback server.
-import type { ApiClient } from './client/http.js';
+import type { ApiClient, ApiResponse } from './client/http.js';
 import { checkApiKey, checkTimeZone, profileValue } from './config/settings.js';
 import { ConfigStore, type Profile } from './config/store.js';
 import { CliError, ExitCode, usageError } from './errors.js';
@@ -25,10 +25,17 @@ export interface GlobalFlags {
   timeout?: number;
   retries?: number;
   tz?: string;
+  /** The verb's `--columns`, already checked against its resource (cmdkit/flags.ts). */
+  columns?: string[];
 }
+
+/** Where a setting's value came from (`tripctl doctor` shows it). */
+export type SettingSource = 'flag' | 'env' | 'profile' | 'default';
 
 /** Every setting after flag > environment > profile > default precedence. */
 export interface Settings {
+  /** Where each value came from; for the profile itself, 'profile' means the one marked default in the file. */
+  sources: Record<'profile' | 'baseUrl' | 'apiKey' | 'output' | 'timeout' | 'retries' | 'timeZone', SettingSource>;
   profileName: string;
   profile: Profile;
   baseUrl: string | undefined;
@@ -74,6 +81,11 @@ export class Context {
   exitCode = 0;
   /** Set by long-running commands (sandbox, listen) that must not be ended once main returns. */
   keepAlive = false;
+  /**
+   * Set on a protected profile at a terminal (cmdkit/protect.ts): asks before the first request
+   * that is not a GET, with `what` when the verb says what it is about to do. Unset once answered.
+   */
+  beforeWrite: ((what?: string) => Promise<void>) | undefined;
   private configStore: ConfigStore | undefined;
   private resolved: Settings | undefined;
   private clientPromise: Promise<ApiClient> | undefined;
@@ -130,7 +142,18 @@ export class Context {
       throw usageError(`unknown output format '${outputSetting}'`, `choose one of: ${OUTPUT_FORMATS.join(', ')}`);
     }
     const debugEnv = env.TRIPCTL_DEBUG;
+    const source = (flag: unknown, envValue: unknown, profileValue: unknown): SettingSource =>
+      flag !== undefined ? 'flag' : envValue ? 'env' : profileValue !== undefined && profileValue !== null ? 'profile' : 'default';
     this.resolved = {
+      sources: {
+        profile: source(flags.profile, env.TRIPCTL_PROFILE, this.config.read().defaultProfile),
+        baseUrl: source(flags.baseUrl, env.TRIPCTL_BASE_URL, profile.baseUrl),
+        apiKey: source(undefined, env.TRIPCTL_API_KEY, profile.apiKey),
+        output: source(flags.json ? true : flags.output, env.TRIPCTL_OUTPUT, profile.output),
+        timeout: source(flags.timeout, undefined, profile.timeout),
+        retries: source(flags.retries, undefined, profile.retries),
+        timeZone: source(flags.tz, env.TRIPCTL_TZ, profile.timezone),
+      },
       profileName,
       profile,
       baseUrl,
@@ -183,6 +206,7 @@ export class Context {
       now: this.now,
       // Loaded only when a terminal table shows an id by its handle.
       handles: async (kinds, items) => (await import('./cmdkit/table-handles.js')).lookupHandles(this, kinds, items),
+      columns: this.globals.columns,
     });
   }
 
@@ -226,7 +250,7 @@ export class Context {
     // Checked where it is used, so that `auth login` can still replace a bad saved key.
     if (settings.apiKey !== undefined) checkApiKey(settings.apiKey, settings.keySource);
     const { ApiClient } = await import('./client/http.js');
-    return new ApiClient({
+    return this.askBeforeWrites(new ApiClient({
       baseUrl: settings.baseUrl,
       baseUrlSource: settings.baseUrlSource,
       apiKey: settings.apiKey,
@@ -237,7 +261,21 @@ export class Context {
       signal,
       env: this.env,
       ...this.clientOverrides,
-    });
+    }));
+  }
+
+  /** Every write through this client waits for `beforeWrite` (a protected profile's question). */
+  private askBeforeWrites(client: ApiClient): ApiClient {
+    const { request, stream } = client;
+    client.request = async <T>(req: Parameters<ApiClient['request']>[0]) => {
+      if (req.method !== 'GET') await this.beforeWrite?.();
+      return request.call(client, req) as Promise<ApiResponse<T>>;
+    };
+    client.stream = async (req) => {
+      if (req.method !== 'GET') await this.beforeWrite?.();
+      return stream.call(client, req);
+    };
+    return client;
   }
 
   async prompter(): Promise<Prompter> {

@@ -1,15 +1,18 @@
 // What bin/tripctl runs: compile the bundle (dist/tripctl.cjs) with a V8 code cache and run it.
 //
 // tripctl is started thousands of times from scripts, and most of a run's own time went to
-// parsing and compiling JavaScript: Node 20 has no compile cache for modules (22 has
-// module.enableCompileCache), and its ESM loader adds a cost per chunk file. So the tool is one
-// CommonJS bundle, compiled here through vm.Script with the code V8 produced on an earlier run,
-// kept in `<config dir>/cache/` like the completion cache (npm run bench shows the gain).
+// parsing and compiling JavaScript, and Node's ESM loader adds a cost per chunk file. So the tool
+// is one CommonJS bundle, and its compiled code is cached in `<config dir>/cache/` like the
+// completion cache (npm run bench shows the gain):
+//   - on Node 22.8 and later by Node itself (module.enableCompileCache), in `cache/compile/`;
+//   - on Node 20, which has no such thing, by this file: the bundle is compiled through vm.Script
+//     with the code V8 produced on an earlier run (the rest of this file; it goes with Node 20).
 //
 // The cache is only a speed-up: a missing, stale, corrupt or unwritable one costs a normal
 // compile, never an error. V8 checks its own version, its flags and the source's length; the
 // file name adds the bundle's content hash, so a rebuilt bundle never meets an old cache.
-import { readdirSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs';
+import * as nodeModule from 'node:module';
 import { createRequire, wrap } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -29,17 +32,21 @@ const AT_FIRST_REQUEST = 2;
 
 const CACHE_PREFIX = 'code-';
 
+/** Node's own compile cache (22.8+); @types/node 20 does not know it. */
+const enableCompileCache = (nodeModule as { enableCompileCache?: (directory: string) => unknown }).enableCompileCache;
+
 export function launch(bundle: string): void {
+  const dir = process.env.TRIPCTL_NO_CODE_CACHE ? undefined : trusted(cacheDir());
+  if (typeof enableCompileCache === 'function') return launchWithNodeCache(bundle, dir, enableCompileCache);
   let source: string;
   try {
-    // The build guarantees the bundle is ASCII (test/build.mjs), and latin1 reads it several
+    // The build guarantees the bundle is ASCII (test/tools/build.mjs), and latin1 reads it several
     // times faster than utf8 decoding would.
     source = readFileSync(bundle, 'latin1');
   } catch (error) {
     process.stderr.write(`tripctl: cannot read ${bundle} (${(error as Error).message}); run 'npm run build'\n`);
     process.exit(1);
   }
-  const dir = process.env.TRIPCTL_NO_CODE_CACHE ? undefined : trusted(cacheDir());
   const file = dir && join(dir, `${CACHE_PREFIX}${__TRIPCTL_BUNDLE_ID__}-node${process.version}-${process.arch}.bin`);
   const cached = file ? readCache(file) : undefined;
 
@@ -60,6 +67,30 @@ export function launch(bundle: string): void {
   const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
   const module = { exports: {} };
   run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+}
+
+/**
+ * Node 22.8+: Node caches the code of what it compiles, in a directory the same trust rules apply
+ * to (its parent made 0700 here first), and checks versions, flags and the source itself. It
+ * accepts a cache written after client/undici.ts changed a V8 flag, so no hook is needed.
+ */
+function launchWithNodeCache(bundle: string, dir: string | undefined, enable: (directory: string) => unknown): void {
+  if (dir) {
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      enable(join(dir, 'compile')); // never throws: a cache it cannot use is reported in its result, not raised
+    } catch {
+      // No directory, no cache: the bundle compiles as usual.
+    }
+  }
+  const require = createRequire(__filename);
+  try {
+    require.resolve(bundle);
+  } catch (error) {
+    process.stderr.write(`tripctl: cannot read ${bundle} (${(error as Error).message.split('\n')[0]}); run 'npm run build'\n`);
+    process.exit(1);
+  }
+  require(bundle);
 }
 
 /** Where the cache lives, if anywhere: a home that cannot be found means no cache, not an error here. */

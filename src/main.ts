@@ -1,10 +1,14 @@
 // The entry point: the only module that touches process. It builds the context from the real
 // streams and environment, runs the command, and turns the result into the exit code.
+import { setMaxListeners } from 'node:events';
 import { main, reportError } from './cli.js';
 import { Context } from './context.js';
 import { IO } from './io.js';
 
 const controller = new AbortController();
+// Every request in flight (up to --concurrency 32 in bulk actions) and every wait between retries
+// listens to this one signal; Node's leak warning at 10 listeners would be printed to the user.
+setMaxListeners(0, controller.signal);
 let interrupts = 0;
 const onSignal = () => {
   interrupts += 1;

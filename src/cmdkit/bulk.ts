@@ -9,7 +9,11 @@ import { isUuid } from '../input/validate.js';
 
 export interface BulkOutcome {
   id: string;
+  /** The input line the item came from, when the caller gave `lines` (imports). */
+  line?: number;
   ok: boolean;
+  /** The id was already in the asked-for state: nothing to do, and not a failure (a re-run ends clean). */
+  already?: boolean;
   exitCode: number;
   /** What the id is now, e.g. the booking's status. */
   result?: unknown;
@@ -20,10 +24,26 @@ export interface BulkOptions {
   /** Verb for the summary, e.g. `approved`. */
   done: string;
   concurrency: number;
-  /** Does the work for one id; throws a CliError on failure. */
-  act: (id: string) => Promise<unknown>;
+  /**
+   * Does the work for one id (the item at `index`); throws a CliError on failure. Returns an
+   * AlreadyDone when the id needed nothing (e.g. a booking already approved), which counts as a
+   * success.
+   */
+  act: (id: string, index: number) => Promise<unknown>;
   /** Short text for a success line, e.g. the new status. */
   describe?: (result: unknown) => string;
+  /**
+   * Items read from a file (imports): the input line of each, printed first on its result line
+   * (`LINE<TAB>ID<TAB>…`), named in its error message and kept in its JSON object.
+   */
+  lines?: number[];
+  /** The id to report for a success when the item had none before (the object a row created). */
+  idOf?: (result: unknown) => string | undefined;
+}
+
+/** What act() returns when the id was already as asked: its current state, reported as `already …`. */
+export class AlreadyDone {
+  constructor(readonly result: unknown) {}
 }
 
 /** The ids given as arguments, or read from stdin when the only argument is `-`. */
@@ -31,7 +51,7 @@ export async function collectIds(ctx: Context, args: string[]): Promise<string[]
   let ids = args;
   if (args.length === 1 && args[0] === '-') {
     if (ctx.io.stdinIsTTY) throw usageError("'-' reads ids from stdin, but stdin is a terminal", 'pipe ids in, e.g. tripctl bookings list --status requested -o ids | …');
-    ids = (await readAll(ctx.io.stdin)).toString('utf8').split(/\s+/).filter(Boolean);
+    ids = (await readAll(ctx.io.stdin, ctx.signal)).toString('utf8').split(/\s+/).filter(Boolean);
   } else if (args.includes('-')) {
     throw usageError("'-' (ids from stdin) cannot be mixed with ids on the command line");
   }
@@ -53,10 +73,13 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   const inFlight = new Set<number>();
   let printed = 0;
   const print = (outcome: BulkOutcome) => {
+    const lead = outcome.line !== undefined ? `${outcome.line}\t` : '';
     if (json) ctx.io.out(`${toJson(outcome)}\n`);
-    else if (outcome.ok) ctx.io.out(`${outcome.id}\t${sanitizeLine(opts.describe?.(outcome.result) ?? opts.done)}\n`);
-    else ctx.io.out(`${outcome.id}\terror\t${sanitizeLine(outcome.error ?? 'failed')}\n`);
+    else if (outcome.already) ctx.io.out(`${lead}${outcome.id}\talready ${sanitizeLine(opts.done)}\n`);
+    else if (outcome.ok) ctx.io.out(`${lead}${outcome.id}\t${sanitizeLine(opts.describe?.(outcome.result) ?? opts.done)}\n`);
+    else ctx.io.out(`${lead}${outcome.id}\terror\t${sanitizeLine(outcome.error ?? 'failed')}\n`);
   };
+  const line = (index: number) => (opts.lines ? { line: opts.lines[index] } : {});
   const flush = () => {
     while (printed < ids.length && outcomes[printed]) print(outcomes[printed++]!);
   };
@@ -67,15 +90,18 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
       const id = ids[index]!;
       inFlight.add(index);
       try {
-        const result = await opts.act(id);
-        outcomes[index] = { id, ok: true, exitCode: 0, result };
+        const result = await opts.act(id, index);
+        outcomes[index] =
+          result instanceof AlreadyDone
+            ? { id, ...line(index), ok: true, already: true, exitCode: 0, result: result.result }
+            : { id: opts.idOf?.(result) ?? id, ...line(index), ok: true, exitCode: 0, result };
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
         if (error.exitCode === ExitCode.interrupted) return;
         const message = `${error.message}${httpSuffix(error)}`;
-        outcomes[index] = { id, ok: false, exitCode: error.exitCode, error: message };
+        outcomes[index] = { id, ...line(index), ok: false, exitCode: error.exitCode, error: message };
         // A script that reads only stderr still learns why each id failed.
-        ctx.io.err(`tripctl: ${id}: ${sanitizeLine(message)}\n`);
+        ctx.io.err(`tripctl: ${opts.lines ? `line ${opts.lines[index]}` : id}: ${sanitizeLine(message)}\n`);
       } finally {
         inFlight.delete(index);
       }
@@ -86,18 +112,20 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   // After an interrupt, report every id in input order: answered, unknown, or never sent.
   const unknown = ids.map((_, index) => index).filter((index) => !outcomes[index] && index < next);
   for (const index of unknown) {
-    outcomes[index] = { id: ids[index]!, ok: false, exitCode: ExitCode.interrupted, error: 'unknown: in flight when interrupted' };
+    outcomes[index] = { id: ids[index]!, ...line(index), ok: false, exitCode: ExitCode.interrupted, error: 'unknown: in flight when interrupted' };
   }
   // Listed too, so a script can send exactly these again.
   const notSent = ids.length - Math.min(next, ids.length);
   for (let index = next; index < ids.length; index++) {
-    outcomes[index] = { id: ids[index]!, ok: false, exitCode: ExitCode.interrupted, error: 'not sent: interrupted' };
+    outcomes[index] = { id: ids[index]!, ...line(index), ok: false, exitCode: ExitCode.interrupted, error: 'not sent: interrupted' };
   }
   flush();
   const failed = outcomes.filter((o): o is BulkOutcome => o !== undefined && !o.ok && o.exitCode !== ExitCode.interrupted);
   const succeeded = outcomes.filter((o) => o?.ok).length;
+  const already = outcomes.filter((o) => o?.already).length;
   ctx.info(
     `${opts.done} ${succeeded} of ${ids.length}` +
+      (already ? ` (${already} already)` : '') +
       (failed.length ? `; ${failed.length} failed` : '') +
       (unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : '') +
       (notSent ? `; ${notSent} not sent (interrupted)` : ''),

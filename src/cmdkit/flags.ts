@@ -1,6 +1,9 @@
 // The flag sets many verbs share, each added by one helper so they read the same everywhere.
-import type { Command } from 'commander';
+import { CommanderError, type Command } from 'commander';
+import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
+import type { ResourceSpec } from '../output/columns.js';
+import { describeColumns, parseColumns } from '../output/choose-columns.js';
 
 /** Commander's accumulator for a repeatable flag. */
 export function collect(value: string, previous: string[] = []): string[] {
@@ -33,6 +36,26 @@ export function addFileFlags(command: Command): Command {
   return command
     .option('--file <path>', "where to save it; - for stdout (default: the service's file name)")
     .option('--force', 'replace an existing file');
+}
+
+/**
+ * `--columns a,b,c.d` for every verb that renders a resource: checked against the resource's
+ * column spec as it is parsed (before any request); `--columns help` lists the names and ends
+ * the run. The renderer applies the choice to table and CSV output (see Context.renderer).
+ */
+export function addColumnsFlag(command: Command, spec: ResourceSpec | undefined, ctx: Context): Command {
+  const what = () => {
+    const names: string[] = [];
+    for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
+    return `tripctl ${names.join(' ')}`;
+  };
+  return command.option('--columns <names>', "table and CSV columns, comma-separated: names from '--columns help', or dotted paths into the JSON", (value: string) => {
+    if (value === 'help') {
+      ctx.io.out(describeColumns(spec, what()));
+      throw new CommanderError(0, 'tripctl.columnsHelp', '');
+    }
+    return parseColumns(value, spec, what());
+  });
 }
 
 export function positiveInteger(flag: string) {

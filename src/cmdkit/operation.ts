@@ -11,7 +11,7 @@ import type { Resolver } from '../input/resolve.js';
 import type { ResourceSpec } from '../output/columns.js';
 import { usageError } from '../errors.js';
 import { defineVerb, lazy, type VerbSpec } from './define.js';
-import { addFieldFlags, addPageFlags, addParamFlag } from './flags.js';
+import { addColumnsFlag, addFieldFlags, addPageFlags, addParamFlag } from './flags.js';
 
 /** What a flag's parser may use: the context, lookups by human handle, the time zone. */
 export interface ParseTools {
@@ -111,6 +111,7 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
   if (spec.result?.kind === 'list' && spec.result.paged) addPageFlags(verb);
   else if (spec.method === 'GET') addParamFlag(verb);
   if (writes && spec.result?.kind !== 'none') addFieldFlags(verb);
+  if (spec.result?.kind !== 'none') addColumnsFlag(verb, spec.resource, ctx);
   verb.action(lazy<OperationOptions>(ctx, async () => (await import('./run-operation.js')).runnerFor(spec)));
   return verb;
 }

@@ -190,6 +190,8 @@ async function review(ctx: Context, op: Operation, body: Record<string, unknown>
   for (const [key, value] of Object.entries(body)) if (!shown.has(key)) rows.push([key, plain(value)]);
   const width = Math.max(...rows.map(([label]) => label.length));
   ctx.info(['About to send:', ...rows.map(([label, text]) => `  ${label.padEnd(width)}  ${sanitizeLine(text)}`)].join('\n'));
+  // On a protected profile this is the one question, naming the profile and the company.
+  if (ctx.beforeWrite) return ctx.beforeWrite('send this?');
   const prompter = await ctx.prompter();
   if (!(await prompter.confirm('Send this?', true))) throw usageError('cancelled; nothing was sent');
 }

@@ -1,10 +1,14 @@
 // Profiles: one JSON file, mode 0600 in a 0700 directory. Reading is a plain JSON parse because
-// it happens on every run and conf's import costs more than the rest of start-up; writing goes
-// through conf (atomic write, file mode), loaded only by the commands that change the file.
+// it happens on every run; writing is the project's one way to write a private file whole (a
+// 0600 temporary file renamed over the target), under a lock. Not conf: its atomic writer
+// (when-exit) hooks SIGINT and SIGTERM and sends the signal again, which a command that writes
+// the file and then runs until Ctrl-C (listen --register, sandbox) took as a second Ctrl-C and
+// ended with 130, skipping its clean-up.
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CliError, ExitCode } from '../errors.js';
+import { writePrivateFileSync } from './private-file.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -15,6 +19,10 @@ export interface Profile {
   currency?: string;
   timeout?: number;
   retries?: number;
+  /** Writes ask first (or need --yes): `tripctl profiles protect NAME`. */
+  protected?: boolean;
+  /** The company's name as `auth login` found it, so a protected profile's question can name it without a request. */
+  companyName?: string;
   /** Signing secrets of webhook endpoints, kept because the service shows them only once. */
   webhookSecrets?: Record<string, string>;
 }
@@ -80,9 +88,9 @@ export class ConfigStore {
   }
 
   /**
-   * Applies a change through conf, which writes the whole file atomically with mode 0600. The
-   * change is applied to the file as it is on disk under an exclusive lock, not to what this run
-   * read earlier: two runs changing different profiles at the same moment both land.
+   * Applies a change and writes the whole file atomically with mode 0600. The change is applied
+   * to the file as it is on disk under an exclusive lock, not to what this run read earlier: two
+   * runs changing different profiles at the same moment both land.
    */
   async update(change: (config: ConfigFile) => void): Promise<ConfigFile> {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
@@ -95,17 +103,9 @@ export class ConfigStore {
     try {
       const next = this.load();
       change(next);
-      const { default: Conf } = await import('conf');
-      const conf = new Conf<ConfigFile>({
-        cwd: this.dir,
-        configName: 'config',
-        configFileMode: 0o600,
-        projectName: 'tripctl',
-        clearInvalidConfig: false,
-      });
-      conf.store = next;
-      // conf only applies the mode when it creates the file; an older file gets it here.
-      chmodSync(this.path, 0o600);
+      if (!writePrivateFileSync(this.path, `${JSON.stringify(next, undefined, '\t')}\n`)) {
+        throw new CliError(`cannot write config file ${this.path}`, ExitCode.failure, 'check that the directory is yours and writable');
+      }
       this.cached = next;
       return next;
     } finally {

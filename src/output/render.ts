@@ -2,6 +2,7 @@
 // column spec, printed as table, json, ndjson, csv or ids, differently on a terminal and in a pipe.
 import type { IO } from '../io.js';
 import { usageError } from '../errors.js';
+import { chooseColumns } from './choose-columns.js';
 import { inferSpec, valueAt, type Column, type ResourceSpec } from './columns.js';
 import { sanitizeCell, sanitizeField, sanitizeLine, toJson } from './sanitize.js';
 import type { HandleLookup, TerminalOptions } from './terminal.js';
@@ -24,6 +25,8 @@ export interface RenderOptions {
   /** Terminal tables: looks ids up as handles (city names, plates, passengers). */
   handles?: HandleLookup;
   now?: () => Date;
+  /** `--columns`: the columns table and CSV output show, instead of the spec's. */
+  columns?: string[];
 }
 
 type Pages = AsyncIterable<unknown[]> | Iterable<unknown[]>;
@@ -36,6 +39,7 @@ export class Renderer {
 
   /** Prints one object (or any JSON value). */
   async object(value: unknown, spec?: ResourceSpec): Promise<void> {
+    spec = this.chosen(spec);
     if (this.opts.query !== undefined) return this.printJson(await applyQuery(this.opts.query, value));
     switch (this.opts.format) {
       case 'json':
@@ -65,6 +69,7 @@ export class Renderer {
    * Returns the number of items.
    */
   async list(pages: Pages, spec?: ResourceSpec): Promise<number> {
+    spec = this.chosen(spec);
     const { format, query } = this.opts;
     if (query !== undefined || (format === 'table' && this.opts.tty)) {
       const items: unknown[] = [];
@@ -99,6 +104,12 @@ export class Renderer {
     }
     if (format === 'csv' && !headerDone && columns) await this.io.write(toCsv(columns, []));
     return count;
+  }
+
+  /** The spec with the `--columns` choice applied, for table and CSV; other formats ignore it. */
+  private chosen(spec: ResourceSpec | undefined): ResourceSpec | undefined {
+    const { columns, format } = this.opts;
+    return columns && (format === 'table' || format === 'csv') ? chooseColumns(spec, columns) : spec;
   }
 
   /**

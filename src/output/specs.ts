@@ -190,6 +190,7 @@ export const specs = {
       { header: 'DEFAULT', path: 'default', kind: 'bool' },
       { header: 'BASE URL', path: 'baseUrl' },
       { header: 'KEY', path: 'key' },
+      { header: 'PROTECTED', path: 'protected', kind: 'bool' },
     ],
   },
   setting: {
@@ -210,6 +211,7 @@ export const specs = {
       { header: 'Base URL', path: 'baseUrl' },
       { header: 'Key', path: 'key' },
       { header: 'Key from', path: 'keySource' },
+      { header: 'Protected', path: 'protected', kind: 'bool' },
     ],
   },
   /** `webhooks events`: the names an endpoint can subscribe to. */

@@ -28,6 +28,8 @@ export interface Sheet {
   subtitle?: string;
   columns: string[];
   rows: Array<Array<string | number | boolean | null>>;
+  /** Columns holding amounts in minor units (spreadsheets format them as such). */
+  money?: string[];
 }
 
 /** One attempt to deliver one event to one endpoint, as GET /webhooks/{id}/deliveries serves it. */
@@ -48,9 +50,9 @@ export interface DeliveryRecord {
 
 /** What the store hands the dispatcher: who is subscribed to what, read at emit time. */
 export interface DispatcherOptions {
-  /** Multiplies every wait and the 8 s time-out (0.001 → a 10 s wait takes 10 ms). */
+  /** Multiplies every wait and the 8 s time-out (0.001 → a 10 s wait takes 10 ms; the time-out stays at least 1 s). */
   timeScale: number;
-  /** Active endpoints of this company subscribed to this event (webhook.test: the one endpoint). */
+  /** Active endpoints of this company subscribed to this event (webhook.test: every active endpoint). */
   endpointsFor(companyId: string, event: string): WebhookEndpointRecord[];
   /** The sandbox clock (it can be advanced), for occurredAt and attemptedAt. */
   now(): Date;
@@ -62,7 +64,7 @@ export interface DispatcherOptions {
 export interface EventDispatcherApi {
   /** Builds the envelope, queues one delivery per subscribed endpoint, returns at once. */
   emit(companyId: string, event: string, data: Record<string, unknown>): EventEnvelope;
-  /** Queues a webhook.test delivery to one endpoint, subscribed or not (active or not). */
+  /** Queues a webhook.test delivery to one endpoint, subscribed or not; retries stop once it is paused or deleted. */
   test(endpoint: WebhookEndpointRecord): EventEnvelope;
   /** Attempts for an endpoint, newest first. */
   deliveriesOf(endpointId: string): DeliveryRecord[];

@@ -5,19 +5,20 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ADMIN_ROUTES, newKey } from './admin.js';
+import { newKey } from './routes/admin.js';
 import type { EventDispatcherApi } from './contracts.js';
-import { EventDispatcher } from './events.js';
-import { buildOpenApi } from './openapi.js';
-import { ROUTES, subscribes } from './routes.js';
-import { generateAll } from './schedules.js';
-import { seed } from './seed.js';
-import { BASE_PATH, createHandler } from './server.js';
-import { READ_SCOPES, SCOPES, type State } from './state.js';
-import type { KeyRec, RecordedRequest, Route, SandboxCore } from './table.js';
+import { EventDispatcher, TEST_EVENT } from './events/dispatcher.js';
+import { buildOpenApi } from './openapi/document.js';
+import { subscribes } from './domain/webhooks.js';
+import { ALL_ROUTES } from './routes/index.js';
+import { generateAll } from './domain/schedules.js';
+import { seed } from './seed/seed.js';
+import { BASE_PATH, createHandler, type Exchange } from './http/server.js';
+import { READ_SCOPES, SCOPES, type KeyRec, type Scope, type State } from './domain/state.js';
+import type { RecordedRequest, SandboxCore } from './routes/route.js';
 
-export type { RecordedRequest } from './table.js';
-export { BASE_PATH } from './server.js';
+export type { RecordedRequest } from './routes/route.js';
+export { BASE_PATH, type Exchange } from './http/server.js';
 
 export interface SandboxOptions {
   /** 0 picks a free port (default 0). */
@@ -29,6 +30,8 @@ export interface SandboxOptions {
   dataFile?: string;
   /** The real clock (tests may pin it); the sandbox clock is this plus POST /__sandbox/clock. */
   now?: () => Date;
+  /** Sees every answered exchange with the partner interface and the admin routes (the tests' contract check). */
+  observe?: (exchange: Exchange) => void;
 }
 
 export interface Sandbox {
@@ -41,8 +44,7 @@ export interface Sandbox {
   idle(): Promise<void>;
 }
 
-/** Every route of the sandbox: the partner interface and the admin routes. */
-export const ALL_ROUTES: Route[] = [...ROUTES, ...ADMIN_ROUTES];
+export { ALL_ROUTES } from './routes/index.js';
 
 function loadState(file: string): State {
   let parsed: unknown;
@@ -64,11 +66,29 @@ function saveState(file: string, state: State): void {
   renameSync(temp, file);
 }
 
+/**
+ * The state's keys with the three printed ones made if missing: a state read from `--data` keeps
+ * the keys it was saved with, so a profile saved for them keeps working after a restart.
+ */
+function printedKeys(state: State): KeyRec[] {
+  const keys = state.keys ?? [];
+  const ownerOf = (companyId: string) => state.memberships.find((m) => m.companyId === companyId && m.role === 'owner')!.userId;
+  const [companyA, companyB] = state.companies as [State['companies'][number], State['companies'][number]];
+  const wanted: Array<[NonNullable<KeyRec['label']>, string, Scope[]]> = [
+    ['full', companyA.id, [...SCOPES]],
+    ['readOnly', companyA.id, READ_SCOPES],
+    ['otherCompany', companyB.id, [...SCOPES]],
+  ];
+  for (const [label, companyId, scopes] of wanted) {
+    if (!keys.some((k) => k.label === label)) keys.push({ key: newKey(), companyId, actorId: ownerOf(companyId), scopes, label });
+  }
+  return keys;
+}
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
   const realNow = opts.now ?? (() => new Date());
   const requests: RecordedRequest[] = [];
-  const keys: KeyRec[] = [];
   let state: State;
   const clock = () => new Date(realNow().getTime() + (state?.clockOffsetMs ?? 0));
   if (opts.dataFile && existsSync(opts.dataFile)) state = loadState(opts.dataFile);
@@ -77,7 +97,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const dispatcher: EventDispatcherApi = new EventDispatcher({
     timeScale: opts.timeScale ?? 1,
     now: clock,
-    endpointsFor: (companyId, event) => core.state.webhooks.filter((e) => e.companyId === companyId && e.active && subscribes(e.events, event)),
+    // webhook.test goes to an endpoint whatever it subscribes to, but only while it is active.
+    endpointsFor: (companyId, event) =>
+      core.state.webhooks.filter((e) => e.companyId === companyId && e.active && (event === TEST_EVENT || subscribes(e.events, event))),
   });
 
   const persist = () => {
@@ -95,7 +117,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       dispatcher.emit(companyId, event, data);
     },
     dispatcher,
-    keys,
+    get keys() {
+      return state.keys!;
+    },
     requests,
     get origin() {
       return origin;
@@ -108,18 +132,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       state.clockOffsetMs += ms;
     },
     reset: () => {
+      const keys = state.keys;
       state = seed(realNow());
+      state.keys = keys; // keys stay valid: the seeded companies keep their ids
       requests.length = 0;
       persist();
     },
   };
 
-  const ownerOf = (companyId: string) => state.memberships.find((m) => m.companyId === companyId && m.role === 'owner')!.userId;
-  const [companyA, companyB] = state.companies as [State['companies'][number], State['companies'][number]];
-  const full: KeyRec = { key: newKey(), companyId: companyA.id, actorId: ownerOf(companyA.id), scopes: new Set(SCOPES) };
-  const readOnly: KeyRec = { key: newKey(), companyId: companyA.id, actorId: ownerOf(companyA.id), scopes: new Set(READ_SCOPES) };
-  const other: KeyRec = { key: newKey(), companyId: companyB.id, actorId: ownerOf(companyB.id), scopes: new Set(SCOPES) };
-  keys.push(full, readOnly, other);
+  state.keys = printedKeys(state);
+  const keyOf = (label: KeyRec['label']) => state.keys!.find((k) => k.label === label)!.key;
 
   // Schedules catch up with the clock on start (a state file may be days old).
   generateAll(core);
@@ -136,6 +158,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       return state.trips.length !== before;
     },
     persist,
+    observe: opts.observe,
   });
 
   const server: Server = createServer(handler);
@@ -153,7 +176,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   return {
     url: origin,
     baseUrl: origin + BASE_PATH,
-    keys: { full: full.key, readOnly: readOnly.key, otherCompany: other.key },
+    keys: { full: keyOf('full'), readOnly: keyOf('readOnly'), otherCompany: keyOf('otherCompany') },
     requests,
     dispatcher,
     idle: () => dispatcher.idle(),

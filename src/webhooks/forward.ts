@@ -4,10 +4,13 @@
 // service's header names as sent, and nothing here re-encodes or decompresses the body.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { ForwardOutcome } from './listener-events.js';
 
 /** Just under the service's 8 s delivery time-out, so the service sees the handler's answer. */
 export const FORWARD_TIMEOUT_MS = 7_000;
 const MAX_RESPONSE_BYTES = 1 << 20;
+/** How much of a failing handler's first body line is kept for the delivery's line. */
+const BODY_LINE_MAX = 200;
 
 /** Headers that belong to one connection, not to the message; never passed on. */
 const HOP_BY_HOP = new Set([
@@ -122,4 +125,19 @@ function describe(error: Error): string {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
   if (code === 'ECONNRESET') return 'connection reset';
   return code ? `${code}: ${error.message}` : error.message;
+}
+
+/** What the listener reports of a forward: the status and latency, and what a failing handler said. */
+export function forwardOutcome(result: ForwardResult): ForwardOutcome {
+  if (!result.ok) return { latencyMs: result.latencyMs, error: { kind: result.kind, message: result.message } };
+  const outcome: ForwardOutcome = { status: result.status, latencyMs: result.latencyMs };
+  if (result.status < 200 || result.status > 299) outcome.bodyLine = firstLine(result.body);
+  return outcome;
+}
+
+/** The first non-empty line of a body, as text (what a framework's error page or message starts with). */
+function firstLine(body: Buffer): string | undefined {
+  const text = body.subarray(0, 4 * BODY_LINE_MAX).toString('utf8');
+  const line = text.split(/\r?\n|\r/).find((l) => l.trim() !== '');
+  return line === undefined ? undefined : line.trim().slice(0, BODY_LINE_MAX);
 }

@@ -1,26 +1,32 @@
 // The engine behind `tripctl webhooks listen`: a local HTTP server that takes the service's
 // signed deliveries, checks each signature over the exact bytes received, optionally saves and
-// forwards them, and answers. It prints nothing: it emits events ('ready', 'delivery',
-// 'rejected', 'warning', 'error') and the command renders them, so tests and the benchmark
-// drive it in-process.
-import { timingSafeEqual } from 'node:crypto';
+// forwards them, and answers. It prints nothing: it emits typed events (listener-events.ts) and
+// the command renders them, so tests and the benchmark drive it in-process.
+//
+// The request path is plain callbacks, not async functions, and does per delivery only what a
+// feature needs (one Date, one object for the event, one retry-index update): at thousands of
+// deliveries a second, promises and microtasks would cost more than the HMAC does.
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Forwarder, FORWARD_TIMEOUT_MS, type RawHeaders } from './forward.js';
-import { savedFileName, sha256Hex, writeSaved, type SavedDelivery, SAVED_FORMAT } from './saved.js';
-import { DELIVERY_HEADER, EVENT_HEADER, hmacSha256, SIGNATURE_HEADER, SIGNATURE_PREFIX, verify } from './signature.js';
+import { Forwarder, FORWARD_TIMEOUT_MS, forwardOutcome } from './forward.js';
+import type { DeliveryEvent, ListenerEvents, Verdict } from './listener-events.js';
+import { RetryIndex } from './retry-index.js';
+import { deliveryRecord, savedFileName, writeSaved } from './saved.js';
+import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureMatches, signingKey, type SigningKey, verify } from './signature.js';
+
+export type { DeliveryEvent, ForwardOutcome, ListenerEvents, PathNotice, RejectedEvent, Verdict } from './listener-events.js';
 
 /** Bodies of booking events are a few hundred bytes; 1 MiB leaves room and still stops abuse. */
 export const DEFAULT_MAX_BODY = 1 << 20;
-/** Delivery ids remembered for retry marking; the oldest are forgotten past this. */
-const SEEN_LIMIT = 50_000;
 
 export interface ListenerOptions {
   host?: string;
   port?: number;
-  /** Only POSTs to this path are deliveries (default `/`). */
+  /** Only POSTs to this path are deliveries (others get 404); without it, any path is. */
   path?: string;
+  /** The path deliveries should arrive on (the registered URL's): a 'path-differs' event, once, when one does not. */
+  expectedPath?: string;
   /** The endpoint's signing secret; without it every delivery is `unchecked`. */
   secret?: string;
   /** Pass on deliveries whose signature fails (they are still checked when a secret is known). */
@@ -36,65 +42,20 @@ export interface ListenerOptions {
   now?: () => Date;
 }
 
-export type Verdict = 'valid' | 'invalid' | 'unchecked';
-
-export interface ForwardOutcome {
-  /** The handler's status, when it answered. */
-  status?: number;
-  latencyMs: number;
-  /** Why there is no status: the handler could not be reached, or did not answer in time. */
-  error?: { kind: 'unreachable' | 'timeout'; message: string };
-}
-
-export interface DeliveryEvent {
-  time: Date;
-  event: string | undefined;
-  deliveryId: string | undefined;
-  objectId: string | undefined;
-  objectStatus: string | undefined;
-  verdict: Verdict;
-  /** Why the signature failed, in words. */
-  reason?: string;
-  /** 1 for the first time a delivery id is seen, 2 for its first retry… */
-  attempt: number;
-  retry: boolean;
-  /** Not in --events: answered 200, not forwarded. */
-  ignored: boolean;
-  forward?: ForwardOutcome;
-  /** The status the listener answered the sender with. */
-  answered: number;
-  /** The parsed body, when it is JSON. */
-  envelope: unknown;
-  body: Buffer;
-  headers: RawHeaders;
-  savedTo?: string;
-}
-
-export interface RejectedEvent {
-  time: Date;
-  method: string;
-  path: string;
-  status: number;
-  reason: string;
-}
-
-export interface ListenerEvents {
-  ready: [{ url: string; host: string; port: number; path: string }];
-  delivery: [DeliveryEvent];
-  rejected: [RejectedEvent];
-  warning: [string];
-  error: [Error];
-}
-
 export class Listener extends EventEmitter<ListenerEvents> {
-  readonly opts: Required<Pick<ListenerOptions, 'host' | 'port' | 'path' | 'maxBody' | 'forwardTimeoutMs'>> & ListenerOptions;
+  readonly opts: Required<Pick<ListenerOptions, 'host' | 'port' | 'maxBody' | 'forwardTimeoutMs'>> & ListenerOptions;
   private server: Server | undefined;
   private readonly forwarder = new Forwarder();
-  private readonly seen = new Map<string, number>();
+  private readonly retries = new RetryIndex();
   private readonly events: Set<string> | undefined;
   private readonly now: () => Date;
   private saved = 0;
-  private secretKey: ((body: Buffer) => Buffer) | undefined;
+  /** The time of the last delivery and its millisecond: deliveries within one share it. */
+  private lastTime: Date | undefined;
+  private lastMs = Number.NaN;
+  private secretKey: SigningKey | undefined;
+  /** Whether a delivery on another path than `expectedPath` has been reported. */
+  private pathReported = false;
   private closing: AbortController = new AbortController();
   url = '';
 
@@ -104,12 +65,11 @@ export class Listener extends EventEmitter<ListenerEvents> {
       ...opts,
       host: opts.host ?? '127.0.0.1',
       port: opts.port ?? 4242,
-      path: opts.path ?? '/',
       maxBody: opts.maxBody ?? DEFAULT_MAX_BODY,
       forwardTimeoutMs: opts.forwardTimeoutMs ?? FORWARD_TIMEOUT_MS,
     };
     this.events = opts.events ? new Set(opts.events) : undefined;
-    this.secretKey = opts.secret !== undefined ? hmacSha256(opts.secret) : undefined;
+    this.secretKey = opts.secret !== undefined ? signingKey(opts.secret) : undefined;
     this.now = opts.now ?? (() => new Date());
   }
 
@@ -133,16 +93,22 @@ export class Listener extends EventEmitter<ListenerEvents> {
     server.on('error', (error) => this.emit('error', error));
     const { port } = server.address() as AddressInfo;
     const host = this.opts.host.includes(':') ? `[${this.opts.host}]` : this.opts.host;
-    this.url = `http://${host}:${port}${this.opts.path}`;
-    this.emit('ready', { url: this.url, host: this.opts.host, port, path: this.opts.path });
+    const path = this.opts.path ?? '/';
+    this.url = `http://${host}:${port}${path}`;
+    this.emit('ready', { url: this.url, host: this.opts.host, port, path });
     return this.url;
   }
 
   /** Sets the secret once it is known (`--register` learns it after the server is up). */
   setSecret(secret: string, endpointId?: string): void {
     this.opts.secret = secret;
-    this.secretKey = hmacSha256(secret);
+    this.secretKey = signingKey(secret);
     if (endpointId !== undefined) this.opts.endpointId = endpointId;
+  }
+
+  /** Sets the path deliveries should arrive on, once it is known (the registered URL's). */
+  expectPath(path: string): void {
+    this.opts.expectedPath = path;
   }
 
   /** Stops accepting, ends keep-alive connections and abandons forwards in flight. */
@@ -157,17 +123,19 @@ export class Listener extends EventEmitter<ListenerEvents> {
     });
   }
 
-  // The request path is plain callbacks, not async functions: at thousands of deliveries a
-  // second the promises and microtasks of an async version cost more than the HMAC does.
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query < 0 ? url : url.slice(0, query);
-    if (path !== this.opts.path) return this.reject(req, res, 404, `not the listening path (${this.opts.path})`);
+    if (this.opts.path !== undefined && path !== this.opts.path) return this.reject(req, res, 404, `not the listening path (${this.opts.path})`);
     if (req.method !== 'POST') return this.reject(req, res, 405, 'deliveries are POST requests');
-    const raw = req.rawHeaders;
-    const declared = Number(rawHeader(raw, 'content-length'));
+    const declared = Number(rawHeader(req.rawHeaders, 'content-length'));
     if (declared > this.opts.maxBody) return this.reject(req, res, 413, `body of ${declared} bytes is over --max-body ${this.opts.maxBody}`);
+    const expected = this.opts.expectedPath;
+    if (expected !== undefined && path !== expected && !this.pathReported) {
+      this.pathReported = true;
+      this.emit('path-differs', { path: path.slice(0, 200), expected });
+    }
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -200,8 +168,21 @@ export class Listener extends EventEmitter<ListenerEvents> {
     if (!res.headersSent) respond(res, 500, 'listener error');
   }
 
+  /**
+   * The clock, asked at most once a millisecond: a busy listener gets several deliveries in one,
+   * and a Date made for each was a measurable share of its own work per delivery.
+   */
+  private time(): Date {
+    const ms = Date.now();
+    if (ms !== this.lastMs || this.lastTime === undefined) {
+      this.lastMs = ms;
+      this.lastTime = this.now();
+    }
+    return this.lastTime;
+  }
+
   private received(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
-    const time = this.now();
+    const time = this.time();
     const raw = req.rawHeaders;
     let verdict: Verdict = 'unchecked';
     let reason: string | undefined;
@@ -210,7 +191,7 @@ export class Listener extends EventEmitter<ListenerEvents> {
       if (signatureMatches(this.secretKey, body, signature)) verdict = 'valid';
       else {
         // The slow path, for the words: missing, malformed or not matching.
-        const result = verify(this.opts.secret!, body, signature);
+        const result = verify(this.secretKey, body, signature);
         verdict = result.ok ? 'valid' : 'invalid';
         if (!result.ok) reason = result.message;
       }
@@ -221,23 +202,14 @@ export class Listener extends EventEmitter<ListenerEvents> {
     const event = rawHeader(raw, EVENT_HEADER) ?? str(env.event);
     const deliveryId = rawHeader(raw, DELIVERY_HEADER) ?? str(env.id);
     const accepted = verdict !== 'invalid' || this.opts.skipVerify === true;
-
     // Only deliveries that passed count towards retries: a forged copy of a real id would
     // otherwise make the genuine one look like a retry.
-    let attempt = 1;
-    if (accepted && deliveryId !== undefined) {
-      const seen = this.seen.get(deliveryId);
-      if (seen !== undefined) {
-        attempt = seen + 1;
-        this.seen.delete(deliveryId);
-      }
-      this.seen.set(deliveryId, attempt);
-      if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.keys().next().value!);
-    }
+    const attempt = accepted && deliveryId !== undefined ? this.retries.attempt(deliveryId) : 1;
     const ignored = accepted && this.events !== undefined && event !== undefined && event !== 'webhook.test' && !this.events.has(event);
 
     const delivery: DeliveryEvent = {
       time,
+      path: req.url ?? '/',
       event,
       deliveryId,
       objectId: str(data.id),
@@ -253,10 +225,11 @@ export class Listener extends EventEmitter<ListenerEvents> {
       headers: raw,
     };
     if (this.opts.saveDir === undefined) return this.answer(res, delivery, accepted);
-    this.save(req, delivery)
+    const file = savedFileName(time, ++this.saved, deliveryId);
+    writeSaved(this.opts.saveDir, file, deliveryRecord(delivery, req.method ?? 'POST', this.opts.endpointId))
       .then(
-        (file) => {
-          delivery.savedTo = file;
+        (saved) => {
+          delivery.savedTo = saved;
         },
         (error: Error) => this.emit('warning', `could not save delivery ${deliveryId ?? ''}: ${error.message}`),
       )
@@ -273,14 +246,13 @@ export class Listener extends EventEmitter<ListenerEvents> {
       this.forwarder
         .send(this.opts.forwardTo, delivery.body, delivery.headers, { timeoutMs: this.opts.forwardTimeoutMs, signal: this.closing.signal })
         .then((result) => {
+          delivery.forward = forwardOutcome(result);
           if (result.ok) {
-            delivery.forward = { status: result.status, latencyMs: result.latencyMs };
             delivery.answered = result.status;
             const type = result.headers['content-type'];
             res.writeHead(result.status, { 'content-length': String(result.body.length), ...(type ? { 'content-type': type } : {}) });
             res.end(result.body);
           } else {
-            delivery.forward = { latencyMs: result.latencyMs, error: { kind: result.kind, message: result.message } };
             delivery.answered = result.kind === 'timeout' ? 504 : 502;
             respond(res, delivery.answered, `handler ${result.kind === 'timeout' ? 'did not answer in time' : 'unreachable'}: ${result.message}`);
           }
@@ -303,23 +275,6 @@ export class Listener extends EventEmitter<ListenerEvents> {
     else req.resume();
     this.emit('rejected', { time: this.now(), method: req.method ?? '', path: (req.url ?? '').slice(0, 200), status, reason });
   }
-
-  private async save(req: IncomingMessage, delivery: DeliveryEvent): Promise<string> {
-    const record: SavedDelivery = {
-      format: SAVED_FORMAT,
-      receivedAt: delivery.time.toISOString(),
-      method: req.method ?? 'POST',
-      path: req.url ?? '/',
-      headers: req.rawHeaders,
-      bodyBase64: delivery.body.toString('base64'),
-      bodySha256: sha256Hex(delivery.body),
-      ...(this.opts.endpointId ? { endpointId: this.opts.endpointId } : {}),
-      verdict: delivery.verdict,
-      ...(delivery.event ? { event: delivery.event } : {}),
-      ...(delivery.deliveryId ? { deliveryId: delivery.deliveryId } : {}),
-    };
-    return writeSaved(this.opts.saveDir!, savedFileName(delivery.time, ++this.saved, delivery.deliveryId), record);
-  }
 }
 
 // No body: the service reads only the status, and `end()` without a chunk is one write of the
@@ -339,15 +294,6 @@ function rawHeader(raw: string[], lowerName: string): string | undefined {
     if (name.length === lowerName.length && name.toLowerCase() === lowerName) return raw[i + 1];
   }
   return undefined;
-}
-
-/** The fast, constant-time check of `sha256=<64 hex>`; false for anything else (then verify() says why). */
-function signatureMatches(mac: (body: Buffer) => Buffer, body: Buffer, header: string | undefined): boolean {
-  if (header === undefined || header.length !== SIGNATURE_PREFIX.length + 64 || !header.startsWith(SIGNATURE_PREFIX)) return false;
-  // Decoding stops at the first character that is not hex, so 32 bytes means 64 hex digits.
-  const given = Buffer.from(header.slice(SIGNATURE_PREFIX.length), 'hex');
-  if (given.length !== 32) return false;
-  return timingSafeEqual(mac(body), given);
 }
 
 function str(value: unknown): string | undefined {

@@ -59,7 +59,10 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 const reference = median(samples.get('node -e 0'));
-console.log(`start-up, median of ${RUNS} runs (reference: node -e 0 = ${reference.toFixed(1)} ms)`);
+// Which code cache the launcher uses here (src/launch.ts): Node's own from 22.8, its own before.
+const { enableCompileCache } = await import('node:module');
+const cacheKind = typeof enableCompileCache === 'function' ? "Node's compile cache" : "the launcher's own code cache";
+console.log(`start-up on Node ${process.version} (${cacheKind}), median of ${RUNS} runs (reference: node -e 0 = ${reference.toFixed(1)} ms)`);
 let missed = 0;
 for (const c of cases) {
   const m = median(samples.get(c.name));

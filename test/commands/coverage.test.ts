@@ -7,6 +7,7 @@ import { buildProgram } from '../../src/cli.js';
 import { callsOf } from '../../src/cmdkit/define.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { testContext } from '../support/context.js';
+import { startCheckedSandbox } from '../support/sandbox.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -23,7 +24,7 @@ function walk(command: Command, trail: string[] = [], into = new Map<string, str
 describe('command coverage of the OpenAPI document', () => {
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await startCheckedSandbox({ port: 0 });
   });
   afterAll(async () => {
     await sandbox?.close();

@@ -8,6 +8,7 @@ import { fishScript } from '../../src/completion/fish.js';
 import { referenceMarkdown } from '../../src/completion/reference.js';
 import { zshScript } from '../../src/completion/zsh.js';
 import { ROOT, tempConfigDir, tripctl } from '../support/cli.js';
+import { runCommand } from '../support/context.js';
 import { currentTree, REGENERATE, SCRIPTS } from './support.js';
 
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -63,7 +64,7 @@ describe('generated files', () => {
   });
 
   it('rejects an unknown shell as a usage error', async () => {
-    const result = await tripctl(['completion', 'powershell']);
+    const result = await runCommand(['completion', 'powershell']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/bash, zsh, fish|"bash", "zsh", "fish"/);

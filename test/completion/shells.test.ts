@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
-import { bashComplete, requireShell, SCRIPTS, tinyService, wrapperDir, type TinyService } from './support.js';
+import { bashComplete, findShell, requireShell, SCRIPTS, tinyService, wrapperDir, type TinyService } from './support.js';
 
 const script = (shell: keyof typeof SCRIPTS) => join(ROOT, SCRIPTS[shell]);
 
 describe('syntax', () => {
   for (const shell of ['bash', 'zsh', 'fish'] as const) {
-    it(`${SCRIPTS[shell]} passes ${shell} -n`, () => {
-      const result = spawnSync(requireShell(shell), ['-n', script(shell)], { encoding: 'utf8' });
+    it(`${SCRIPTS[shell]} passes ${shell} -n`, (t) => {
+      const result = spawnSync(requireShell(shell, t), ['-n', script(shell)], { encoding: 'utf8' });
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
     });
@@ -54,8 +54,8 @@ describe('bash', () => {
 });
 
 describe('fish', () => {
-  const complete = (line: string) =>
-    execFileSync(requireShell('fish'), ['--no-config', '-c', `source ${script('fish')}; complete -C ${JSON.stringify(line)}`], {
+  const completeIn = (fish: string, line: string) =>
+    execFileSync(fish, ['--no-config', '-c', `source ${script('fish')}; complete -C ${JSON.stringify(line)}`], {
       encoding: 'utf8',
       env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8' },
     })
@@ -63,7 +63,9 @@ describe('fish', () => {
       .filter(Boolean)
       .map((l) => l.split('\t')[0]);
 
-  it('completes a group, a verb, a flag and an enumerated value', () => {
+  it('completes a group, a verb, a flag and an enumerated value', (t) => {
+    const fish = requireShell('fish', t);
+    const complete = (line: string) => completeIn(fish, line);
     expect(complete('tripctl tr')).toEqual(['trips']);
     expect(complete('tripctl trips p')).toEqual(['publish']);
     expect(complete('tripctl trips list --st')).toEqual(['--status']);
@@ -84,22 +86,52 @@ describe('zsh', () => {
     '_describe() { local name; for name in "${(@P)${@[-1]}}"; do name=${name%%:*}; [[ $name == ${PREFIX}* ]] && print -r -- $name; done }',
     'compadd() { local -a out; while (( $# )); do case $1 in (-a) shift; out+=("${(@P)1}");; (-S) shift;; (--) shift; out+=("$@"); break;; esac; shift; done; local v; for v in $out; do [[ $v == ${PREFIX}* ]] && print -r -- $v; done }',
   ].join('\n');
-  const complete = (...words: string[]) =>
+  const completeIn = (zsh: string, ...words: string[]) =>
     execFileSync(
-      requireShell('zsh'),
+      zsh,
       ['-f', '-c', `compdef() { : }\nsource ${script('zsh')}\n${STUBS}\nwords=("$@"); CURRENT=$#; PREFIX=\${words[CURRENT]}\n_tripctl\nexit 0`, 'zsh', ...words],
       { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } },
     )
       .split('\n')
       .filter(Boolean);
 
-  it('completes a group, a verb, a flag and an enumerated value', () => {
+  it('completes a group, a verb, a flag and an enumerated value', (t) => {
+    const zsh = requireShell('zsh', t);
+    const complete = (...words: string[]) => completeIn(zsh, ...words);
     expect(complete('tripctl', 'tr')).toEqual(['trips']);
     expect(complete('tripctl', 'trips', 'p')).toEqual(['publish']);
     expect(complete('tripctl', 'trips', 'list', '--st')).toEqual(['--status']);
     expect(complete('tripctl', '--json', 'bookings', 'list', '--status', 'a')).toEqual(['approved']);
     expect(complete('tripctl', 'fleet', 'l')).toEqual(['list']);
     expect(complete('tripctl', 'company', 'logo', 'set', '')).toEqual(['<files>']);
+  });
+});
+
+describe('shells that are missing', () => {
+  // A PATH with nothing on it: as on a machine without the shell.
+  const bare = { PATH: '/nonexistent-tripctl-test' };
+
+  it('zsh and fish are skipped with a reason on a machine without them', () => {
+    for (const shell of ['zsh', 'fish'] as const) {
+      const found = findShell(shell, bare);
+      expect(found).toEqual({ skip: expect.stringContaining(`${shell} is not installed`) });
+      expect('skip' in found && found.skip).toContain('CI requires it');
+    }
+  });
+
+  it('with CI set, a missing zsh or fish fails instead', () => {
+    for (const shell of ['zsh', 'fish'] as const) {
+      expect(() => findShell(shell, { ...bare, CI: 'true' })).toThrow(new RegExp(`${shell} is not installed.*in CI but it failed here`));
+      expect(findShell(shell, { ...bare, CI: '' })).toHaveProperty('skip');
+    }
+  });
+
+  it('a missing bash is a failure everywhere', () => {
+    expect(() => findShell('bash', bare)).toThrow(/bash is not installed/);
+  });
+
+  it('a shell that is installed is found, CI or not', () => {
+    expect(findShell('bash', process.env)).toEqual({ path: expect.stringMatching(/bash$/) });
   });
 });
 

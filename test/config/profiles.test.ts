@@ -1,10 +1,11 @@
-// Profiles end to end: the built bin/tripctl with a temporary config dir, against the scripted
+// Profiles, in-process through main(argv, ctx) with a temporary config dir, against the scripted
 // server. File modes, `auth login --with-key`, status, logout, precedence, a corrupt or exposed
 // config file, `profiles` and `config`.
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { tempConfigDir, tripctl, type CliOptions } from '../support/cli.js';
+import { tempConfigDir, type CliOptions } from '../support/cli.js';
+import { runCommand } from '../support/context.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'sk_live_5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b';
@@ -27,7 +28,7 @@ afterEach(async () => {
 
 const configPath = () => join(dir, 'tripctl', 'config.json');
 /** The config dir is a subdirectory that tripctl must create itself (so its mode is tripctl's). */
-const run = (args: string[], opts: CliOptions = {}) => tripctl(args, { configDir: join(dir, 'tripctl'), ...opts });
+const run = (args: string[], opts: CliOptions = {}) => runCommand(args, { configDir: join(dir, 'tripctl'), ...opts });
 const readConfig = () => JSON.parse(readFileSync(configPath(), 'utf8')) as { defaultProfile?: string; profiles: Record<string, Record<string, unknown>> };
 
 function writeConfig(config: unknown, mode = 0o600): void {
@@ -48,7 +49,7 @@ describe('auth login --with-key', () => {
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(statSync(configPath()).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'tripctl')).mode & 0o777).toBe(0o700);
-    expect(readConfig()).toEqual({ defaultProfile: 'default', profiles: { default: { baseUrl: server.baseUrl, apiKey: KEY } } });
+    expect(readConfig()).toEqual({ defaultProfile: 'default', profiles: { default: { baseUrl: server.baseUrl, apiKey: KEY, companyName: 'Damascus Express' } } });
     server.assertAllUsed();
   });
 
@@ -104,6 +105,7 @@ describe('auth status and logout', () => {
       company: 'Damascus Express',
       companyId: COMPANY.company.id,
       verified: true,
+      protected: false,
     });
     expect(result.stdout + result.stderr).not.toContain(KEY);
     server.assertAllUsed();
@@ -245,11 +247,11 @@ describe('profiles', () => {
   test('list marks the default and masks keys', async () => {
     const result = await run(['profiles', 'list']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(`default\ttrue\t${server.baseUrl}\tsk_live_…9a0b\nstaging\tfalse\thttps://staging.example.com/api/partner/v1\t\n`);
+    expect(result.stdout).toBe(`default\ttrue\t${server.baseUrl}\tsk_live_…9a0b\tfalse\nstaging\tfalse\thttps://staging.example.com/api/partner/v1\t\tfalse\n`);
     const json = JSON.parse((await run(['profiles', 'list', '--json'])).stdout) as unknown[];
     expect(json).toEqual([
-      { name: 'default', default: true, baseUrl: server.baseUrl, key: 'sk_live_…9a0b' },
-      { name: 'staging', default: false, baseUrl: 'https://staging.example.com/api/partner/v1', key: null },
+      { name: 'default', default: true, baseUrl: server.baseUrl, key: 'sk_live_…9a0b', protected: false },
+      { name: 'staging', default: false, baseUrl: 'https://staging.example.com/api/partner/v1', key: null, protected: false },
     ]);
   });
 

@@ -1,6 +1,7 @@
-// The launcher's V8 code cache (src/launch.ts), through the built bin/tripctl: made by the first
-// run, used and left alone by the next ones, replaced once by the first run that sends a request,
-// and never the cause of an error, whether it is corrupt, truncated or cannot be written.
+// The launcher's own V8 code cache (src/launch.ts, Node 20 only), through the built bin/tripctl:
+// made by the first run, used and left alone by the next ones, replaced once by the first run that
+// sends a request, and never the cause of an error, whether it is corrupt, truncated or cannot be
+// written. On Node 22.8+ Node's compile cache takes its place (compile-cache.test.ts).
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -46,6 +47,7 @@ async function listCities(opts: CliOptions = {}): Promise<void> {
   const result = await run(['cities', 'list', '-o', 'json'], opts);
   expect(result).toEqual({ code: 0, stdout: `${JSON.stringify(CITIES.cities, null, 2)}\n`, stderr: '' });
 }
+
 
 describe('the code cache', () => {
   test('the first run makes it (0600 in a 0700 directory) and the next runs use it as it is', async () => {

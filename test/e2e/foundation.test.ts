@@ -1,5 +1,9 @@
 // End to end: the built bin/tripctl spawned as a user would (no TTY, a temporary config dir, a
-// clean environment) against the scripted server. `npm run build` must have run (npm test does).
+// clean environment) against the scripted server — only what needs a real process: start-up and
+// the version the build put in, a request with its headers, stdin and stdout as pipes (a slow
+// reader, one that goes away), Ctrl-C.
+// Every other command test runs in-process (test/commands/, test/config/, test/completion/).
+// The bundle is rebuilt first when src/ is newer (test/support/fresh-bundle.ts).
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +14,6 @@ import { startScriptedServer, type ScriptedServer } from '../support/scripted-se
 
 const KEY = 'sk_test_a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const CITIES = { cities: [{ id: '0b3c8a6e-1111-4000-8000-000000000001', name: 'Homs', nameAr: 'حمص' }, { id: '0b3c8a6e-1111-4000-8000-000000000002', name: 'Damascus', nameAr: 'دمشق' }] };
-const COMPANY = { company: { id: '6f1c7d8e-0000-4000-8000-000000000001', name: 'Damascus Express', verified: true } };
 const PAYMENT_ID = '9d5e4c3b-2a19-4f08-8e7d-6c5b4a392817';
 const { version } = (await import('../../package.json', { with: { type: 'json' } })).default as { version: string };
 
@@ -32,7 +35,7 @@ afterEach(async () => {
 
 const run = (args: string[], opts: CliOptions = {}) => tripctl(args, { configDir: dir, env, ...opts });
 
-describe('the command tree', () => {
+describe('the built tool', () => {
   test('--version prints the package version and nothing else', async () => {
     for (const flag of ['--version', '-V']) {
       const result = await run([flag]);
@@ -40,48 +43,6 @@ describe('the command tree', () => {
     }
   });
 
-  test('an unknown command is exit 2 with a suggestion, and no request', async () => {
-    const result = await run(['citis', 'list']);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^tripctl: unknown command 'citis'/);
-    expect(result.stderr).toContain('(Did you mean cities?)');
-    expect(server.requests).toHaveLength(0);
-  });
-
-  test('an unknown verb and an unknown flag are exit 2 too', async () => {
-    const verb = await run(['cities', 'lst']);
-    expect(verb.code).toBe(2);
-    expect(verb.stderr).toContain('(Did you mean list?)');
-    const flag = await run(['cities', 'list', '--outptu', 'json']);
-    expect(flag.code).toBe(2);
-    expect(flag.stderr).toMatch(/unknown option '--outptu'/);
-    expect(flag.stderr).toContain('(Did you mean --output?)');
-    const format = await run(['cities', 'list', '-o', 'yaml']);
-    expect(format.code).toBe(2);
-    expect(server.requests).toHaveLength(0);
-  });
-
-  test('help cities list: description, usage and examples on stdout', async () => {
-    const result = await run(['help', 'cities', 'list']);
-    expect(result.code).toBe(0);
-    expect(result.stderr).toBe('');
-    expect(result.stdout).toContain('Usage: tripctl cities list');
-    expect(result.stdout).toContain('List the cities usable as --from and --to');
-    expect(result.stdout).toContain('Examples:\n  $ tripctl cities list');
-    expect(result.stdout).toContain('--base-url');
-    // `cities list --help` says the same.
-    expect((await run(['cities', 'list', '--help'])).stdout).toBe(result.stdout);
-  });
-
-  test('help for something that does not exist is a usage error', async () => {
-    const result = await run(['help', 'cities', 'nope']);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^tripctl: unknown command 'nope'\nhint: commands here: list/);
-  });
-});
-
-describe('one call from flag to output', () => {
   test('cities list, piped: tab-separated rows on stdout, nothing on stderr', async () => {
     server.on('GET /cities', { body: CITIES });
     const result = await run(['cities', 'list']);
@@ -93,51 +54,6 @@ describe('one call from flag to output', () => {
     server.assertAllUsed();
   });
 
-  test('global flags may stand anywhere on the line', async () => {
-    server.always('GET /cities', { body: CITIES });
-    const before = await run(['--json', 'cities', 'list']);
-    const after = await run(['cities', 'list', '--json']);
-    expect(JSON.parse(before.stdout)).toEqual(CITIES.cities);
-    expect(after.stdout).toBe(before.stdout);
-    const ids = await run(['-o', 'ids', 'cities', 'list']);
-    expect(ids.stdout).toBe(CITIES.cities.map((c) => `${c.id}\n`).join(''));
-    const query = await run(['cities', 'list', '--query', "[?name=='Homs'].id | [0]"]);
-    expect(JSON.parse(query.stdout)).toBe(CITIES.cities[0]!.id);
-    const requestsSoFar = server.requests.length;
-    const badQuery = await run(['cities', 'list', '--query', '[?name=='], { env });
-    expect(badQuery.code).toBe(2);
-    expect(badQuery.stderr).toMatch(/^tripctl: --query is not a valid JMESPath expression: /);
-    expect(server.requests).toHaveLength(requestsSoFar);
-  });
-
-  test('company get -o json: the object, envelope unwrapped', async () => {
-    server.on('GET /company', { body: COMPANY });
-    const result = await run(['company', 'get', '-o', 'json']);
-    expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual(COMPANY.company);
-    expect(result.stderr).toBe('');
-    server.assertAllUsed();
-  });
-
-  test('api GET /company prints the answer as received', async () => {
-    server.on('GET /company', { body: COMPANY });
-    const result = await run(['api', 'GET', '/company']);
-    expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual(COMPANY);
-    server.assertAllUsed();
-  });
-
-  test('api: the base path may be included, --param and -F/-f build query and body', async () => {
-    server.on('POST /trips', { status: 201, body: { trip: { id: 't1' } } });
-    const result = await run(['api', 'post', '/api/partner/v1/trips', '--param', 'dryRun=1', '-F', 'pricePerSeat=5000', '-F', 'stops[]=a', '-f', 'notes=007', '-H', 'X-Trace: abc']);
-    expect(result.code).toBe(0);
-    const [req] = server.requests;
-    expect(req!.url).toBe('/api/partner/v1/trips?dryRun=1');
-    expect(JSON.parse(req!.body)).toEqual({ pricePerSeat: 5000, stops: ['a'], notes: '007' });
-    expect(req!.headers['x-trace']).toBe('abc');
-    server.assertAllUsed();
-  });
-
   test('api: --input - sends stdin as the body, as is', async () => {
     server.on('PATCH /company', { body: { company: { id: 'c1' } } });
     const body = '{"description":"Daily buses"}';
@@ -146,65 +62,49 @@ describe('one call from flag to output', () => {
     expect(server.requests[0]!.body).toBe(body);
     expect(server.requests[0]!.headers['content-type']).toBe('application/json');
   });
+});
 
-  test('api: a full URL or a query in the path is a usage error before any request', async () => {
-    expect((await run(['api', 'GET', 'https://evil.example.com/company'])).code).toBe(2);
-    expect((await run(['api', 'GET', '/company?x=1'])).code).toBe(2);
-    expect((await run(['api', 'FETCH', '/company'])).code).toBe(2);
-    expect(server.requests).toHaveLength(0);
-  });
+describe('stdout as a pipe', () => {
+  // Far more than a pipe holds (64 KiB on Linux), so the tool must wait for its reader.
+  const MANY = { cities: Array.from({ length: 20_000 }, (_, i) => ({ id: `0b3c8a6e-1111-4000-8000-${String(i).padStart(12, '0')}`, name: `City ${i}`, nameAr: 'حمص' })) };
+  const rows = MANY.cities.map((c) => `${c.id}\t${c.name}\t${c.nameAr}\n`).join('');
 
-  test('api: an error answer is the same one line and exit code', async () => {
-    server.on('GET /trips/0b3c8a6e-1111-4000-8000-00000000000f', { status: 404, body: { error: 'trip not found', code: 'not_found' } });
-    const result = await run(['api', 'GET', '/trips/0b3c8a6e-1111-4000-8000-00000000000f']);
-    expect(result.code).toBe(5);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('tripctl: trip not found (HTTP 404, code not_found)\n');
-  });
-
-  test('openapi sends no Authorization header, even with a key configured', async () => {
-    const doc = { openapi: '3.1.0', info: { title: 'Partner API', version: '2026-08-21' }, paths: { '/cities': { get: { summary: 'List cities', 'x-scope': 'trips.read' } } } };
-    server.on('GET /openapi.json', { body: doc }, { body: doc });
-    const result = await run(['openapi']);
+  test('a large output reaches a slow reader whole before the process ends', async () => {
+    server.on('GET /cities', { body: MANY });
+    const result = await run(['cities', 'list']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual(doc);
-    expect(server.requests[0]!.headers.authorization).toBeUndefined();
-    const table = await run(['openapi', '-o', 'table']);
-    expect(table.stdout).toBe('GET\t/cities\ttrips.read\tList cities\n');
-    // No key at all is fine for the public document.
-    server.on('GET /openapi.json', { body: doc });
-    const keyless = await run(['openapi'], { env: { TRIPCTL_BASE_URL: server.baseUrl } });
-    expect(keyless.code).toBe(0);
-    server.assertAllUsed();
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(rows);
+  });
+
+  test('a reader that goes away (`| head -1`) ends the run quietly with exit 0', async () => {
+    server.on('GET /cities', { body: MANY });
+    const child = spawnTripctl(['cities', 'list'], { configDir: dir, env });
+    let first = '';
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdout!.once('data', (chunk: Buffer) => {
+      first = chunk.toString('utf8');
+      child.stdout!.destroy();
+    });
+    child.stdin!.end();
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    expect(first.split('\n')[0]).toBe(rows.split('\n')[0]);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
   });
 });
 
-describe('errors', () => {
-  test('an error is one line on stderr and the exit code of its status', async () => {
-    server.on('GET /company', { status: 403, body: { error: 'key lacks scope company.read', code: 'insufficient_scope' } });
-    const result = await run(['company', 'get']);
-    expect(result.code).toBe(4);
-    expect(result.stdout).toBe('');
-    const lines = result.stderr.trimEnd().split('\n');
-    expect(lines[0]).toBe('tripctl: key lacks scope company.read (HTTP 403, code insufficient_scope)');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^hint: /);
-  });
-
-  test('a network failure is exit 7', async () => {
-    await server.close();
-    const result = await run(['cities', 'list', '--retries', '0']);
-    expect(result.code).toBe(7);
-    expect(result.stderr).toMatch(/^tripctl: connection to 127\.0\.0\.1:\d+ refused\n/);
-  });
-
-  test('--debug traces to stderr with the key masked, and stdout stays data', async () => {
-    server.on('GET /cities', { body: CITIES });
-    const result = await run(['cities', 'list', '--debug', '-o', 'json']);
+describe('many requests in flight', () => {
+  test('bookings approve --concurrency 32 shares one Ctrl-C signal among its requests without a Node warning', async () => {
+    const ids = Array.from({ length: 64 }, (_, i) => `6a7b8c9d-0e1f-4a2b-8c3d-${String(i).padStart(12, '0')}`);
+    // Slow answers, so that every one of the 32 slots has a request waiting on the signal at once.
+    server.queue(...ids.map(() => (req: { path: string }) => ({ delayMs: 50, body: { booking: { id: req.path.split('/')[2], status: 'approved' } } })));
+    const result = await run(['bookings', 'approve', '-', '--concurrency', '32'], { input: ids.join('\n') });
+    expect(result.stderr).not.toMatch(/Warning/);
+    expect(result.stderr.trim()).toBe('approved 64 of 64');
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual(CITIES.cities);
-    expect(result.stderr).toContain('> authorization: Bearer sk_test_…8f90');
-    expect(result.stderr).not.toContain(KEY);
+    expect(result.stdout.trim().split('\n').map((line) => line.split('\t')[0])).toEqual(ids);
   });
 });
 
@@ -220,6 +120,21 @@ describe('Ctrl-C', () => {
     expect(stderr).toBe('tripctl: interrupted\n');
   });
 
+  test('SIGINT while ids are still being read from stdin → exit 130 and nothing sent, not an empty queue', async () => {
+    const child = spawnTripctl(['bookings', 'approve', '-'], { configDir: dir, env });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    // stdin stays open, as with `sleep 30 | tripctl bookings approve -`.
+    child.stdin!.write('');
+    const code = await new Promise<number | null>((resolve) => {
+      child.on('close', (c) => resolve(c));
+      setTimeout(() => child.kill('SIGINT'), 300);
+    });
+    expect(code).toBe(130);
+    expect(stderr).toBe('tripctl: interrupted\n');
+    expect(server.requests).toHaveLength(0);
+  });
+
   test('SIGINT during a download → exit 130 and no file, not even a partial one', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'tripctl-dl-e2e-'));
     try {
@@ -232,19 +147,6 @@ describe('Ctrl-C', () => {
       const { code } = await closed;
       expect(code).toBe(130);
       expect(readdirSync(cwd)).toEqual([]);
-    } finally {
-      await rm(cwd, { recursive: true, force: true });
-    }
-  });
-
-  test('a download that completes is saved whole and its path printed', async () => {
-    const cwd = await mkdtemp(join(tmpdir(), 'tripctl-dl-e2e-'));
-    try {
-      server.on(`GET /payments/${PAYMENT_ID}/invoice.pdf`, { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="../invoice-7.pdf"' }, body: '%PDF-1.7\n%%EOF\n' });
-      const result = await run(['payments', 'invoice', PAYMENT_ID], { cwd });
-      expect(result.code).toBe(0);
-      expect(result.stdout).toBe(`${join(cwd, 'invoice-7.pdf')}\n`);
-      expect(readdirSync(cwd)).toEqual(['invoice-7.pdf']);
     } finally {
       await rm(cwd, { recursive: true, force: true });
     }

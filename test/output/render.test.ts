@@ -255,7 +255,7 @@ describe('colour', () => {
 
   test('never any colour when piped', async () => {
     const result = await profilesList([], { stdoutIsTTY: false });
-    expect(result.stdout).toBe('a\ttrue\thttps://h/api/partner/v1\t\n');
+    expect(result.stdout).toBe('a\ttrue\thttps://h/api/partner/v1\t\tfalse\n');
   });
 });
 

@@ -10,6 +10,8 @@ export interface Block {
   /** Why the block is not run, when its first line says so. */
   notRun?: string;
   commands: Array<{ line: number; text: string }>;
+  /** The block's text as a shell script (`sh` blocks as written; `console` blocks, their commands). */
+  script: string;
 }
 
 export function shellBlocks(markdown: string): Block[] {
@@ -20,7 +22,7 @@ export function shellBlocks(markdown: string): Block[] {
     if (/^#{1,6} /.test(lines[i]!)) heading = lines[i]!;
     const fence = /^```(sh|console)\s*$/.exec(lines[i]!);
     if (!fence) continue;
-    const block: Block = { line: i + 1, heading, commands: [] };
+    const block: Block = { line: i + 1, heading, commands: [], script: '' };
     const body: Array<{ line: number; text: string }> = [];
     for (i++; i < lines.length && !/^```\s*$/.test(lines[i]!); i++) body.push({ line: i + 1, text: lines[i]! });
     const first = body.find((entry) => entry.text.trim() !== '');
@@ -39,6 +41,7 @@ export function shellBlocks(markdown: string): Block[] {
       const command = withoutComment(text).trim();
       if (command) block.commands.push({ line: start, text: command });
     }
+    block.script = fence[1] === 'sh' ? body.map((entry) => entry.text).join('\n') : block.commands.map((command) => command.text).join('\n');
     blocks.push(block);
   }
   return blocks;

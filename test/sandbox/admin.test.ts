@@ -141,5 +141,5 @@ describe('files', () => {
         expect(lines[0]).toMatch(/^id,createdAt,status,tripId/);
       }
     }
-  });
+  }, 60_000); // a PDF of a few hundred cells takes seconds on a busy machine
 });

@@ -1,5 +1,6 @@
 // Plain fetch over loopback against an in-process sandbox: what the sandbox tests speak.
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.js';
+import { startCheckedSandbox } from '../support/sandbox.js';
 
 export interface Answer<T = any> {
   status: number;
@@ -62,7 +63,7 @@ export class Client {
 }
 
 export async function open(opts: SandboxOptions = {}): Promise<{ sandbox: Sandbox; client: Client }> {
-  const sandbox = await startSandbox({ port: 0, timeScale: 0.001, ...opts });
+  const sandbox = await startCheckedSandbox({ port: 0, timeScale: 0.001, ...opts });
   return { sandbox, client: new Client(sandbox) };
 }
 

@@ -1,3 +1,5 @@
+// Over 300 lines: one table of the sandbox's rules per resource, sharing one sandbox and the
+// publish/book helpers; split, each part would repeat that setup.
 // The sandbox's rules over real HTTP: keys and scopes, isolation between companies, bounds,
 // state moves and their violations, idempotency, pagination.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -530,6 +532,8 @@ describe('webhooks', () => {
     const patched = await client.api('PATCH', `/webhooks/${id}`, { body: { active: false, events: ['payment.updated'] } });
     expect(patched.body.endpoint).toMatchObject({ active: false, events: ['payment.updated'] });
     expect((await client.api('PATCH', `/webhooks/${id}`, { body: { events: ['webhook.test'] } })).body.code).toBe('webhook_test_not_subscribable');
+    // A paused endpoint gets no test (round-two.test.ts); resumed, it does.
+    await client.api('PATCH', `/webhooks/${id}`, { body: { active: true } });
     const test = await client.api('POST', `/webhooks/${id}/test`);
     expect(test.status).toBe(202);
     expect(test.body.delivery).toMatchObject({ status: 'queued', event: 'webhook.test' });

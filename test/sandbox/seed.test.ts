@@ -2,9 +2,9 @@
 // asks the sandbox to hold (cities with Arabic names, places with P-codes, every role, bookings in
 // every state, a second company).
 import { describe, expect, it } from 'vitest';
-import { HOLDING } from '../../src/sandbox/model.js';
-import { CITIES, PLACES, seed } from '../../src/sandbox/seed.js';
-import { BOOKING_STATUSES, ROLES, TRIP_STATUSES } from '../../src/sandbox/state.js';
+import { HOLDING } from '../../src/sandbox/domain/model.js';
+import { CITIES, PLACES, seed } from '../../src/sandbox/seed/seed.js';
+import { BOOKING_STATUSES, ROLES, TRIP_STATUSES } from '../../src/sandbox/domain/state.js';
 
 const NOW = new Date('2026-09-01T06:00:00.000Z');
 

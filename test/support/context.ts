@@ -8,6 +8,7 @@ import { main } from '../../src/cli.js';
 import { Context, type ContextOptions } from '../../src/context.js';
 import { IO } from '../../src/io.js';
 import type { Prompter } from '../../src/input/prompter.js';
+import type { CliOptions, CliResult } from './cli.js';
 
 export class BufferStream extends Writable {
   private readonly chunks: Buffer[] = [];
@@ -126,4 +127,19 @@ export async function runInProcess(argv: string[], opts: TestContextOptions = {}
   } finally {
     t.cleanup();
   }
+}
+
+/**
+ * The in-process twin of cli.ts's tripctl(): the same options and result, so a command test reads
+ * the same whichever it uses, but main() runs in this process (no bundle, no start-up, no spawn).
+ * Like the spawned tool it sees no TTY, an ended stdin and only the environment given.
+ */
+export async function runCommand(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  const { code, stdout, stderr } = await runInProcess(args, {
+    env: { LANG: 'C.UTF-8', ...opts.env },
+    stdin: opts.input,
+    configDir: opts.configDir,
+    cwd: opts.cwd,
+  });
+  return { code, stdout, stderr };
 }

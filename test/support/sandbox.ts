@@ -1,7 +1,21 @@
-// An in-process sandbox per test file, and a runner of the built bin/tripctl pointed at it with
-// a temporary config dir — the shape of every end-to-end test of the commands.
-import { startSandbox } from '../../src/sandbox/index.js';
-import { tempConfigDir, tripctl, type CliOptions, type CliResult } from './cli.js';
+// An in-process sandbox per test file, and a runner of main(argv, ctx) pointed at it with a
+// temporary config dir — the shape of every command test. Nothing is spawned: the command runs
+// in this process over real HTTP on loopback (test/e2e/ keeps the few tests that need bin/tripctl).
+// Every sandbox started here checks each exchange against its own OpenAPI document
+// (./contract.ts): a test during which the sandbox drifted from its document fails.
+import { startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { tempConfigDir, type CliOptions, type CliResult } from './cli.js';
+import { runCommand } from './context.js';
+import { contractChecker } from './contract.js';
+
+/** startSandbox with the contract check installed (the only way tests should start one). */
+export async function startCheckedSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const checker = contractChecker();
+  const sandbox = await startSandbox({ ...opts, observe: checker.observe });
+  const answer = await fetch(`${sandbox.baseUrl}/openapi.json`);
+  checker.load((await answer.json()) as Record<string, unknown>);
+  return sandbox;
+}
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 export type RecordedRequest = Sandbox['requests'][number];
@@ -20,10 +34,10 @@ export interface SandboxSession {
 }
 
 export async function openSession(opts: { timeScale?: number } = {}): Promise<SandboxSession> {
-  const sandbox = await startSandbox({ port: 0, timeScale: opts.timeScale ?? 0.001 });
+  const sandbox = await startCheckedSandbox({ port: 0, timeScale: opts.timeScale ?? 0.001 });
   const { dir, cleanup } = await tempConfigDir();
   const run = (args: string[], runOpts: CliOptions & { key?: string } = {}) =>
-    tripctl(args, {
+    runCommand(args, {
       ...runOpts,
       configDir: runOpts.configDir ?? dir,
       env: { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: runOpts.key ?? sandbox.keys.full, ...runOpts.env },

@@ -1,7 +1,8 @@
 // A small HTTP server on loopback that answers from a script, for tests of the client and of the
 // built tool. Steps are queued per route ("GET /company") or in order for any route; every request
-// is recorded (method, url, path, headers, body, time). Like gh's httpmock registry, a test ends
-// with assertAllUsed(): a scripted answer nobody asked for, or a request nobody scripted, fails it.
+// is recorded (method, url, path, headers, body, time). Like gh's httpmock registry, every test
+// ends with assertAllUsed(), which close() calls: a scripted answer nobody asked for, or a request
+// nobody scripted, fails the test that closes the server (its afterEach), without opting in.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -40,6 +41,11 @@ export type Step =
 export interface ScriptedServerOptions {
   /** Path prefix of the API; baseUrl is origin + basePath. Default `/api/partner/v1`. */
   basePath?: string;
+}
+
+/** How close() ends: `allowUnused` is for a test that checks the leftovers itself (say why where it is used). */
+export interface CloseOptions {
+  allowUnused?: boolean;
 }
 
 interface Route {
@@ -118,12 +124,14 @@ export class ScriptedServer {
     if (problems.length) throw new Error(problems.join('; '));
   }
 
-  async close(): Promise<void> {
+  /** Stops the server, then fails if a scripted answer went unused or a request was unscripted (assertAllUsed). */
+  async close(opts: CloseOptions = {}): Promise<void> {
     if (!this.server) return;
     for (const socket of this.sockets) socket.destroy();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
     this.server = undefined;
+    if (!opts.allowUnused) this.assertAllUsed();
   }
 
   private route(route: string): Route {
@@ -204,7 +212,7 @@ function splitRoute(route: string): [string, string] {
   return [route.slice(0, at).toUpperCase(), route.slice(at + 1)];
 }
 
-/** Starts a scripted server; close it (and assert) in afterEach. */
+/** Starts a scripted server; close it in afterEach, which asserts that every answer was used. */
 export async function startScriptedServer(opts: ScriptedServerOptions = {}): Promise<ScriptedServer> {
   return new ScriptedServer(opts).start();
 }

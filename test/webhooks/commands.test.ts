@@ -1,15 +1,12 @@
 // The webhook verbs in-process against a scripted service: validation before any request, the
-// secret kept in the profile (0600) and forgotten on delete, and the listen command's rendering,
-// --register lifecycle, --save and replay.
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+// secret kept in the profile (0600) and forgotten on delete. The listener's command is in
+// listen-command.test.ts.
+import { stat } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sign, verify } from '../../src/webhooks/signature.js';
 import { ScriptedServer } from '../support/scripted-server.js';
 import { testContext, type TestContext } from '../support/context.js';
-import { Receiver } from './receiver.js';
 
 const ID = '6c0c0c0c-1111-4222-8333-444444444444';
 const SECRET = 'whsec_created_secret_abcdefghijklmnop';
@@ -140,165 +137,5 @@ describe('webhooks update, delete, secret, deliveries, events', () => {
     expect(lines).toContain('webhook.test\tfalse\ttest ping (`webhooks test ID`); sent on request, cannot be subscribed to');
     expect(lines[0]).toMatch(/^booking\.created\ttrue\t/);
     expect(server.requests).toHaveLength(0);
-  });
-});
-
-/** Starts `webhooks listen` in-process; resolves with its URL once it says it is ready. */
-async function listen(args: string[], opts: { configDir?: string; env?: Record<string, string> } = {}) {
-  const controller = new AbortController();
-  const t = context({ signal: controller.signal, ...opts });
-  const done = t.run(['webhooks', 'listen', '--port', '0', ...args]);
-  let ready: RegExpExecArray | null = null;
-  for (let i = 0; i < 500 && !ready; i++) {
-    ready = /Ready: listening on (\S+?),/.exec(t.err());
-    if (!ready) {
-      const early = await Promise.race([done, new Promise((resolve) => setTimeout(() => resolve('wait'), 10))]);
-      if (early !== 'wait') throw new Error(`listen ended with ${String(early)}: ${t.err()}`);
-    }
-  }
-  if (!ready) throw new Error(`listener not ready: ${t.err()}`);
-  return { t, url: ready[1]!, stop: async () => (controller.abort(), await done) };
-}
-
-async function deliver(url: string, body: Buffer, id: string, secret: string, event = 'booking.approved'): Promise<number> {
-  const res = await fetch(url, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-service-event': event, 'x-service-delivery': id, 'x-service-signature': sign(secret, body) },
-  });
-  await res.arrayBuffer();
-  return res.status;
-}
-
-const BODY = (id: string) => Buffer.from(`{"id":"${id}","event":"booking.approved","apiVersion":"2026-08-21","occurredAt":"2026-08-21T10:00:00.000Z","data":{"id":"3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b","status":"approved"}}`);
-
-describe('webhooks listen (command)', () => {
-  let receiver: Receiver;
-  beforeEach(async () => {
-    receiver = await new Receiver().start('/hooks');
-  });
-  afterEach(async () => {
-    await receiver.close();
-  });
-
-  it('prints a tab-separated line per delivery when piped, warns about a bad signature, stops with 0', async () => {
-    const { t, url, stop } = await listen(['--secret', SECRET, '--forward-to', receiver.url]);
-    receiver.answers.push({ status: 500 });
-    expect(await deliver(url, BODY('evt_a'), 'evt_a', SECRET)).toBe(500);
-    expect(await deliver(url, BODY('evt_a'), 'evt_a', SECRET)).toBe(200);
-    expect(await deliver(url, BODY('evt_b'), 'evt_b', 'whsec_wrong_wrong_wrong_wrong_wrong')).toBe(400);
-    expect(await stop()).toBe(0);
-    const lines = t.out().split('\n').filter(Boolean).map((line) => line.split('\t'));
-    expect(lines.map((f) => f.slice(1, 8).concat(f[9]!))).toEqual([
-      ['booking.approved', 'evt_a', '3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b', 'approved', 'valid', '500', '500', '1'],
-      ['booking.approved', 'evt_a', '3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b', 'approved', 'valid', '200', '200', '2'],
-      ['booking.approved', 'evt_b', '3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b', 'approved', 'invalid', '400', '', '1'],
-    ]);
-    expect(t.err()).toMatch(/warning: delivery evt_b \(booking\.approved\): signature does not match the body; answered 400, not forwarded/);
-    expect(t.err()).toMatch(/Stopped: 3 deliveries, 1 with a bad signature, 1 retry\./);
-    expect(t.err()).not.toContain(SECRET);
-    expect(receiver.received).toHaveLength(2);
-  });
-
-  it('-o json prints each accepted envelope as one JSON line, the verdicts on stderr', async () => {
-    const { t, url, stop } = await listen(['--secret', SECRET, '-o', 'json']);
-    const pretty = Buffer.from(JSON.stringify(JSON.parse(BODY('evt_c').toString()), null, 2));
-    expect(await deliver(url, BODY('evt_d'), 'evt_d', SECRET)).toBe(200);
-    expect(await deliver(url, pretty, 'evt_c', SECRET)).toBe(200);
-    expect(await deliver(url, BODY('evt_e'), 'evt_e', 'whsec_wrong_wrong_wrong_wrong_wrong')).toBe(400);
-    expect(await stop()).toBe(0);
-    const lines = t.out().split('\n').filter(Boolean);
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe(BODY('evt_d').toString());
-    expect(JSON.parse(lines[1]!)).toMatchObject({ id: 'evt_c', data: { status: 'approved' } });
-    expect(t.err()).toMatch(/evt_d .*valid/);
-  });
-
-  it('needs a secret unless told to skip verification, and takes one secret source only', async () => {
-    const none = context();
-    expect(await none.run(['webhooks', 'listen', '--port', '0'])).toBe(2);
-    expect(none.err()).toMatch(/no secret to verify/);
-    const two = context();
-    expect(await two.run(['webhooks', 'listen', '--port', '0', '--secret', SECRET, '--endpoint', ID])).toBe(2);
-    const unknown = context();
-    expect(await unknown.run(['webhooks', 'listen', '--port', '0', '--endpoint', ID])).toBe(2);
-    expect(unknown.err()).toMatch(/no signing secret kept for endpoint/);
-  });
-
-  it('--register creates an endpoint for the chosen events, verifies with its secret, deletes it on stop', async () => {
-    server.on('POST /webhooks', (req) => ({ status: 201, body: { endpoint: { id: ID, url: JSON.parse(req.body).url, events: JSON.parse(req.body).events, active: true }, secret: SECRET } }));
-    server.on(`DELETE /webhooks/${ID}`, { status: 204 });
-    const { t, url, stop } = await listen(['--register', '--events', 'booking.approved,trip.*', '--forward-to', receiver.url]);
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ url, events: ['booking.approved', 'trip.*'] });
-    expect(await deliver(url, BODY('evt_f'), 'evt_f', SECRET)).toBe(200);
-    expect(server.requestsTo(`DELETE /webhooks/${ID}`)).toHaveLength(0);
-    expect(await stop()).toBe(0);
-    expect(server.requestsTo(`DELETE /webhooks/${ID}`)).toHaveLength(1);
-    expect(t.err()).toMatch(new RegExp(`Registered temporary endpoint ${ID}`));
-    expect(t.err()).toMatch(new RegExp(`Deleted temporary endpoint ${ID}\\.`));
-    server.assertAllUsed();
-  });
-
-  it('--register says so, and exits non-zero, when the endpoint cannot be deleted', async () => {
-    server.on('POST /webhooks', { status: 201, body: { endpoint: { id: ID }, secret: SECRET } });
-    server.on(`DELETE /webhooks/${ID}`, { status: 403, body: { error: 'forbidden' } });
-    const { t, stop } = await listen(['--register']);
-    expect(await stop()).toBe(4);
-    expect(t.err()).toMatch(new RegExp(`could not delete temporary endpoint ${ID}.*tripctl webhooks delete ${ID} --yes`));
-  });
-
-  it('--save writes each delivery; replay sends it byte-exact, re-signed, and prints the handler status', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tripctl-replay-'));
-    try {
-      const { url, stop, t: listenCtx } = await listen(['--secret', SECRET, '--save', dir]);
-      const body = BODY('evt_g');
-      expect(await deliver(url, body, 'evt_g', SECRET)).toBe(200);
-      expect(await stop()).toBe(0);
-      const [file] = (await readdir(dir)).filter((f) => f.endsWith('.json'));
-      expect(file).toBeDefined();
-
-      const other = 'whsec_handler_secret_zyxwvutsrqponmlk';
-      const replay = context({ configDir: listenCtx.configDir });
-      receiver.answers.push({ status: 204 });
-      expect(await replay.run(['webhooks', 'replay', join(dir, file!), '--to', receiver.url, '--secret', other])).toBe(0);
-      expect(replay.out()).toBe('204\n');
-      const got = receiver.received[0]!;
-      expect(got.body.equals(body)).toBe(true);
-      expect(verify(other, got.body, got.headers['x-service-signature'] as string)).toEqual({ ok: true });
-      expect(got.headers['x-service-delivery']).toBe('evt_g');
-
-      // No secret known: the original signature goes out unchanged (valid for the original secret).
-      const plain = context({ configDir: listenCtx.configDir });
-      expect(await plain.run(['webhooks', 'replay', join(dir, file!), '--to', receiver.url])).toBe(0);
-      expect(plain.err()).toMatch(/original signature/);
-      expect(verify(SECRET, receiver.received[1]!.body, receiver.received[1]!.headers['x-service-signature'] as string)).toEqual({ ok: true });
-
-      // A handler that fails makes replay fail.
-      receiver.answers.push({ status: 500 });
-      const failing = context({ configDir: listenCtx.configDir });
-      expect(await failing.run(['webhooks', 'replay', join(dir, file!), '--to', receiver.url, '--secret', other])).toBe(1);
-      expect(failing.out()).toBe('500\n');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('replay re-signs with the kept secret of the endpoint the listener verified for', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'tripctl-replay-'));
-    try {
-      server.on('POST /webhooks', { status: 201, body: { endpoint: { id: ID, url: 'https://h.example/x', events: ['booking.approved'] }, secret: SECRET } });
-      const creator = context();
-      expect(await creator.run(['webhooks', 'create', '--url', 'https://h.example/x', '--events', 'booking.approved'])).toBe(0);
-      const { url, stop } = await listen(['--endpoint', ID, '--save', dir], { configDir: creator.configDir });
-      expect(await deliver(url, BODY('evt_h'), 'evt_h', SECRET)).toBe(200);
-      expect(await stop()).toBe(0);
-      const [file] = (await readdir(dir)).filter((f) => f.endsWith('.json'));
-      const replay = context({ configDir: creator.configDir });
-      expect(await replay.run(['webhooks', 'replay', join(dir, file!), '--to', receiver.url])).toBe(0);
-      expect(replay.err()).toMatch(new RegExp(`kept secret of endpoint ${ID}`));
-      expect(verify(SECRET, receiver.received[0]!.body, receiver.received[0]!.headers['x-service-signature'] as string)).toEqual({ ok: true });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Listener, type DeliveryEvent, type ListenerOptions, type RejectedEvent } from '../../src/webhooks/listener.js';
+import { Listener, type DeliveryEvent, type ListenerOptions, type PathNotice, type RejectedEvent } from '../../src/webhooks/listener.js';
+import { RetryIndex } from '../../src/webhooks/retry-index.js';
 import { readSaved } from '../../src/webhooks/saved.js';
 import { sign } from '../../src/webhooks/signature.js';
 import { endToEndHeaders, Receiver } from './receiver.js';
@@ -133,13 +134,16 @@ describe('listener engine', () => {
     expect(receiver.received).toHaveLength(0);
   });
 
-  it("passes on the handler's 500, so the service retries", async () => {
+  it("passes on the handler's 500, so the service retries, and keeps the first line of what it said", async () => {
     const { url, deliveries } = await startListener();
-    receiver.answers.push({ status: 500, body: 'boom' });
+    receiver.answers.push({ status: 500, body: '\r\n  boom: the database is down  \r\n    at handler (app.js:1)\n' });
     const body = envelope('evt_4');
     const answer = await post(url, body, serviceHeaders(body, 'evt_4'));
-    expect(answer).toEqual({ status: 500, body: 'boom' });
-    expect(deliveries[0]).toMatchObject({ verdict: 'valid', answered: 500, forward: { status: 500 } });
+    expect(answer).toEqual({ status: 500, body: '\r\n  boom: the database is down  \r\n    at handler (app.js:1)\n' });
+    expect(deliveries[0]).toMatchObject({ verdict: 'valid', answered: 500, forward: { status: 500, bodyLine: 'boom: the database is down' } });
+    receiver.answers.push({ status: 204 });
+    await post(url, body, serviceHeaders(body, 'evt_4'));
+    expect(deliveries[1]!.forward).toEqual({ status: 204, latencyMs: expect.any(Number) });
   });
 
   it('answers 502 when the handler cannot be reached', async () => {
@@ -215,6 +219,20 @@ describe('listener engine', () => {
     expect(receiver.received).toHaveLength(0);
   });
 
+  it('takes deliveries on any path without a path set; with an expected path, says once when one arrives elsewhere', async () => {
+    const { listener, url, deliveries, rejected } = await startListener({ forwardTo: undefined, expectedPath: '/hooks' });
+    const notices: PathNotice[] = [];
+    listener.on('path-differs', (notice) => notices.push(notice));
+    expect(url).toMatch(/:\d+\/$/);
+    for (const [path, id] of [['/hooks', 'evt_p1'], ['/hooks?attempt=2', 'evt_p2'], ['/', 'evt_p3'], ['/elsewhere', 'evt_p4']]) {
+      const body = envelope(id!);
+      expect((await post(new URL(path!, url).href, body, serviceHeaders(body, id!))).status).toBe(200);
+    }
+    expect(deliveries.map((d) => d.path)).toEqual(['/hooks', '/hooks?attempt=2', '/', '/elsewhere']);
+    expect(notices).toEqual([{ path: '/', expected: '/hooks' }]);
+    expect(rejected).toHaveLength(0);
+  });
+
   it('answers 404 off its path and 405 to other methods', async () => {
     const { url, rejected } = await startListener({ path: '/in' });
     expect(url).toMatch(/\/in$/);
@@ -254,5 +272,24 @@ describe('listener engine', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('RetryIndex', () => {
+  it('counts acceptances per id, and forgets the ids not seen for longest', () => {
+    const index = new RetryIndex(4);
+    expect(['a', 'b', 'a', 'c', 'a'].map((id) => index.attempt(id))).toEqual([1, 1, 2, 1, 3]);
+    // a, seen again lately, is remembered; b and c, seen only before, are forgotten.
+    for (const other of ['d', 'e']) index.attempt(other);
+    expect(index.attempt('a')).toBe(4);
+    expect(index.attempt('b')).toBe(1);
+    expect(index.attempt('c')).toBe(1);
+  });
+
+  it('remembers an id through at least half its limit of other ids', () => {
+    const index = new RetryIndex(1000);
+    index.attempt('kept');
+    for (let i = 0; i < 500; i++) index.attempt(`other_${i}`);
+    expect(index.attempt('kept')).toBe(2);
   });
 });

@@ -2,7 +2,7 @@
 // (hard-coded below) and with node:crypto in the test, over fixed bytes.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hmacSha256, sign, verify } from '../../src/webhooks/signature.js';
+import { sign, signatureMatches, signingKey, verify } from '../../src/webhooks/signature.js';
 
 const SECRET = 'whsec_test_0123456789abcdefghijklmn';
 const BODY = Buffer.from(
@@ -69,15 +69,26 @@ describe('verify', () => {
   });
 });
 
-describe('hmacSha256 (precomputed pads over one-shot hashes)', () => {
-  it('equals node:crypto createHmac for keys shorter than, equal to and longer than a block, and any body', () => {
-    for (const keyLength of [0, 1, 38, 63, 64, 65, 200]) {
-      const key = Buffer.from(Array.from({ length: keyLength }, (_, i) => (i * 37 + keyLength) % 256));
-      const mac = hmacSha256(key);
-      for (const bodyLength of [0, 1, 55, 56, 64, 315, 4096]) {
-        const body = Buffer.from(Array.from({ length: bodyLength }, (_, i) => (i * 11 + 3) % 256));
-        expect(mac(body).toString('hex')).toBe(createHmac('sha256', key).update(body).digest('hex'));
-      }
+describe('signatureMatches (the listener\'s check) and signing keys', () => {
+  const header = `sha256=${OPENSSL_HEX}`;
+
+  it('agrees with the openssl vectors, with the secret as text or as a key made once', () => {
+    const key = signingKey(SECRET);
+    expect(sign(key, BODY)).toBe(header);
+    expect(sign(key, BINARY)).toBe(`sha256=${BINARY_HEX}`);
+    expect(signatureMatches(key, BODY, header)).toBe(true);
+    expect(signatureMatches(SECRET, BODY, header)).toBe(true);
+    expect(signatureMatches(key, Buffer.alloc(0), `sha256=${EMPTY_HEX}`)).toBe(true);
+    expect(verify(key, BINARY, `sha256=${BINARY_HEX}`)).toEqual({ ok: true });
+  });
+
+  it('is false for anything verify refuses', () => {
+    const key = signingKey(SECRET);
+    const cases = [undefined, '', OPENSSL_HEX, `sha1=${OPENSSL_HEX}`, `sha256=${OPENSSL_HEX.slice(2)}`, `sha256=${'zz'.repeat(32)}`, `sha256=${OPENSSL_HEX.slice(0, 62)}zz`, `sha256=${BINARY_HEX}`];
+    for (const value of cases) {
+      expect(signatureMatches(key, BODY, value)).toBe(false);
+      expect(verify(key, BODY, value).ok).toBe(false);
     }
+    expect(signatureMatches(signingKey(`${SECRET}x`), BODY, header)).toBe(false);
   });
 });

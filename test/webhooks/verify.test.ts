@@ -1,11 +1,12 @@
-// `tripctl webhooks verify` as a user runs it (the built bin/tripctl): exit 0 when the signature
-// matches the bytes, 1 with the reason it can tell when not, 2 when something is missing.
-import { createHmac } from 'node:crypto';
+// `tripctl webhooks verify`, in-process through main() with the test context: exit 0 when the
+// signature matches the bytes, 1 with the reason it can tell when not, 2 when something is
+// missing; and `--saved FILE`, a delivery written by `listen --save`, checked whole.
+import { createHash, createHmac } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tripctl } from '../support/cli.js';
+import { runInProcess } from '../support/context.js';
 
 const SECRET = 'whsec_verify_test_0123456789abcdefgh';
 const BODY = '{"id":"evt_v1","event":"booking.approved","apiVersion":"2026-08-21","occurredAt":"2026-08-21T10:00:00.000Z","data":{"id":"3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b","status":"approved"}}';
@@ -24,7 +25,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const run = (args: string[], input?: string) => tripctl(['webhooks', 'verify', ...args], { input, configDir: dir });
+const run = (args: string[], input?: string, env?: Record<string, string>) => runInProcess(['webhooks', 'verify', ...args], { stdin: input, configDir: dir, env });
 
 describe('webhooks verify', () => {
   it('exits 0 for the exact bytes, from a file or from stdin', async () => {
@@ -90,7 +91,80 @@ describe('webhooks verify', () => {
   });
 
   it('takes the secret from TRIPCTL_WEBHOOK_SECRET', async () => {
-    const result = await tripctl(['webhooks', 'verify', '--signature', SIGNATURE, '--payload-file', file], { configDir: dir, env: { TRIPCTL_WEBHOOK_SECRET: SECRET } });
+    const result = await run(['--signature', SIGNATURE, '--payload-file', file], undefined, { TRIPCTL_WEBHOOK_SECRET: SECRET });
     expect(result.code).toBe(0);
+  });
+});
+
+describe('webhooks verify --saved', () => {
+  const ENDPOINT = '6c0c0c0c-1111-4222-8333-444444444444';
+  const headers = ['Host', '127.0.0.1:4242', 'Content-Type', 'application/json', 'X-Service-Event', 'booking.approved', 'X-Service-Delivery', 'evt_v1', 'X-Service-Signature', SIGNATURE];
+
+  /** A file as `listen --save` writes it (format tripctl.webhook-delivery/1), with `change` applied. */
+  async function savedFile(name: string, change: (record: Record<string, unknown>) => void = () => {}): Promise<string> {
+    const record: Record<string, unknown> = {
+      format: 'tripctl.webhook-delivery/1',
+      receivedAt: '2026-08-21T10:00:01.000Z',
+      method: 'POST',
+      path: '/',
+      headers: [...headers],
+      bodyBase64: Buffer.from(BODY).toString('base64'),
+      bodySha256: createHash('sha256').update(BODY).digest('hex'),
+      endpointId: ENDPOINT,
+      verdict: 'valid',
+      event: 'booking.approved',
+      deliveryId: 'evt_v1',
+    };
+    change(record);
+    const path = join(dir, name);
+    await writeFile(path, JSON.stringify(record, null, 2));
+    return path;
+  }
+
+  it('exits 0 for a file as saved, with --secret or with the kept secret of its endpoint', async () => {
+    const path = await savedFile('ok.json');
+    const given = await run(['--saved', path, '--secret', SECRET, '-o', 'json']);
+    expect(given.code).toBe(0);
+    expect(JSON.parse(given.stdout)).toEqual({ valid: true, bytes: BODY.length, deliveryId: 'evt_v1', event: 'booking.approved' });
+
+    const configDir = await mkdtemp(join(tmpdir(), 'tripctl-verify-kept-'));
+    try {
+      await writeFile(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { webhookSecrets: { [ENDPOINT]: SECRET } } } }), { mode: 0o600 });
+      const kept = await runInProcess(['webhooks', 'verify', '--saved', path], { configDir });
+      expect(kept.code).toBe(0);
+      expect(kept.stderr).toContain(`Delivery evt_v1 (booking.approved): signature valid, headers match the body (${BODY.length} bytes), checked with the kept secret of endpoint ${ENDPOINT}.`);
+    } finally {
+      await rm(configDir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 1 when the body was edited, a header no longer agrees with the body, the signature is gone, or the secret is another', async () => {
+    const cases: Array<[string, (record: Record<string, unknown>) => void, string, RegExp]> = [
+      ['edited.json', (r) => (r.bodyBase64 = Buffer.from(BODY.replace('approved', 'rejected')).toString('base64')), 'body_edited', /the file was edited/],
+      ['delivery.json', (r) => ((r.headers as string[])[7] = 'evt_other'), 'header_mismatch', /X-Service-Delivery header \(evt_other\) is not the body's id \(evt_v1\)/i],
+      ['event.json', (r) => ((r.headers as string[])[5] = 'booking.cancelled'), 'header_mismatch', /X-Service-Event header \(booking\.cancelled\) is not the body's event/i],
+      ['unsigned.json', (r) => (r.headers = headers.slice(0, 8)), 'missing_header', /the saved headers hold no X-Service-Signature/],
+    ];
+    for (const [name, change, reason, message] of cases) {
+      const result = await run(['--saved', await savedFile(name, change), '--secret', SECRET, '-o', 'json']);
+      expect(result.code, name).toBe(1);
+      expect(JSON.parse(result.stdout), name).toMatchObject({ valid: false, reason });
+      expect(result.stderr, name).toMatch(message);
+    }
+    const other = await run(['--saved', await savedFile('other.json'), '--secret', 'whsec_another_endpoint_secret_000000']);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toMatch(/signature does not match the body/);
+  });
+
+  it('exits 2 for a file that is not a saved delivery, with --signature, or with no secret to check with', async () => {
+    const notSaved = await run(['--saved', file, '--secret', SECRET]);
+    expect(notSaved.code).toBe(2);
+    expect(notSaved.stderr).toMatch(/is not a saved delivery/);
+    const both = await run(['--saved', await savedFile('both.json'), '--secret', SECRET, '--signature', SIGNATURE]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--saved cannot be used with --signature/);
+    const noSecret = await run(['--saved', await savedFile('nosecret.json')]);
+    expect(noSecret.code).toBe(2);
+    expect(noSecret.stderr).toMatch(/missing --secret\nhint: .*no secret is kept for the endpoint the file names/);
   });
 });

@@ -26,7 +26,7 @@ export const runApi: ActionFn<ApiOpts> = async (ctx, { args, opts }) => {
   if (opts.input !== undefined && hasFields) throw usageError('--input and -F/-f cannot be combined');
   const rawBody =
     opts.input === undefined ? undefined
-    : opts.input === '-' ? await readAll(ctx.io.stdin)
+    : opts.input === '-' ? await readAll(ctx.io.stdin, ctx.signal)
     : await readFile(opts.input).catch((error: NodeJS.ErrnoException) => {
         throw usageError(`cannot read --input ${opts.input}: ${error.code ?? error.message}`);
       });

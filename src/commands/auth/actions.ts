@@ -1,5 +1,5 @@
 import { ApiClient } from '../../client/http.js';
-import { parseBaseUrl } from '../../client/url.js';
+import { isLoopbackHost, parseBaseUrl } from '../../client/url.js';
 import { checkApiKey } from '../../config/settings.js';
 import { CliError, ExitCode, usageError } from '../../errors.js';
 import { maskSecret } from '../../io.js';
@@ -29,12 +29,12 @@ export const login: ActionFn<{ withKey?: boolean }> = async (ctx, { opts }) => {
       },
     });
   }
-  parseBaseUrl(baseUrl, settings.baseUrlSource);
+  const url = parseBaseUrl(baseUrl, settings.baseUrlSource);
   let key: string;
   let source: string;
   if (opts.withKey) {
     // One line end (a key file, `echo`) is not part of the key; anything else odd is refused.
-    key = (await readAll(ctx.io.stdin)).toString('utf8').replace(/\r?\n$/, '');
+    key = (await readAll(ctx.io.stdin, ctx.signal)).toString('utf8').replace(/\r?\n$/, '');
     source = 'stdin';
     if (!key) throw usageError('--with-key read no key from stdin');
   } else if (ctx.env.TRIPCTL_API_KEY) {
@@ -54,12 +54,34 @@ export const login: ActionFn<{ withKey?: boolean }> = async (ctx, { opts }) => {
   const company = await fetchCompany(ctx, baseUrl, key);
   const profileName = settings.profileName;
   await ctx.config.update((config) => {
-    config.profiles[profileName] = { ...config.profiles[profileName], baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: key };
+    const previous = config.profiles[profileName];
+    // The company's name is kept so that a protected profile's question can name it without a request.
+    config.profiles[profileName] = { ...previous, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: key, companyName: company.name ?? previous?.companyName };
     config.defaultProfile ??= profileName;
   });
   const verified = company.verified === false ? ' (not verified: the interface is for verified companies)' : '';
   ctx.info(`Logged in to ${company.name ?? company.id ?? 'the company'}${verified} as profile '${profileName}' (key ${maskSecret(key)}).`);
+  await offerProtection(ctx, profileName, url);
 };
+
+/**
+ * A profile for a real service (not loopback: not the sandbox) is offered protection on a
+ * terminal; a script is told how to turn it on instead. One already protected stays so.
+ */
+async function offerProtection(ctx: Context, profileName: string, url: URL): Promise<void> {
+  if (isLoopbackHost(url.hostname) || ctx.config.read().profiles[profileName]?.protected) return;
+  if (!ctx.canPrompt) {
+    ctx.info(`Tip: 'tripctl profiles protect ${profileName}' makes commands that change something on it ask first.`);
+    return;
+  }
+  const yes = await (await ctx.prompter()).confirm(`Protect profile '${profileName}'? Commands that change something will ask first (or need --yes in scripts).`, true);
+  if (!yes) return;
+  await ctx.config.update((config) => {
+    const profile = config.profiles[profileName];
+    if (profile) profile.protected = true;
+  });
+  ctx.info(`Profile '${profileName}' is protected ('tripctl profiles unprotect ${profileName}' undoes it).`);
+}
 
 async function fetchCompany(ctx: Context, baseUrl: string, key: string): Promise<NonNullable<CompanyEnvelope['company']>> {
   const settings = ctx.settings();
@@ -97,6 +119,7 @@ export const status: ActionFn = async (ctx) => {
     company: company.name ?? null,
     companyId: company.id ?? null,
     verified: company.verified ?? null,
+    protected: settings.profile.protected === true,
   };
   await ctx.renderer().object(result, specs.authStatus);
 };

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
+import { addColumnsFlag } from '../../cmdkit/flags.js';
+import { specs } from '../../output/specs.js';
 
 export function register(program: Command, ctx: Context): void {
   const auth = defineGroup(program, 'auth', 'Log in with a company secret key and check it');
@@ -15,11 +17,11 @@ export function register(program: Command, ctx: Context): void {
   })
     .option('--with-key', 'read the key from stdin instead of prompting')
     .action(lazy(ctx, async () => (await import('./actions.js')).login));
-  defineVerb(auth, 'status', {
+  addColumnsFlag(defineVerb(auth, 'status', {
     calls: ['GET /company'],
-    description: 'Show the company, base URL and (masked) key of the active profile, checked with the service',
+    description: 'Show the company, base URL, (masked) key and protection of the active profile, checked with the service',
     examples: ['tripctl auth status', 'tripctl --profile live auth status -o json'],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).status));
+  }), specs.authStatus, ctx).action(lazy(ctx, async () => (await import('./actions.js')).status));
   defineVerb(auth, 'logout', {
     description: 'Forget the key saved in the active profile',
     examples: ['tripctl --profile staging auth logout'],

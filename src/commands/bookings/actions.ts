@@ -1,7 +1,8 @@
 import { uuid } from '../../input/validate.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { BULK_ACTIONS, type BulkVerb } from './index.js';
-import { collectIds, runBulk } from '../../cmdkit/bulk.js';
+import { AlreadyDone, collectIds, runBulk } from '../../cmdkit/bulk.js';
+import { ApiError } from '../../errors.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { unwrap } from '../../cmdkit/run-operation.js';
 
@@ -10,20 +11,35 @@ export function bulkAction(verb: BulkVerb): ActionFn<{ concurrency: number }> {
   return async (ctx, { args, opts }) => {
     // A variadic argument arrives as one array among the positional arguments.
     const ids = await collectIds(ctx, args.flat());
+    // A protected profile asks here, with the count, rather than at the first request.
+    if (ids.length) await ctx.beforeWrite?.(`${action.ask} ${ids.length} booking${ids.length === 1 ? '' : 's'}`);
     const client = await ctx.client();
     return runBulk(ctx, ids, {
       done: action.done,
       concurrency: opts.concurrency,
       act: async (id) => {
-        const { data } = await client.request({
-          method: action.method,
-          path: `/bookings/${id.toLowerCase()}${action.path}`,
-          body: action.body,
-          // Setting a status, or marking boarded, lands the same way twice.
-          retrySafe: true,
-          expect: { kind: 'object', key: 'booking' },
-        });
-        return unwrap(data, 'booking');
+        const path = `/bookings/${id.toLowerCase()}`;
+        try {
+          const { data } = await client.request({
+            method: action.method,
+            path: `${path}${action.path}`,
+            body: action.body,
+            // Setting a status, or marking boarded, lands the same way twice.
+            retrySafe: true,
+            expect: { kind: 'object', key: 'booking' },
+          });
+          return unwrap(data, 'booking');
+        } catch (error) {
+          // The service refused the move: when the booking already is as asked (a re-run, cron
+          // running twice), that is done, not failed. Any other state keeps the service's error.
+          if (!(error instanceof ApiError) || !refusedMove(error.status)) throw error;
+          const booking = await client
+            .request({ method: 'GET', path, expect: { kind: 'object', key: 'booking' } })
+            .then(({ data }) => unwrap(data, 'booking') as Record<string, unknown> | null)
+            .catch(() => null);
+          if (booking && action.reached(booking)) return new AlreadyDone(booking);
+          throw error;
+        }
       },
       describe: (booking) => {
         const status = (booking as { status?: unknown } | null)?.status;
@@ -31,6 +47,14 @@ export function bulkAction(verb: BulkVerb): ActionFn<{ concurrency: number }> {
       },
     });
   };
+}
+
+/**
+ * A 4xx that can mean "not from this state": not a missing key or scope (401, 403), an unknown
+ * booking (404) or a rate limit (429), where reading the booking would not help.
+ */
+function refusedMove(status: number): boolean {
+  return status >= 400 && status < 500 && ![401, 403, 404, 429].includes(status);
 }
 
 interface Ticket {

@@ -5,8 +5,9 @@ import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { integerInRange } from '../../cmdkit/flags.js';
+import { addFromFile } from '../../cmdkit/from-file.js';
 import { describeTrip, localDateTime } from '../../cmdkit/handles.js';
-import { defineOperation, type ParseTools } from '../../cmdkit/operation.js';
+import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
 import { optionalInput } from '../vehicles/index.js';
 
 /**
@@ -15,13 +16,30 @@ import { optionalInput } from '../vehicles/index.js';
  */
 export const BOOKING_STATUSES = ['requested', 'approved', 'rejected', 'cancelled', 'boarded', 'no_show'] as const;
 
-/** The bulk verbs: how each reaches the service and what the summary says. */
+/** A booking as the bulk verbs look at it. */
+interface BookingState {
+  status?: unknown;
+  boardedAt?: unknown;
+  noShow?: unknown;
+}
+
+/**
+ * The bulk verbs: how each reaches the service, what the summary says, the question a protected
+ * profile asks (`ask`), and when a booking already is as asked (`reached`), so that a re-run
+ * reports `already approved` instead of the service's refusal.
+ */
 export const BULK_ACTIONS = {
-  approve: { method: 'PATCH', path: '', body: { status: 'approved' }, done: 'approved', description: 'Approve requested bookings' },
-  reject: { method: 'PATCH', path: '', body: { status: 'rejected' }, done: 'rejected', description: 'Reject requested bookings' },
-  cancel: { method: 'PATCH', path: '', body: { status: 'cancelled' }, done: 'cancelled', description: 'Cancel bookings' },
-  board: { method: 'POST', path: '/boarded', body: undefined, done: 'boarded', description: 'Mark passengers boarded (sets boardedAt)' },
-  'no-show': { method: 'POST', path: '/no-show', body: undefined, done: 'marked no-show', description: 'Mark passengers who did not board as no-show' },
+  approve: { method: 'PATCH', path: '', body: { status: 'approved' }, done: 'approved', ask: 'approve', description: 'Approve requested bookings', reached: (b: BookingState) => b.status === 'approved' },
+  reject: { method: 'PATCH', path: '', body: { status: 'rejected' }, done: 'rejected', ask: 'reject', description: 'Reject requested bookings', reached: (b: BookingState) => b.status === 'rejected' },
+  cancel: { method: 'PATCH', path: '', body: { status: 'cancelled' }, done: 'cancelled', ask: 'cancel', description: 'Cancel bookings', reached: (b: BookingState) => b.status === 'cancelled' },
+  board: {
+    method: 'POST', path: '/boarded', body: undefined, done: 'boarded', ask: 'mark as boarded', description: 'Mark passengers boarded (sets boardedAt)',
+    reached: (b: BookingState) => b.status === 'boarded' || (b.boardedAt !== undefined && b.boardedAt !== null),
+  },
+  'no-show': {
+    method: 'POST', path: '/no-show', body: undefined, done: 'marked no-show', ask: 'mark as no-show', description: 'Mark passengers who did not board as no-show',
+    reached: (b: BookingState) => b.status === 'no_show' || b.noShow === true,
+  },
 } as const;
 export type BulkVerb = keyof typeof BULK_ACTIONS;
 
@@ -39,6 +57,16 @@ async function chooseTrip({ ctx, resolver }: ParseTools): Promise<string> {
     value: t.id as string,
   })));
 }
+
+/** The flags of `bookings create`, which are also the columns of `bookings create --from-file`. */
+const BOOKING_CREATE_FLAGS: FieldFlag[] = [
+  { flags: '--trip <tripId>', description: 'trip to book on', field: 'tripId', required: true, parse: (v) => uuid('--trip', v), ask: chooseTrip, show: async (v, tools) => `${await describeTrip(String(v), tools)}  (${String(v)})` },
+  { flags: '--seats <n>', description: 'seats, 1-20', field: 'seats', required: true, parse: (v) => integer('--seats', v, 1, 20) },
+  { flags: '--phone <e164>', description: "passenger's phone, E.164 (+963…)", field: 'phone', required: true, parse: (v) => phone('--phone', v) },
+  { flags: '--name <full-name>', description: "passenger's full name (used when the phone is new)", field: 'fullName', offer: true, ask: optionalInput('Full name (empty to skip):') },
+  { flags: '--note <text>', description: 'passenger note, at most 200 characters', field: 'passengerNote', parse: (v) => maxLength('--note', v, 200) },
+  { flags: '--group <name>', description: 'group name, at most 80 characters', field: 'groupName', parse: (v) => maxLength('--group', v, 80) },
+];
 
 export function register(program: Command, ctx: Context): void {
   const bookings = defineGroup(program, 'bookings', 'Passenger bookings: create, approve, reject, cancel, board, no-show, tickets');
@@ -62,11 +90,12 @@ export function register(program: Command, ctx: Context): void {
     result: { kind: 'object', key: 'booking' },
     resource: specs.booking,
   }, ctx);
-  defineOperation(bookings, 'create', {
+  const create: OperationVerb = {
     description: 'Book seats on a trip for a passenger, by phone (safe to retry: always sent with an Idempotency-Key)',
     examples: [
       `tripctl bookings create --trip "$(tripctl trips list --status published --limit 1 -o ids)" --seats 2 --phone +963944123456 --name 'Rami Haddad'`,
       `tripctl bookings create --trip "$(tripctl trips list --status published --limit 1 -o ids)" --seats 1 --phone +963944123456 --idempotency-key order-8841`,
+      `tripctl bookings create --from-file passengers.csv --trip "$(tripctl trips list --status published --limit 1 -o ids)"`,
     ],
     method: 'POST',
     path: '/bookings',
@@ -74,15 +103,12 @@ export function register(program: Command, ctx: Context): void {
     resource: specs.booking,
     idempotent: true,
     reviewWhenAsked: true,
-    flags: [
-      { flags: '--trip <tripId>', description: 'trip to book on', field: 'tripId', required: true, parse: (v) => uuid('--trip', v), ask: chooseTrip, show: async (v, tools) => `${await describeTrip(String(v), tools)}  (${String(v)})` },
-      { flags: '--seats <n>', description: 'seats, 1-20', field: 'seats', required: true, parse: (v) => integer('--seats', v, 1, 20) },
-      { flags: '--phone <e164>', description: "passenger's phone, E.164 (+963…)", field: 'phone', required: true, parse: (v) => phone('--phone', v) },
-      { flags: '--name <full-name>', description: "passenger's full name (used when the phone is new)", field: 'fullName', offer: true, ask: optionalInput('Full name (empty to skip):') },
-      { flags: '--note <text>', description: 'passenger note, at most 200 characters', field: 'passengerNote', parse: (v) => maxLength('--note', v, 200) },
-      { flags: '--group <name>', description: 'group name, at most 80 characters', field: 'groupName', parse: (v) => maxLength('--group', v, 80) },
-    ],
-  }, ctx);
+    flags: BOOKING_CREATE_FLAGS,
+  };
+  // Rows of a file carry keys made from their content, so a re-run replays instead of booking twice.
+  addFromFile(defineOperation(bookings, 'create', create, ctx), create, ctx, async () => ({
+    method: 'POST', path: '/bookings', resultKey: 'booking', flags: BOOKING_CREATE_FLAGS, idempotent: true,
+  }));
   for (const [verb, action] of Object.entries(BULK_ACTIONS) as Array<[BulkVerb, (typeof BULK_ACTIONS)[BulkVerb]]>) {
     defineVerb(bookings, `${verb} <bookingIds...>`, {
       calls: [`${action.method} /bookings/{bookingId}${action.path}`],
@@ -98,6 +124,14 @@ export function register(program: Command, ctx: Context): void {
       .option('--concurrency <n>', 'requests in flight at once', integerInRange('--concurrency', 1, 32), 8)
       .action(lazy(ctx, async () => (await import('./actions.js')).bulkAction(verb)));
   }
+  defineVerb(bookings, 'inbox', {
+    calls: ['GET /bookings', 'GET /bookings/{bookingId}', 'GET /trips/{tripId}', 'GET /trips/{tripId}/manifest', 'PATCH /bookings/{bookingId}'],
+    description: 'Triage requested bookings on a terminal: approve, reject or skip each, one key at a time',
+    examples: ['tripctl bookings inbox', `tripctl bookings inbox --trip "$(tripctl trips list --status published --limit 1 -o ids)" --poll 5`],
+  })
+    .option('--trip <tripId>', 'only requests for this trip')
+    .option('--poll <seconds>', 'how often new requests are looked for', integerInRange('--poll', 2, 3600), 15)
+    .action(lazy(ctx, async () => (await import('./inbox.js')).inbox));
   defineVerb(bookings, 'ticket <bookingId>', {
     calls: ['GET /bookings/{bookingId}/ticket'],
     description: 'Show the boarding ticket; on a terminal with its QR code',

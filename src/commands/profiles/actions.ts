@@ -20,6 +20,7 @@ export const list: ActionFn = async (ctx) => {
     default: name === current,
     baseUrl: profile.baseUrl ?? null,
     key: profile.apiKey ? maskSecret(profile.apiKey) : null,
+    protected: profile.protected === true,
   }));
   await ctx.renderer().list([rows], specs.profile);
 };
@@ -32,6 +33,24 @@ export const use: ActionFn = async (ctx, { args }) => {
   });
   ctx.info(`Profile '${name}' is now the default.`);
 };
+
+export function protect(on: boolean): ActionFn {
+  return async (ctx, { args }) => {
+    const name = args[0] as string;
+    requireProfile(ctx.config.read(), name);
+    await ctx.config.update((config) => {
+      const profile = config.profiles[name];
+      if (!profile) return;
+      if (on) profile.protected = true;
+      else delete profile.protected;
+    });
+    ctx.info(
+      on
+        ? `Profile '${name}' is protected: commands that change something ask first, or need --yes without a terminal.`
+        : `Profile '${name}' is no longer protected.`,
+    );
+  };
+}
 
 export const remove: ActionFn = async (ctx, { args }) => {
   const name = args[0] as string;

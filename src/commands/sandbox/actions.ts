@@ -1,5 +1,7 @@
 import { isLoopbackHost } from '../../client/url.js';
+import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
+import type { Exchange } from '../../sandbox/index.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 
 interface SandboxOpts {
@@ -8,6 +10,7 @@ interface SandboxOpts {
   timeScale: number;
   data?: string;
   profile: boolean;
+  quiet?: boolean;
 }
 
 export const runSandbox: ActionFn<SandboxOpts> = async (ctx, { opts }) => {
@@ -17,7 +20,13 @@ export const runSandbox: ActionFn<SandboxOpts> = async (ctx, { opts }) => {
   const { startSandbox } = await import('../../sandbox/index.js');
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {
-    sandbox = await startSandbox({ port: opts.port, host: opts.host, timeScale: opts.timeScale, dataFile: opts.data });
+    sandbox = await startSandbox({
+      port: opts.port,
+      host: opts.host,
+      timeScale: opts.timeScale,
+      dataFile: opts.data,
+      observe: opts.quiet ? undefined : (exchange) => ctx.io.err(`${requestLine(exchange, ctx.now())}\n`),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
@@ -25,13 +34,14 @@ export const runSandbox: ActionFn<SandboxOpts> = async (ctx, { opts }) => {
     }
     throw error;
   }
-  // The one place a key is printed whole: these are test keys the sandbox has just made.
+  // The one place a key is printed whole: these are test keys of this sandbox (kept in --data).
   ctx.io.out(`base URL      ${sandbox.baseUrl}\nfull key      ${sandbox.keys.full}\nread-only key ${sandbox.keys.readOnly}\n`);
   if (opts.profile) {
+    const name = await profileFor(ctx, sandbox.baseUrl);
     await ctx.config.update((config) => {
-      config.profiles.sandbox = { ...config.profiles.sandbox, baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.full };
+      config.profiles[name] = { ...config.profiles[name], baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.full };
     });
-    ctx.info(`Saved profile 'sandbox': try 'tripctl --profile sandbox company get'. Ctrl-C stops the sandbox.`);
+    ctx.info(`Saved profile '${name}': try 'tripctl --profile ${name} company get'. Ctrl-C stops the sandbox.`);
   } else {
     ctx.info('Ctrl-C stops the sandbox.');
   }
@@ -45,3 +55,38 @@ export const runSandbox: ActionFn<SandboxOpts> = async (ctx, { opts }) => {
   ctx.info('Sandbox stopped.');
   ctx.keepAlive = false;
 };
+
+/** One line per request on stderr: time, method, path and query, status, duration. */
+export function requestLine(exchange: Exchange, now: Date): string {
+  const path = `${exchange.path}${exchange.search ? `?${exchange.search}` : ''}`;
+  const shown = path.length > 70 ? `${path.slice(0, 69)}…` : path;
+  return `${now.toISOString().slice(11, 19)}  ${exchange.method.padEnd(6)} ${shown.padEnd(40)} ${exchange.status}  ${exchange.durationMs.toFixed(1)} ms`;
+}
+
+/**
+ * The profile this sandbox saves: 'sandbox', unless that profile points at another sandbox that
+ * still answers; then the first free 'sandbox-2', 'sandbox-3'…, so the first sandbox's users
+ * keep working. A profile whose sandbox has stopped is taken over.
+ */
+async function profileFor(ctx: Context, baseUrl: string): Promise<string> {
+  const { profiles } = ctx.config.read();
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? 'sandbox' : `sandbox-${n}`;
+    const existing = profiles[name]?.baseUrl;
+    if (existing === undefined || existing === baseUrl || !(await answers(existing))) {
+      if (n > 1) ctx.info(`Profile 'sandbox' belongs to the sandbox still running at ${String(profiles.sandbox?.baseUrl)}; this one gets '${name}'.`);
+      return name;
+    }
+  }
+}
+
+/** Whether a tripctl sandbox answers at this base URL (its public document, within a second). */
+async function answers(baseUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseUrl}/openapi.json`, { signal: AbortSignal.timeout(1000) });
+    await res.body?.cancel();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
 import { integer, maxLength, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
-import { PAYMENT_STATUSES } from '../../sandbox/state.js';
+import { PAYMENT_STATUSES } from '../../sandbox/domain/state.js';
 import { EVENTS } from '../../webhooks/events.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { integerInRange } from '../../cmdkit/flags.js';
@@ -16,7 +16,7 @@ export function register(program: Command, ctx: Context): void {
   const sandbox = defineGroup(program, 'sandbox', 'A local, stateful sandbox of the whole partner interface, and its administrator controls');
   defineVerb(sandbox, 'start', {
     isDefault: true,
-    description: 'Start the sandbox with demo data; prints the base URL and two test keys, saves a "sandbox" profile',
+    description: 'Start the sandbox with demo data; prints the base URL and two test keys, saves a "sandbox" profile, logs each request',
     examples: [
       'tripctl sandbox start',
       'tripctl sandbox start --port 0 --time-scale 0.01 --data ./sandbox-state.json',
@@ -27,7 +27,8 @@ export function register(program: Command, ctx: Context): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--time-scale <x>', 'multiply every webhook wait and time-out by X (0.001: a 10 s wait takes 10 ms)', parseScale, 1)
     .option('--data <file>', 'keep state in this file across restarts (written atomically)')
-    .option('--no-profile', "do not save the 'sandbox' profile")
+    .option('--no-profile', "do not save a profile")
+    .option('--quiet', 'do not log each request on stderr')
     .action(lazy(ctx, async () => (await import('./actions.js')).runSandbox));
 
   // The administrator's side of a running sandbox (its /__sandbox/ routes), for exercising

@@ -5,8 +5,10 @@ import { integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { departureFlag, priceFlag } from '../../cmdkit/fields.js';
 import { cityFlag, describeTrip, showMember, vehicleFlag } from '../../cmdkit/handles.js';
-import { defineGroup } from '../../cmdkit/define.js';
-import { defineOperation, type FieldFlag, type ParseTools } from '../../cmdkit/operation.js';
+import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
+import { addFromFile } from '../../cmdkit/from-file.js';
+import { integerInRange } from '../../cmdkit/flags.js';
+import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
 
 /** Trip statuses the description names; others may exist and are accepted by --status. */
 export const TRIP_STATUSES = ['published', 'cancelled', 'completed'] as const;
@@ -40,7 +42,7 @@ async function seatsOfVehicle(tools: ParseTools, sofar: Record<string, unknown>,
 }
 
 /** The flags of `trips publish`; `trips update` takes the same ones, none required. */
-function tripFlags(publishing: boolean): FieldFlag[] {
+export function tripFlags(publishing: boolean): FieldFlag[] {
   return [
     vehicleFlag({ required: publishing }),
     cityFlag('--from', 'fromCityId', 'origin city, by id or name (English or Arabic)', { required: publishing }),
@@ -78,18 +80,21 @@ export function register(program: Command, ctx: Context): void {
     result: { kind: 'object', key: 'trip' },
     resource: specs.trip,
   }, ctx);
-  defineOperation(trips, 'publish', {
+  const publish: OperationVerb = {
     description: 'Publish a trip (asks for what is missing on a terminal)',
     examples: [
       "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2027-12-01 08:30' --price 1500000",
+      'tripctl trips publish --from-file timetable.csv --dry-run',
     ],
+    calls: ['POST /trips', 'GET /trips'],
     method: 'POST',
     path: '/trips',
     result: { kind: 'object', key: 'trip' },
     resource: specs.trip,
     flags: tripFlags(true),
     reviewWhenAsked: true,
-  }, ctx);
+  };
+  addFromFile(defineOperation(trips, 'publish', publish, ctx), publish, ctx, async () => (await import('./import.js')).tripImport);
   defineOperation(trips, 'update <tripId>', {
     description: 'Change a published trip',
     examples: [`tripctl trips update "$(tripctl trips list --status published --limit 1 -o ids)" --departure '2027-12-01 09:00' --price 1600000`],
@@ -115,6 +120,19 @@ export function register(program: Command, ctx: Context): void {
     result: { kind: 'object', key: 'trip' },
     resource: specs.trip,
   }, ctx);
+  defineVerb(trips, 'board <tripId>', {
+    description: 'A boarding station: scan tickets or type booking ids to mark passengers boarded; works offline',
+    examples: [
+      'tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d',
+      'tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --no-show-rest < scans.txt',
+      'tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --sync',
+    ],
+    calls: ['GET /trips/{tripId}', 'GET /trips/{tripId}/manifest', 'GET /bookings/{bookingId}', 'POST /bookings/{bookingId}/boarded', 'POST /bookings/{bookingId}/no-show'],
+  })
+    .option('--sync', 'send the boardings queued while offline, then stop (no scanning)')
+    .option('--no-show-rest', 'at the end, mark every approved passenger who has not boarded as no-show, without asking')
+    .option('--retry-every <seconds>', 'how often queued boardings are retried while the station runs', integerInRange('--retry-every', 1, 3600), 10)
+    .action(lazy(ctx, async () => (await import('./board.js')).board));
   defineOperation(trips, 'manifest <tripId>', {
     description: 'List the approved and boarded passengers of a trip',
     examples: ['tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)"', 'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)" -o csv > manifest.csv'],

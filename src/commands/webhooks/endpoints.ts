@@ -8,6 +8,7 @@ import type { ResourceSpec } from '../../output/columns.js';
 import { specs } from '../../output/specs.js';
 import { endpointUrl } from '../../webhooks/endpoint-url.js';
 import { EVENTS, eventList } from '../../webhooks/events.js';
+import { createdEndpoint, forgetSecret, keepSecret, keptSecret } from '../../webhooks/kept-secrets.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { fieldsFrom } from '../../cmdkit/flags.js';
 import { unwrap } from '../../cmdkit/run-operation.js';
@@ -15,48 +16,6 @@ import { unwrap } from '../../cmdkit/run-operation.js';
 interface FieldOpts {
   field?: string[];
   rawField?: string[];
-}
-
-export interface Endpoint {
-  id: string;
-  url?: string;
-  events?: string[];
-  active?: boolean;
-  [key: string]: unknown;
-}
-
-/** POST /webhooks answers `{endpoint: {...}, secret}`; tolerate the secret inside the endpoint too. */
-export function createdEndpoint(data: unknown): { endpoint: Endpoint; secret: string | undefined } {
-  const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  const inner = record.endpoint ?? record.webhook ?? record;
-  const endpoint = (typeof inner === 'object' && inner !== null ? inner : {}) as Endpoint;
-  const secret = typeof record.secret === 'string' ? record.secret : typeof endpoint.secret === 'string' ? endpoint.secret : undefined;
-  return { endpoint, secret };
-}
-
-/** Keeps a signing secret in the current profile's file (written 0600 through conf). */
-export async function keepSecret(ctx: Context, endpointId: string, secret: string): Promise<string> {
-  const name = ctx.settings().profileName;
-  await ctx.config.update((config) => {
-    const profile = (config.profiles[name] ??= {});
-    profile.webhookSecrets = { ...profile.webhookSecrets, [endpointId]: secret };
-  });
-  return name;
-}
-
-/** Forgets a kept secret; true when there was one. */
-export async function forgetSecret(ctx: Context, endpointId: string): Promise<boolean> {
-  const name = ctx.settings().profileName;
-  if (ctx.config.read().profiles[name]?.webhookSecrets?.[endpointId] === undefined) return false;
-  await ctx.config.update((config) => {
-    const secrets = config.profiles[name]?.webhookSecrets;
-    if (secrets) delete secrets[endpointId];
-  });
-  return true;
-}
-
-export function keptSecret(ctx: Context, endpointId: string): string | undefined {
-  return ctx.config.read().profiles[ctx.settings().profileName]?.webhookSecrets?.[endpointId.toLowerCase()];
 }
 
 const createdSpec: ResourceSpec = { ...specs.webhook, columns: [...specs.webhook.columns, { header: 'SECRET', path: 'secret' }] };
@@ -74,7 +33,7 @@ export const runCreate: ActionFn<{ url: string; events: string[] } & FieldOpts> 
     await ctx.renderer().object(data, createdSpec);
   }
   if (secret && typeof endpoint.id === 'string') {
-    const profile = await keepSecret(ctx, endpoint.id.toLowerCase(), secret);
+    const profile = await keepSecret(ctx, endpoint.id, secret);
     ctx.info(`The signing secret is shown once by the service; it is kept in profile '${profile}' (${ctx.config.path}). Print it again with: tripctl webhooks secret ${endpoint.id}`);
   } else {
     ctx.warn('the service returned no signing secret; nothing was kept');

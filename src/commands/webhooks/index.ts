@@ -80,6 +80,8 @@ export function register(program: Command, ctx: Context): void {
   defineVerb(webhooks, 'listen', {
     description: 'Receive signed deliveries locally: verify each over its raw bytes, print it, forward it to your handler',
     calls: ['POST /webhooks', 'DELETE /webhooks/{endpointId}'],
+    // Only --register creates (and later deletes) an endpoint; a plain listener changes nothing.
+    writes: ({ opts }) => opts.register !== undefined,
     examples: [
       `tripctl webhooks listen --endpoint ${ID} --forward-to http://localhost:3000/webhooks`,
       'tripctl --profile sandbox webhooks listen --register --events booking.* --forward-to http://localhost:3000/webhooks',
@@ -89,7 +91,7 @@ export function register(program: Command, ctx: Context): void {
   })
     .option('--port <port>', 'port to listen on; 0 picks a free one', integerInRange('--port', 0, 65535), 4242)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--path <path>', "the path deliveries are posted to (default: --register URL's path, else /)")
+    .option('--path <path>', 'accept deliveries on this path only (default: any path)')
     .option('--secret <secret>', 'signing secret to verify with (env TRIPCTL_WEBHOOK_SECRET)')
     .option('--endpoint <endpointId>', 'verify with the secret kept for this endpoint')
     .option('--forward-to <url>', "send each verified delivery, bytes and headers unchanged, to your handler; the service gets the handler's status")
@@ -106,12 +108,14 @@ export function register(program: Command, ctx: Context): void {
     examples: [
       'tripctl webhooks verify --secret "$SECRET" --signature "sha256=5d41…" --payload-file body.json',
       'pbpaste | tripctl webhooks verify --secret "$SECRET" --signature "$SIG"',
+      'tripctl webhooks verify --saved deliveries/20260821T100001-123Z-0001-evt_abc.json',
     ],
   })
     .option('--secret <secret>', 'the endpoint signing secret (env TRIPCTL_WEBHOOK_SECRET)')
     .option('--endpoint <endpointId>', 'use the secret kept for this endpoint')
-    .requiredOption('--signature <header>', 'the X-Service-Signature value, sha256=<hex>')
+    .option('--signature <header>', 'the X-Service-Signature value, sha256=<hex>')
     .option('--payload-file <file>', "the raw body as received ('-' or omitted: stdin)")
+    .option('--saved <file>', "a delivery saved by `listen --save`, checked whole: body, signature and headers (secret: the kept one of its endpoint unless given)")
     .action(lazy(ctx, async () => (await import('./verify.js')).runVerify));
 
   defineVerb(webhooks, 'replay <file>', {

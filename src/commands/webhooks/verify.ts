@@ -1,20 +1,21 @@
-// `webhooks verify` (is this captured delivery genuine, and if not, why) and `webhooks replay`
-// (send a saved delivery to a handler again, re-signed). Neither talks to the service.
+// `webhooks verify` (is this captured delivery genuine, and if not, why — a body and a signature,
+// or a whole file saved by `listen --save`) and `webhooks replay` (send a saved delivery to a
+// handler again, re-signed). Neither talks to the service.
 import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, usageError } from '../../errors.js';
 import { uuid } from '../../input/validate.js';
 import { readAll } from '../../input/stdin.js';
-import { sanitizeCell } from '../../output/sanitize.js';
+import { sanitizeLine } from '../../output/sanitize.js';
 import { handlerUrl } from '../../webhooks/endpoint-url.js';
 import { Forwarder, withHeader } from '../../webhooks/forward.js';
-import { readSaved } from '../../webhooks/saved.js';
-import { SECRET_PATTERN, sign, verify } from '../../webhooks/signature.js';
+import { readSaved, readSavedFile, savedHeader, type ReadDelivery } from '../../webhooks/saved.js';
+import { DELIVERY_HEADER, EVENT_HEADER, SECRET_PATTERN, SIGNATURE_HEADER, sign, verify } from '../../webhooks/signature.js';
 import type { ActionFn } from '../../cmdkit/define.js';
-import { keptSecret } from './endpoints.js';
+import { keptSecret } from '../../webhooks/kept-secrets.js';
 
 /** Why a check failed, as a stable word for scripts (`-o json`) and a sentence for people. */
-export type FailureReason = 'missing_header' | 'malformed_header' | 'secret_format' | 'trailing_newline' | 'reserialised' | 'mismatch';
+export type FailureReason = 'missing_header' | 'malformed_header' | 'secret_format' | 'trailing_newline' | 'reserialised' | 'mismatch' | 'body_edited' | 'header_mismatch';
 
 export interface Diagnosis {
   valid: boolean;
@@ -109,31 +110,81 @@ function jsonOutput(ctx: Context): boolean {
   return output === 'json' || output === 'ndjson' || query !== undefined;
 }
 
-export const runVerify: ActionFn<{ secret?: string; endpoint?: string; signature: string; payloadFile?: string }> = async (ctx, { opts }) => {
-  const secret = secretFrom(ctx, opts);
-  if (secret === undefined) throw usageError('missing --secret', 'pass --secret S, --endpoint ID, or set TRIPCTL_WEBHOOK_SECRET');
-  ctx.io.addSecret(secret);
-  let body: Buffer;
-  if (opts.payloadFile !== undefined && opts.payloadFile !== '-') {
-    try {
-      body = await readFile(opts.payloadFile);
-    } catch (error) {
-      throw usageError(`cannot read --payload-file ${opts.payloadFile}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
-  } else {
-    if (ctx.io.stdinIsTTY) throw usageError('no body to verify', 'pass --payload-file FILE, or pipe the raw body on stdin');
-    body = await readAll(ctx.io.stdin);
+/**
+ * Checks a saved delivery whole: the body is the one recorded (its sha256), the signature header
+ * saved with it matches the body, and the event and delivery headers (which nothing signs) agree
+ * with the envelope's own `event` and `id`.
+ */
+export function diagnoseSaved(secret: string, saved: ReadDelivery): Diagnosis {
+  if (!saved.bodyIntact) {
+    return { valid: false, reason: 'body_edited', message: 'the body does not match the sha256 recorded when it was saved: the file was edited', hint: 'save the delivery again with `webhooks listen --save DIR`' };
   }
-  const diagnosis = diagnose(secret, opts.signature, body);
-  if (jsonOutput(ctx)) await ctx.renderer().object({ valid: diagnosis.valid, ...(diagnosis.reason ? { reason: diagnosis.reason, message: diagnosis.message } : {}), bytes: body.length });
+  const diagnosis = diagnose(secret, savedHeader(saved.headers, SIGNATURE_HEADER) ?? '', saved.body);
+  if (!diagnosis.valid) return diagnosis.reason === 'missing_header' ? { ...diagnosis, message: 'the saved headers hold no X-Service-Signature' } : diagnosis;
+  const json = parseJson(saved.body);
+  const envelope = (json.ok && typeof json.value === 'object' && json.value !== null ? json.value : {}) as { id?: unknown; event?: unknown };
+  for (const [header, field, value] of [[DELIVERY_HEADER, 'id', envelope.id], [EVENT_HEADER, 'event', envelope.event]] as const) {
+    const given = savedHeader(saved.headers, header);
+    if (given !== undefined && typeof value === 'string' && given !== value) {
+      return {
+        valid: false,
+        reason: 'header_mismatch',
+        message: `the signature matches the body, but the ${header} header (${sanitizeLine(given).slice(0, 80)}) is not the body's ${field} (${sanitizeLine(value).slice(0, 80)})`,
+        hint: 'headers are not signed: the file was edited, or a relay changed them',
+      };
+    }
+  }
+  return { valid: true };
+}
+
+interface VerifyOpts {
+  secret?: string;
+  endpoint?: string;
+  signature?: string;
+  payloadFile?: string;
+  saved?: string;
+}
+
+export const runVerify: ActionFn<VerifyOpts> = async (ctx, { opts }) => {
+  if (opts.saved !== undefined && (opts.signature !== undefined || opts.payloadFile !== undefined)) {
+    throw usageError('--saved cannot be used with --signature or --payload-file', 'the saved file holds the body and the signature header');
+  }
+  if (opts.saved === undefined && opts.signature === undefined) throw usageError('missing --signature', 'pass the X-Service-Signature value, or a saved delivery with --saved FILE');
+  const saved = opts.saved !== undefined ? await readSavedFile(opts.saved) : undefined;
+  let secret = secretFrom(ctx, opts);
+  let how = '';
+  if (secret === undefined && saved?.endpointId !== undefined && (secret = keptSecret(ctx, saved.endpointId)) !== undefined) {
+    how = ` with the kept secret of endpoint ${sanitizeLine(saved.endpointId)}`;
+  }
+  if (secret === undefined) {
+    throw usageError('missing --secret', `pass --secret S, --endpoint ID, or set TRIPCTL_WEBHOOK_SECRET${saved ? ' (no secret is kept for the endpoint the file names)' : ''}`);
+  }
+  ctx.io.addSecret(secret);
+  const body = saved ? saved.body : await payload(ctx, opts.payloadFile);
+  const diagnosis = saved ? diagnoseSaved(secret, saved) : diagnose(secret, opts.signature!, body);
+  const about = saved ? { deliveryId: saved.deliveryId, event: saved.event } : {};
+  if (jsonOutput(ctx)) await ctx.renderer().object({ valid: diagnosis.valid, ...(diagnosis.reason ? { reason: diagnosis.reason, message: diagnosis.message } : {}), bytes: body.length, ...about });
   if (diagnosis.valid) {
-    ctx.info(`Signature valid (${body.length} bytes).`);
+    const what = saved ? `Delivery ${sanitizeLine(saved.deliveryId ?? '(no id)')} (${sanitizeLine(saved.event ?? 'no event')}): signature valid, headers match the body` : 'Signature valid';
+    ctx.info(`${what} (${body.length} bytes)${how ? `, checked${how}` : ''}.`);
     return ExitCode.ok;
   }
   ctx.io.err(`tripctl: ${diagnosis.message}\n`);
   if (diagnosis.hint) ctx.io.err(`hint: ${diagnosis.hint}\n`);
   return ExitCode.failure;
 };
+
+async function payload(ctx: Context, file: string | undefined): Promise<Buffer> {
+  if (file !== undefined && file !== '-') {
+    try {
+      return await readFile(file);
+    } catch (error) {
+      throw usageError(`cannot read --payload-file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  }
+  if (ctx.io.stdinIsTTY) throw usageError('no body to verify', 'pass --payload-file FILE, or pipe the raw body on stdin');
+  return readAll(ctx.io.stdin, ctx.signal);
+}
 
 export const runReplay: ActionFn<{ to: string; secret?: string; timeoutMs?: number }> = async (ctx, { args, opts }) => {
   const file = args[0]!;
@@ -149,7 +200,7 @@ export const runReplay: ActionFn<{ to: string; secret?: string; timeoutMs?: numb
   const forwarder = new Forwarder();
   try {
     const result = await forwarder.send(to, saved.body, headers, { timeoutMs: opts.timeoutMs, method: saved.method || 'POST', signal: ctx.signal });
-    const what = `${sanitizeCell(saved.deliveryId ?? 'delivery')}${saved.event ? ` (${sanitizeCell(saved.event)})` : ''}`;
+    const what = `${sanitizeLine(saved.deliveryId ?? 'delivery')}${saved.event ? ` (${sanitizeLine(saved.event)})` : ''}`;
     if (!result.ok) {
       if (ctx.signal.aborted) throw new CliError('interrupted', ExitCode.interrupted);
       if (jsonOutput(ctx)) await ctx.renderer().object({ ok: false, error: result.kind, message: result.message, latencyMs: result.latencyMs });

@@ -1,7 +1,10 @@
 // A real Office Open XML workbook (ECMA-376, SpreadsheetML), built by hand: one worksheet named
 // after the sheet's title, a bold and frozen header row of the column names, then the rows.
 // Strings are inline (t="inlineStr", no shared-string table), numbers are numbers, booleans are
-// t="b", null is an absent cell. Text is XML-escaped, characters XML 1.0 forbids are removed and
+// t="b", null is an absent cell. A text that is an ISO date (YYYY-MM-DD) or a UTC date-time
+// (…Z) is a date cell: its Excel serial number with a yyyy-mm-dd or yyyy-mm-dd hh:mm:ss format
+// (times in UTC, as the API gives them). Columns the sheet names as money (minor units) get a
+// #,##0 format. Text is XML-escaped, characters XML 1.0 forbids are removed and
 // a cell's text is cut to Excel's 32 767-character limit. The title and subtitle also go into
 // docProps/core.xml (dc:title, dc:description). No dates: the same sheet gives the same bytes.
 import type { Sheet } from '../contracts.js';
@@ -66,12 +69,30 @@ function clip(text: string): string {
   return cut;
 }
 
+/** Cell styles (indexes into cellXfs in STYLES). */
+const STYLE = { plain: 0, header: 1, date: 2, dateTime: 3, money: 4 } as const;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+/** Days from Excel's epoch (1899-12-30, the 1900 date system) to the Unix epoch. */
+const EXCEL_UNIX_DAYS = 25569;
+
+/** An ISO date or UTC date-time as an Excel serial number (days, with the time as a fraction). */
+export function excelSerial(iso: string): number | null {
+  const ms = Date.parse(ISO_DATE.test(iso) ? `${iso}T00:00:00Z` : iso);
+  return Number.isNaN(ms) ? null : EXCEL_UNIX_DAYS + ms / 86_400_000;
+}
+
 function cellXml(ref: string, value: Cell | undefined, style: number): string {
   const s = style === 0 ? '' : ` s="${style}"`;
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return '';
     return `<c r="${ref}"${s}><v>${String(value)}</v></c>`;
+  }
+  if (typeof value === 'string' && style === STYLE.plain && (ISO_DATE.test(value) || ISO_DATE_TIME.test(value))) {
+    // Dates and UTC date-times are date cells: a serial number shown with a date format.
+    const serial = excelSerial(value);
+    if (serial !== null) return `<c r="${ref}" s="${ISO_DATE.test(value) ? STYLE.date : STYLE.dateTime}"><v>${String(serial)}</v></c>`;
   }
   if (typeof value === 'boolean') return `<c r="${ref}"${s} t="b"><v>${value ? 1 : 0}</v></c>`;
   const text = xmlText(clip(value));
@@ -88,12 +109,13 @@ function worksheetXml(sheet: Sheet): string {
   const width = sheet.columns.length;
   const rows: string[] = [];
   rows.push(
-    `<row r="1">${sheet.columns.map((name, i) => cellXml(`${columnLetters(i)}1`, name, 1)).join('')}</row>`,
+    `<row r="1">${sheet.columns.map((name, i) => cellXml(`${columnLetters(i)}1`, name, STYLE.header)).join('')}</row>`,
   );
+  const styles = sheet.columns.map((name) => (sheet.money?.includes(name) ? STYLE.money : STYLE.plain));
   sheet.rows.forEach((row, r) => {
     const n = r + 2;
     let cells = '';
-    for (let i = 0; i < width; i++) cells += cellXml(`${columnLetters(i)}${n}`, row[i], 0);
+    for (let i = 0; i < width; i++) cells += cellXml(`${columnLetters(i)}${n}`, row[i], styles[i]!);
     rows.push(`<row r="${n}">${cells}</row>`);
   });
   const lastRow = sheet.rows.length + 1;
@@ -124,6 +146,11 @@ function worksheetXml(sheet: Sheet): string {
 const STYLES =
   XML_DECL +
   `<styleSheet xmlns="${MAIN_NS}">` +
+  '<numFmts count="3">' +
+  '<numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>' +
+  '<numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/>' +
+  '<numFmt numFmtId="166" formatCode="#,##0"/>' +
+  '</numFmts>' +
   '<fonts count="2">' +
   '<font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
   '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
@@ -131,9 +158,12 @@ const STYLES =
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="2">' +
+  '<cellXfs count="5">' +
   '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '</cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';

@@ -1,0 +1,92 @@
+// Reading the CSV files operators make in a spreadsheet. Excel saves "CSV UTF-8" with a byte-order
+// mark and CRLF line ends, and where the decimal mark is a comma (much of Europe and the Arab
+// world) it separates fields with semicolons. The separator is read off the header line, which
+// holds only column names, so it cannot be fooled by a comma inside a note further down.
+// Hand-written rather than csv-parse: that library takes one delimiter (or guesses per field) and
+// counts lines per record differently from what an operator sees in a text editor; RFC 4180 with
+// the start line of each record is forty lines.
+import { usageError } from '../errors.js';
+
+export interface CsvRecord {
+  /** The line of the file the record starts on (1 is the header). */
+  line: number;
+  cells: string[];
+}
+
+export interface CsvTable {
+  header: string[];
+  records: CsvRecord[];
+  delimiter: ',' | ';' | '\t';
+}
+
+/** Decodes UTF-8 (a BOM is dropped); anything else is refused with the way to fix it. */
+export function decodeCsv(bytes: Uint8Array, source: string): string {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw usageError(`${source} is UTF-16 text`, "save it as 'CSV UTF-8 (Comma delimited)'");
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw usageError(`${source} is not UTF-8 text`, "save it as 'CSV UTF-8 (Comma delimited)' (Arabic names need UTF-8)");
+  }
+}
+
+/** The separator used most in the header line outside quotes: comma, semicolon or tab. */
+function detectDelimiter(text: string): CsvTable['delimiter'] {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && char in counts) counts[char as keyof typeof counts] += 1;
+  }
+  if (counts[';'] > counts[','] && counts[';'] >= counts['\t']) return ';';
+  if (counts['\t'] > counts[',']) return '\t';
+  return ',';
+}
+
+/** RFC 4180: quoted fields may hold separators, `""` and line breaks; CRLF, LF and CR all end a line. */
+export function parseCsv(text: string, source: string): CsvTable {
+  const delimiter = detectDelimiter(text);
+  const records: CsvRecord[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  let quoteLine = 0;
+  const endRecord = () => {
+    cells.push(cell);
+    // Lines a spreadsheet leaves behind (empty, or only separators) are not rows.
+    if (cells.some((c) => c.trim() !== '')) records.push({ line: start, cells });
+    cells = [];
+    cell = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (char === '"') quoted = false;
+      else {
+        if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line++;
+        cell += char;
+      }
+    } else if (char === '"' && cell.trim() === '') {
+      quoted = true;
+      quoteLine = line;
+      cell = '';
+    } else if (char === delimiter) {
+      cells.push(cell);
+      cell = '';
+    } else if (char === '\r' || char === '\n') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      endRecord();
+      start = ++line;
+    } else cell += char;
+  }
+  if (quoted) throw usageError(`${source}: line ${quoteLine}: a quoted field is never closed`, 'a field that starts with " must end with "');
+  if (cell !== '' || cells.length) endRecord();
+  const [header, ...rest] = records;
+  if (!header) throw usageError(`${source} is empty`, 'the first line names the columns');
+  return { header: header.cells.map((name) => name.trim()), records: rest, delimiter };
+}

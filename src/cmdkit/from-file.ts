@@ -1,0 +1,30 @@
+// `--from-file F [--dry-run] [--concurrency N]` on a create verb declared with defineOperation:
+// without --from-file the verb runs as declared; with it, every row of the CSV is one request of
+// the same verb (src/cmdkit/import-rows.ts, loaded only then).
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { usageError } from '../errors.js';
+import { declareWrites, lazy, type ActionFn } from './define.js';
+import { integerInRange } from './flags.js';
+import type { ImportOptions, ImportVerb } from './import-rows.js';
+import type { OperationOptions, OperationVerb } from './operation.js';
+
+export function addFromFile(verb: Command, spec: OperationVerb, ctx: Context, load: () => Promise<ImportVerb>): Command {
+  verb
+    .option('--from-file <file>', 'one request per row of a CSV file (- for stdin), columns named like these flags; a flag fills its column where a row leaves it empty')
+    .option('--dry-run', 'with --from-file: check every row and print the requests as NDJSON; send nothing')
+    .option('--concurrency <n>', 'with --from-file: rows in flight at once', integerInRange('--concurrency', 1, 32), 8);
+  const action: ActionFn<OperationOptions & Partial<ImportOptions>> = async (c, input) => {
+    if (input.opts.fromFile !== undefined) {
+      const { runImport } = await import('./import-rows.js');
+      return runImport(c, await load(), input.opts as ImportOptions);
+    }
+    if (input.opts.dryRun) throw usageError('--dry-run goes with --from-file');
+    const { runnerFor } = await import('./run-operation.js');
+    return runnerFor(spec)(c, input);
+  };
+  // A dry run sends nothing, so a protected profile lets it run without asking.
+  declareWrites(verb, ({ opts }) => !opts.dryRun);
+  verb.action(lazy(ctx, async () => action));
+  return verb;
+}

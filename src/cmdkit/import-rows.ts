@@ -1,0 +1,227 @@
+// `--from-file F` on a create verb (`bookings create`, `trips publish`): one request per row of a
+// CSV whose columns are named like the verb's flags, every row checked by the same parsers as the
+// flags before anything is sent, then run through the bulk engine. Loaded only when a verb is
+// given --from-file.
+//
+// Re-running a file must not duplicate. A verb either sends an Idempotency-Key made from the
+// row's request and how many identical rows came before it (so the service replays its first
+// answer, and two identical rows are still two bookings), or says how to find the object a row
+// would create (`existing`), and such rows are reported as `exists` without a request.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Method } from '../client/http.js';
+import { derivedIdempotencyKey } from '../client/idempotency.js';
+import type { Context } from '../context.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
+import { readAll } from '../input/stdin.js';
+import { toJson } from '../output/sanitize.js';
+import { runBulk } from './bulk.js';
+import { decodeCsv, parseCsv, type CsvRecord } from './csv.js';
+import { fieldsFrom } from './flags.js';
+import { attributeOf, type FieldFlag, type ParseTools } from './operation.js';
+import { toolsFor, unwrap } from './run-operation.js';
+
+export interface ImportRow {
+  line: number;
+  body: Record<string, unknown>;
+  idempotencyKey?: string;
+}
+
+export interface ImportVerb {
+  method: Method;
+  path: string;
+  /** The envelope key of the created object (`booking`, `trip`). */
+  resultKey: string;
+  /** The verb's flags: each is a column, named like the flag (`--seats` → `seats`) or its field. */
+  flags: FieldFlag[];
+  /** Rows carry an Idempotency-Key derived from their content and occurrence. */
+  idempotent?: boolean;
+  /** A check across rows (two rows for the same vehicle and departure); returns row errors. */
+  checkRows?: (rows: ImportRow[]) => Array<{ line: number; message: string }>;
+  /** The objects some rows would duplicate, by row index: those rows are reported, not sent. */
+  existing?: (ctx: Context, rows: ImportRow[]) => Promise<Map<number, { id: string; status?: string }>>;
+}
+
+export interface ImportOptions {
+  fromFile: string;
+  dryRun?: boolean;
+  concurrency?: number;
+  idempotencyKey?: string;
+  field?: string[];
+  rawField?: string[];
+  [flag: string]: unknown;
+}
+
+/** `--vehicle <id|plate>` → `vehicle`. */
+function columnOf(flag: FieldFlag): string {
+  return flag.flags.split(/[ ,]/)[0]!.replace(/^--/, '');
+}
+
+/** Header names compare without case, spaces, dashes or underscores (`Departure`, `pickup_pcode`). */
+const canonicalName = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
+
+/** Which flag each column fills; unknown and repeated columns are errors. */
+function mapHeader(header: string[], flags: FieldFlag[], source: string): Array<FieldFlag | undefined> {
+  const byName = new Map<string, FieldFlag>();
+  for (const flag of flags) {
+    byName.set(canonicalName(columnOf(flag)), flag);
+    byName.set(canonicalName(flag.field), flag);
+  }
+  const seen = new Set<FieldFlag>();
+  const columns = header.map((name) => {
+    if (name === '') return undefined;
+    const flag = byName.get(canonicalName(name));
+    if (!flag) throw usageError(`${source}: unknown column '${name}'`, `the columns are: ${flags.map(columnOf).join(', ')}`);
+    if (seen.has(flag)) throw usageError(`${source}: column '${name}' appears twice`);
+    seen.add(flag);
+    return flag;
+  });
+  return columns;
+}
+
+/** The flag's own message, with the flag named as the column: `--seats must be…` → `seats: must be…`. */
+function rowMessage(error: CliError, flag: FieldFlag): string {
+  const name = flag.flags.split(/[ ,]/)[0]!;
+  const message = error.message.startsWith(name) ? `${columnOf(flag)}:${error.message.slice(name.length).replace(/^:/, '')}` : error.message;
+  return error.hint ? `${message} (${error.hint})` : message;
+}
+
+async function readSource(ctx: Context, file: string): Promise<{ bytes: Uint8Array; source: string }> {
+  if (file === '-') {
+    if (ctx.io.stdinIsTTY) throw usageError("--from-file - reads the CSV from stdin, but stdin is a terminal", 'pipe the file in, or give its path');
+    return { bytes: await readAll(ctx.io.stdin, ctx.signal), source: 'stdin' };
+  }
+  try {
+    // Relative to the context's working directory, as every other path a command is given.
+    return { bytes: await readFile(resolve(ctx.cwd, file)), source: file };
+  } catch (error) {
+    throw usageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
+/** Every row parsed by the flags' own parsers: all local checks first, then the look-ups. */
+async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], columns: Array<FieldFlag | undefined>, opts: ImportOptions) {
+  const tools: ParseTools = toolsFor(ctx);
+  const errors: Array<{ line: number; message: string }> = [];
+  const rows: Array<ImportRow & { ok: boolean }> = [];
+  for (const record of records) {
+    if (record.cells.length > columns.length && record.cells.slice(columns.length).some((c) => c.trim() !== '')) {
+      errors.push({ line: record.line, message: `${record.cells.length} fields, but the header names ${columns.length} columns` });
+      rows.push({ line: record.line, body: {}, ok: false });
+      continue;
+    }
+    const texts = new Map<FieldFlag, string>();
+    columns.forEach((flag, i) => {
+      const cell = record.cells[i]?.trim() ?? '';
+      if (flag && cell !== '') texts.set(flag, cell);
+    });
+    const body: Record<string, unknown> = {};
+    const rowErrors: string[] = [];
+    // A flag on the command line fills the column for rows that leave it empty.
+    const textOf = (flag: FieldFlag) => texts.get(flag) ?? (opts[attributeOf(flag.flags)] as string | undefined);
+    const missing = verb.flags.filter((flag) => flag.required && textOf(flag) === undefined).map(columnOf);
+    if (missing.length) rowErrors.push(`missing ${missing.join(', ')}`);
+    for (const lookups of [false, true]) {
+      for (const flag of verb.flags.filter((f) => Boolean(f.lookup) === lookups)) {
+        const text = textOf(flag);
+        if (text === undefined) continue;
+        try {
+          const value = flag.parse ? await flag.parse(text, tools) : text;
+          if (value !== undefined) body[flag.field] = value;
+        } catch (error) {
+          if (!(error instanceof CliError) || error.exitCode !== ExitCode.usage) throw error;
+          rowErrors.push(rowMessage(error, flag));
+        }
+      }
+    }
+    for (const message of rowErrors) errors.push({ line: record.line, message });
+    // In the order of the verb's flags, so a dry run reads like the command line would.
+    const ordered = Object.fromEntries(verb.flags.filter((f) => f.field in body).map((f) => [f.field, body[f.field]]));
+    rows.push({ line: record.line, body: fieldsFrom(opts, ordered), ok: rowErrors.length === 0 });
+  }
+  return { rows, errors };
+}
+
+export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOptions): Promise<number> {
+  if (opts.idempotencyKey !== undefined) {
+    throw usageError('--idempotency-key cannot be used with --from-file', 'each row gets its own key, made from its content and its place among identical rows');
+  }
+  const { bytes, source } = await readSource(ctx, opts.fromFile);
+  const table = parseCsv(decodeCsv(bytes, source), source);
+  const columns = mapHeader(table.header, verb.flags, source);
+  const { rows: parsed, errors } = await parseRows(ctx, verb, table.records, columns, opts);
+  errors.push(...(verb.checkRows?.(parsed.filter((row) => row.ok)) ?? []));
+  const rows: ImportRow[] = parsed.map(({ line, body }) => ({ line, body }));
+  if (errors.length) {
+    errors.sort((a, b) => a.line - b.line);
+    for (const { line, message } of errors) ctx.io.err(`tripctl: ${source}: line ${line}: ${message}\n`);
+    const lines = new Set(errors.map((e) => e.line)).size;
+    throw new CliError(`${lines} of ${rows.length} rows of ${source} have errors; nothing was sent`, ExitCode.usage, 'fix those lines and run the same command again', { rows: errors });
+  }
+  if (rows.length === 0) {
+    ctx.info(`${source} has no rows; nothing to send`);
+    return 0;
+  }
+  if (verb.idempotent) {
+    const occurrences = new Map<string, number>();
+    for (const row of rows) {
+      const content = canonicalJson(row.body);
+      const occurrence = (occurrences.get(content) ?? 0) + 1;
+      occurrences.set(content, occurrence);
+      row.idempotencyKey = derivedIdempotencyKey('import', content, String(occurrence));
+    }
+  }
+  const existing = (await verb.existing?.(ctx, rows)) ?? new Map<number, { id: string; status?: string }>();
+  if (opts.dryRun) {
+    for (const [index, row] of rows.entries()) {
+      const found = existing.get(index);
+      if (found) ctx.info(`line ${row.line}: exists (${found.id}); would be skipped`);
+      else ctx.io.out(`${toJson({ line: row.line, method: verb.method, path: verb.path, ...(row.idempotencyKey ? { idempotencyKey: row.idempotencyKey } : {}), body: row.body })}\n`);
+    }
+    ctx.info(`dry run: ${rows.length - existing.size} of ${rows.length} rows would be sent; nothing was sent`);
+    return 0;
+  }
+  // A protected profile asks here, with the count, rather than at the first request.
+  const toSend = rows.length - existing.size;
+  if (toSend > 0) await ctx.beforeWrite?.(`send ${toSend} row${toSend === 1 ? '' : 's'} of ${source} (${verb.method} ${verb.path})`);
+  const client = await ctx.client();
+  const tally = { created: 0, replayed: 0, exists: 0 };
+  const code = await runBulk(ctx, rows.map(() => '-'), {
+    done: 'imported',
+    concurrency: opts.concurrency ?? 8,
+    lines: rows.map((row) => row.line),
+    act: async (_, index) => {
+      const found = existing.get(index);
+      if (found) {
+        tally.exists += 1;
+        return { id: found.id, outcome: 'exists', status: found.status };
+      }
+      const row = rows[index]!;
+      const { data, headers } = await client.request({
+        method: verb.method,
+        path: verb.path,
+        body: row.body,
+        idempotencyKey: row.idempotencyKey,
+        expect: { kind: 'object', key: verb.resultKey },
+      });
+      const object = unwrap(data, verb.resultKey) as { id?: unknown };
+      // The sandbox (and services like it) mark an answer replayed for a repeated key.
+      const replayed = String(headers['idempotent-replayed'] ?? '') === 'true';
+      tally[replayed ? 'replayed' : 'created'] += 1;
+      return { id: typeof object?.id === 'string' ? object.id : '-', outcome: replayed ? 'replayed' : 'created', [verb.resultKey]: object };
+    },
+    describe: (result) => (result as { outcome: string }).outcome,
+    idOf: (result) => (result as { id: string }).id,
+  });
+  ctx.info(`${tally.created} created, ${tally.replayed} already sent before (replayed), ${tally.exists} already existed`);
+  return code;
+}
+
+/** JSON with keys sorted, so the same request always reads the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,239 @@
+// `tripctl trips board TRIP`: a boarding station at the coach door. Lines come from a person, a
+// paste or a USB barcode scanner (a keyboard that types the ticket's QR text and Enter); each is
+// matched to a booking of the trip by the UUID in it, whatever the ticket format around it. On a
+// terminal every verdict is a coloured line with the running count, a refusal also rings the
+// bell; piped, one tab-separated line per input line (or one JSON object with -o json/ndjson).
+import { createInterface } from 'node:readline';
+import { runBulk } from '../../cmdkit/bulk.js';
+import type { ActionFn } from '../../cmdkit/define.js';
+import { unwrap } from '../../cmdkit/run-operation.js';
+import type { Context } from '../../context.js';
+import { CliError, ExitCode, mostSevere } from '../../errors.js';
+import { uuid } from '../../input/validate.js';
+import { sanitizeLine, toJson } from '../../output/sanitize.js';
+import { BoardingJournal, type ManifestPassenger } from './boarding-journal.js';
+import { BoardingStation, VERDICT_EXIT, type SyncEvent, type Verdict } from './boarding-station.js';
+
+interface BoardOptions {
+  sync?: boolean;
+  noShowRest?: boolean;
+  /** commander's negation of --no-show-rest is `showRest: false`. */
+  showRest?: boolean;
+  retryEvery: number;
+}
+
+type Paint = (code: string, text: string) => string;
+
+function painter(ctx: Context): Paint {
+  return ctx.colorEnabled ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_, text) => text;
+}
+
+const who = (p?: ManifestPassenger) => (p ? `${sanitizeLine(p.fullName ?? p.phone ?? p.bookingId)} · ${p.seats} seat${p.seats === 1 ? '' : 's'}` : '');
+
+function localTime(ctx: Context, iso: string | null | undefined, withDate = false): string {
+  if (!iso) return '';
+  const options: Intl.DateTimeFormatOptions = withDate ? { dateStyle: 'medium', timeStyle: 'short' } : { timeStyle: 'short' };
+  return new Date(iso).toLocaleString('en-GB', { ...options, timeZone: ctx.settings().timeZone });
+}
+
+/** Prints verdicts: a line a person reads on a terminal, a record a script reads on a pipe. */
+class BoardPrinter {
+  private readonly paint: Paint;
+  private readonly json: boolean;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly station: BoardingStation,
+    private readonly tty: boolean,
+  ) {
+    this.paint = painter(ctx);
+    const output = ctx.settings().output;
+    this.json = output === 'json' || output === 'ndjson';
+  }
+
+  verdict(v: Verdict): void {
+    if (this.json) return this.ctx.io.out(`${toJson({ ...v, ...this.station.counts })}\n`);
+    if (!this.tty) return this.ctx.io.out(`${this.record(v).map((f) => sanitizeLine(f)).join('\t')}\n`);
+    const { boarded, total, queued } = this.station.counts;
+    const count = `${boarded} of ${total} seats boarded${queued ? `, ${queued} queued` : ''}`;
+    const loud = (label: string, text: string) => `\u0007${this.paint('1;97;41', ` ✖ ${label} `)} ${text}\n`;
+    switch (v.kind) {
+      case 'boarded':
+        return this.ctx.io.out(`${this.paint('1;30;42', ' ✔ BOARDED ')} ${this.paint('1', who(v.passenger))}   ${count}\n`);
+      case 'queued':
+        return this.ctx.io.out(`${this.paint('1;30;43', ' ⏸ QUEUED ')} ${v.passenger ? this.paint('1', who(v.passenger)) : `${v.bookingId} (checked when back online)`}   offline: kept in the journal, retried in the background   ${count}\n`);
+      case 'already-boarded':
+        return this.ctx.io.out(loud('ALREADY BOARDED', `${who(v.passenger)}${v.queued ? ' (queued earlier)' : v.passenger.boardedAt ? ` at ${localTime(this.ctx, v.passenger.boardedAt)}` : ''}`));
+      case 'not-approved':
+        return this.ctx.io.out(loud('NOT APPROVED', `booking ${v.bookingId} is ${sanitizeLine(v.status)}; nothing sent`));
+      case 'other-trip':
+        return this.ctx.io.out(loud('OTHER TRIP', `booking ${v.bookingId} is for trip ${v.tripId}; nothing sent`));
+      case 'unknown':
+        return this.ctx.io.out(loud('UNKNOWN', `no booking ${v.bookingId}; nothing sent`));
+      case 'refused':
+        return this.ctx.io.out(loud('REFUSED', `${who(v.passenger) || v.bookingId}: ${sanitizeLine(v.message)}`));
+      case 'no-id':
+        return this.ctx.io.out(loud('NO BOOKING ID', `in '${sanitizeLine(v.text).slice(0, 60)}'`));
+    }
+  }
+
+  /** `ID<TAB>verdict<TAB>name<TAB>seats` (or the reason), one per input line. */
+  private record(v: Verdict): string[] {
+    switch (v.kind) {
+      case 'boarded':
+      case 'already-boarded':
+        return [v.passenger.bookingId, v.kind, v.passenger.fullName ?? '', String(v.passenger.seats)];
+      case 'queued':
+        return [v.bookingId, 'queued', v.passenger?.fullName ?? '', v.passenger ? String(v.passenger.seats) : ''];
+      case 'not-approved':
+        return [v.bookingId, v.kind, v.status];
+      case 'other-trip':
+        return [v.bookingId, v.kind, v.tripId];
+      case 'unknown':
+        return [v.bookingId, v.kind];
+      case 'refused':
+        return [v.bookingId, v.kind, v.message];
+      case 'no-id':
+        return ['-', v.kind, v.text];
+    }
+  }
+
+  /** Set while a terminal shows the prompt: lines printed in the background redraw it after them. */
+  reprompt: (() => void) | undefined;
+
+  synced(events: SyncEvent[]): void {
+    if (events.length === 0) return;
+    // The prompt line is cleared first, so a background message does not land after `scan> `.
+    if (this.reprompt) this.ctx.io.err('\r\u001b[2K');
+    for (const event of events) {
+      if (event.kind === 'synced') this.ctx.info(`synced: ${who(event.passenger) || event.entry.bookingId} (scanned ${localTime(this.ctx, event.entry.scannedAt)})`);
+      else this.ctx.info(`not boarded after all: ${event.entry.bookingId} (scanned ${localTime(this.ctx, event.entry.scannedAt)}): ${event.verdict.kind}${event.verdict.kind === 'refused' ? `: ${sanitizeLine(event.verdict.message)}` : ''}`);
+    }
+    this.reprompt?.();
+  }
+}
+
+/** Reads lines until end of input, `q`, or an interrupt; each is scanned in order. */
+async function readScans(ctx: Context, station: BoardingStation, printer: BoardPrinter, tty: boolean): Promise<{ codes: number[]; interrupted: boolean }> {
+  const rl = createInterface({ input: ctx.io.stdin, output: tty ? ctx.io.stderr : undefined, terminal: tty, prompt: 'scan> ' });
+  let interrupted = false;
+  const stop = () => {
+    interrupted = true;
+    rl.close();
+  };
+  // On a terminal readline owns Ctrl-C (raw mode); piped, the process's SIGINT aborts the context.
+  rl.on('SIGINT', stop);
+  ctx.signal.addEventListener('abort', stop, { once: true });
+  const codes: number[] = [];
+  let quit = false;
+  if (tty) {
+    rl.prompt();
+    printer.reprompt = () => rl.prompt(true);
+  }
+  try {
+    for await (const line of rl) {
+      const text = line.trim();
+      if (text === 'q' || text === 'quit') {
+        quit = true;
+        break;
+      }
+      if (text !== '') {
+        const verdict = await station.scan(text);
+        printer.verdict(verdict);
+        codes.push(VERDICT_EXIT[verdict.kind]);
+      }
+      if (tty) rl.prompt();
+    }
+  } finally {
+    printer.reprompt = undefined;
+    ctx.signal.removeEventListener('abort', stop);
+    rl.close();
+  }
+  // Ctrl-D and Ctrl-C leave the cursor after `scan> `: what follows starts on a line of its own.
+  if (tty && !quit) ctx.io.err('\n');
+  return { codes, interrupted };
+}
+
+export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
+  const tripId = uuid('tripId', args[0] ?? '');
+  const settings = ctx.settings();
+  const noShowRest = opts.noShowRest === true || opts.showRest === false;
+  const journal = BoardingJournal.open(ctx.config.dir, tripId, settings.baseUrl ?? '');
+  const station = new BoardingStation(ctx, tripId, journal);
+  const tty = ctx.io.stdinIsTTY && ctx.io.stderrIsTTY;
+  const printer = new BoardPrinter(ctx, station, tty && !opts.sync);
+
+  const loaded = await station.load();
+  const { route, departureAt } = journal.data.trip ?? { route: tripId };
+  // A protected profile asks once, before the first scan, not in the middle of boarding (where a
+  // refusal would look like a failed send).
+  await ctx.beforeWrite?.(`board passengers on ${route}`);
+  if (loaded === 'saved') ctx.warn(`offline (${station.offlineReason}): using the manifest saved at ${localTime(ctx, journal.data.manifest!.loadedAt, true)}`);
+  if (journal.data.pending.length) {
+    ctx.info(`${journal.data.pending.length} boarding(s) queued from before; syncing…`);
+    printer.synced(await station.sync());
+  }
+  let codes: number[] = [];
+  if (!opts.sync) {
+    const { total } = station.counts;
+    ctx.info(`Boarding ${route}${departureAt ? `, ${localTime(ctx, departureAt, true)} (${settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone})` : ''} · ${station.passengers.length} passengers, ${total} seats`);
+    if (tty) ctx.info('Scan a ticket or type a booking id; q or Ctrl-D to finish.');
+    // Queued boardings are retried in the background while the station runs.
+    const timer = setInterval(() => {
+      if (station.journal.data.pending.length) void station.sync().then((events) => printer.synced(events), () => undefined);
+    }, opts.retryEvery * 1000);
+    try {
+      const read = await readScans(ctx, station, printer, tty);
+      codes = read.codes;
+      if (read.interrupted) throw new CliError('interrupted', ExitCode.interrupted);
+    } catch (error) {
+      // However the session ends early (Ctrl-C, even mid-request), what is queued stays queued.
+      if (journal.data.pending.length) ctx.info(`${journal.data.pending.length} boarding(s) kept in ${journal.path}; send them with: tripctl trips board ${tripId} --sync`);
+      throw error;
+    } finally {
+      clearInterval(timer);
+    }
+  }
+  // The end: what is queued is sent now, or the command says how to send it later.
+  if (journal.data.pending.length) printer.synced(await station.sync());
+  if (journal.data.pending.length) {
+    throw new CliError(
+      `${journal.data.pending.length} boarding(s) could not be sent (${station.offlineReason}); they are kept in ${journal.path}`,
+      ExitCode.network,
+      `send them when the network is back: tripctl trips board ${tripId} --sync`,
+    );
+  }
+  const { boarded, total } = station.counts;
+  ctx.info(`${boarded} of ${total} seats boarded.`);
+  // --sync asks nothing: it marks no-shows only when told to.
+  return mostSevere([...codes, await noShows(ctx, station, tripId, noShowRest, tty && !opts.sync)]);
+};
+
+/** Lists who has not boarded and, when told to or after a yes, marks them no-show. */
+async function noShows(ctx: Context, station: BoardingStation, tripId: string, noShowRest: boolean, tty: boolean): Promise<number> {
+  const rest = station.notBoarded();
+  if (rest.length === 0) return 0;
+  const seats = rest.reduce((sum, p) => sum + p.seats, 0);
+  ctx.info(`Not boarded: ${rest.length} passenger(s), ${seats} seat(s)`);
+  for (const p of rest) ctx.info(`  ${p.bookingId}  ${sanitizeLine(p.fullName ?? '')}  ${sanitizeLine(p.phone ?? '')}  ${p.seats} seat(s)`);
+  let mark = noShowRest;
+  if (!mark && tty && ctx.canPrompt) mark = await (await ctx.prompter()).confirm(`Mark these ${rest.length} passenger(s) no-show?`, false);
+  if (!mark) {
+    ctx.info(`To mark them no-show later: tripctl trips board ${tripId} --sync --no-show-rest`);
+    return 0;
+  }
+  return runBulk(ctx, rest.map((p) => p.bookingId), {
+    done: 'marked no-show',
+    concurrency: 4,
+    act: async (id) => {
+      const { data } = await station.call((client) =>
+        client.request({ method: 'POST', path: `/bookings/${id}/no-show`, retrySafe: true, expect: { kind: 'object', key: 'booking' } }),
+      );
+      const booking = unwrap(data, 'booking') as { status?: string };
+      const passenger = station.passengers.find((p) => p.bookingId === id);
+      if (passenger && booking.status) passenger.status = booking.status;
+      return booking;
+    },
+    describe: (booking) => (booking as { status?: string }).status ?? 'marked no-show',
+  });
+}

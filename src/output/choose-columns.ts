@@ -1,0 +1,67 @@
+// `--columns id,status,seats,trip.departureAt`: which columns table and CSV output show. A name is
+// one of the resource's columns (by its heading, `no-show`, or its field, `noShow`), a dotted
+// path into the JSON (`trip.departureAt`), or `.field` for a top-level field the spec leaves out.
+// Names are checked when the flag is parsed, before any request; the renderer then swaps the
+// spec's columns for the chosen ones, and prints exactly as before.
+import { usageError } from '../errors.js';
+import type { Column, ResourceSpec } from './columns.js';
+
+const SEGMENT = '[A-Za-z_$][\\w$-]*';
+const DOTTED = new RegExp(`^${SEGMENT}(?:\\.${SEGMENT})+$`);
+const TOP_LEVEL = new RegExp(`^\\.${SEGMENT}$`);
+
+/** `NO-SHOW` → `no-show`, `LATENCY MS` → `latency-ms`: the name a column is chosen by. */
+export function columnName(column: Column): string {
+  return column.header.toLowerCase().replace(/\s+/g, '-');
+}
+
+function find(spec: ResourceSpec | undefined, name: string): Column | undefined {
+  const wanted = name.toLowerCase();
+  return spec?.columns.find((column) => columnName(column) === wanted || column.path.toLowerCase() === wanted);
+}
+
+/** A column for a path outside the spec: headed by the name given, a time when it looks like one. */
+function pathColumn(name: string): Column {
+  const path = name.startsWith('.') ? name.slice(1) : name;
+  return { header: name.startsWith('.') ? path : name, path, kind: /At$/.test(path) ? 'time' : 'text' };
+}
+
+/**
+ * Splits and checks `--columns`; a name that is neither a column of `spec` nor a path is a usage
+ * error listing the valid names. Without a spec (shapes nobody described) any path is accepted.
+ */
+export function parseColumns(value: string, spec: ResourceSpec | undefined, what: string): string[] {
+  const names = value.split(',').map((name) => name.trim());
+  if (names.some((name) => name === '')) throw usageError(`--columns has an empty name: '${value}'`, `run '${what} --columns help' for the names`);
+  const bad = names.filter((name) => !find(spec, name) && !DOTTED.test(name) && !TOP_LEVEL.test(name) && !(spec === undefined && /^[A-Za-z_$][\w$-]*$/.test(name)));
+  if (bad.length) {
+    const valid = spec ? spec.columns.map(columnName).join(', ') : 'field names or dotted paths';
+    throw usageError(
+      `unknown column${bad.length > 1 ? 's' : ''} ${bad.map((name) => `'${name}'`).join(', ')} for ${what}; valid: ${valid}`,
+      'or a dotted path into the JSON (trip.departureAt), or .field for a top-level field; nothing was sent',
+    );
+  }
+  return names;
+}
+
+/** The spec with only the chosen columns, in the order given. */
+export function chooseColumns(spec: ResourceSpec | undefined, names: string[]): ResourceSpec {
+  return {
+    name: spec?.name ?? 'item',
+    idField: spec?.idField,
+    columns: names.map((name) => find(spec, name) ?? pathColumn(name)),
+  };
+}
+
+/** What `--columns help` prints: one column a line, its name, heading and field. */
+export function describeColumns(spec: ResourceSpec | undefined, what: string): string {
+  const lines = [`Columns of '${what}' (--columns name,name,…):`];
+  if (spec) {
+    const width = Math.max(...spec.columns.map((column) => columnName(column).length));
+    for (const column of spec.columns) lines.push(`  ${columnName(column).padEnd(width)}  ${column.path}`);
+  } else {
+    lines.push('  (no fixed columns: the fields of the answer)');
+  }
+  lines.push('Also: a dotted path into the JSON (e.g. trip.departureAt), or .field for a top-level field not listed.');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,139 @@
+// Sheets (contracts.ts) built from the sandbox's own data: the seven report export types and the
+// invoice of a payment. files/ turns a Sheet into csv, xlsx or pdf bytes.
+import type { Sheet } from '../contracts.js';
+import type { Core } from './model.js';
+import { seatsBooked } from './model.js';
+import { localDate } from './schedules.js';
+import { CITIES } from '../seed/seed.js';
+import type { CompanyRec, PaymentRec } from './state.js';
+
+export const REPORT_TYPES = ['bookings', 'trips', 'revenue', 'drivers', 'routes', 'fleet', 'reviews'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+const cityName = (id: string): string => CITIES.find((c) => c.id === id)?.name ?? id;
+const route = (from: string, to: string): string => `${cityName(from)} - ${cityName(to)}`;
+/** Money in minor units as pounds with two decimals, e.g. 2500000 → "25000.00". */
+const pounds = (minor: number): string => (minor / 100).toFixed(2);
+
+export function invoiceSheet(core: Core, company: CompanyRec, payment: PaymentRec): Sheet {
+  const { state } = core;
+  const booking = state.bookings.find((b) => b.id === payment.bookingId);
+  const trip = state.trips.find((t) => t.id === payment.tripId);
+  const passenger = booking ? state.users.find((u) => u.id === booking.passengerId) : undefined;
+  const rows: Sheet['rows'] = [
+    ['Invoice number', `INV-${payment.id.slice(0, 8).toUpperCase()}`],
+    ['Payment', payment.id],
+    ['Issued by', company.name],
+    ['Date', payment.createdAt.slice(0, 10)],
+    ['Status', payment.status],
+    ['Method', payment.method],
+    ['Booking', payment.bookingId],
+    // The phone is isolated (LRI…PDI), so an Arabic name before it does not carry its '+' to the far side.
+    ['Passenger', passenger ? `${passenger.fullName ?? ''} \u2066${passenger.phone}\u2069`.trim() : ''],
+    ['Trip', trip ? `${route(trip.fromCityId, trip.toCityId)}, ${trip.departureAt}` : payment.tripId],
+    ['Seats', booking?.seats ?? null],
+    ['Price per seat', trip ? `${pounds(trip.pricePerSeat)} ${trip.currency}` : ''],
+    ['Amount', `${pounds(payment.amount)} ${payment.currency}`],
+  ];
+  return { title: `Invoice INV-${payment.id.slice(0, 8).toUpperCase()}`, subtitle: `${company.name} - payment ${payment.id}`, columns: ['Item', 'Value'], rows };
+}
+
+export function buildSheet(core: Core, company: CompanyRec, type: ReportType): Sheet {
+  const { state } = core;
+  const subtitle = `${company.name}, generated ${core.now().toISOString()}`;
+  const trips = state.trips.filter((t) => t.companyId === company.id).sort((a, b) => b.departureAt.localeCompare(a.departureAt));
+  const bookings = state.bookings.filter((b) => b.companyId === company.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const payments = state.payments.filter((p) => p.companyId === company.id);
+  const tripOf = (id: string) => state.trips.find((t) => t.id === id);
+  const userOf = (id: string) => state.users.find((u) => u.id === id);
+  const vehicleOf = (id: string) => state.vehicles.find((v) => v.id === id);
+  switch (type) {
+    case 'bookings':
+      return {
+        title: 'Bookings', subtitle,
+        columns: ['id', 'createdAt', 'status', 'tripId', 'route', 'departureAt', 'passenger', 'phone', 'seats', 'source', 'boardedAt', 'noShow', 'groupName'],
+        rows: bookings.map((b) => {
+          const t = tripOf(b.tripId);
+          const u = userOf(b.passengerId);
+          return [b.id, b.createdAt, b.status, b.tripId, t ? route(t.fromCityId, t.toCityId) : '', t?.departureAt ?? null, u?.fullName ?? null, u?.phone ?? null, b.seats, b.source, b.boardedAt, b.noShow, b.groupName];
+        }),
+      };
+    case 'trips':
+      return {
+        title: 'Trips', subtitle,
+        columns: ['id', 'departureAt', 'route', 'status', 'plate', 'driver', 'totalSeats', 'seatsBooked', 'pricePerSeat', 'currency'],
+        money: ['pricePerSeat'],
+        rows: trips.map((t) => [t.id, t.departureAt, route(t.fromCityId, t.toCityId), t.status, vehicleOf(t.vehicleId)?.plate ?? null, userOf(t.driverId)?.fullName ?? null, t.totalSeats, seatsBooked(state, t.id), t.pricePerSeat, t.currency]),
+      };
+    case 'revenue': {
+      const days = new Map<string, { payments: number; paid: number; pending: number; refunded: number; failed: number }>();
+      for (const p of payments) {
+        const day = localDate(new Date(p.createdAt));
+        const row = days.get(day) ?? { payments: 0, paid: 0, pending: 0, refunded: 0, failed: 0 };
+        row.payments++;
+        row[p.status] += p.amount;
+        days.set(day, row);
+      }
+      return {
+        title: 'Revenue by day', subtitle: `${subtitle}; amounts in minor units of SYP`,
+        columns: ['date', 'payments', 'paid', 'pending', 'refunded', 'failed', 'currency'],
+        money: ['paid', 'pending', 'refunded', 'failed'],
+        rows: [...days.entries()].sort((a, b) => b[0].localeCompare(a[0])).map(([day, r]) => [day, r.payments, r.paid, r.pending, r.refunded, r.failed, 'SYP']),
+      };
+    }
+    case 'drivers': {
+      const now = core.now().getTime();
+      const drivers = state.memberships.filter((m) => m.companyId === company.id && m.role === 'driver');
+      return {
+        title: 'Drivers', subtitle,
+        columns: ['driverId', 'fullName', 'phone', 'trips', 'completed', 'upcoming', 'passengersBoarded'],
+        rows: drivers.map((m) => {
+          const u = userOf(m.userId)!;
+          const theirs = trips.filter((t) => t.driverId === m.userId);
+          const ids = new Set(theirs.map((t) => t.id));
+          const boarded = bookings.filter((b) => ids.has(b.tripId) && b.status === 'boarded').reduce((a, b) => a + b.seats, 0);
+          return [u.id, u.fullName, u.phone, theirs.length, theirs.filter((t) => t.status === 'completed').length, theirs.filter((t) => t.status === 'published' && Date.parse(t.departureAt) > now).length, boarded];
+        }),
+      };
+    }
+    case 'routes': {
+      const rows = new Map<string, [string, string, number, number, number, number]>();
+      for (const t of trips) {
+        const key = `${t.fromCityId}>${t.toCityId}`;
+        const row = rows.get(key) ?? [cityName(t.fromCityId), cityName(t.toCityId), 0, 0, 0, 0];
+        row[2]++;
+        const tb = bookings.filter((b) => b.tripId === t.id);
+        row[3] += tb.length;
+        row[4] += tb.filter((b) => b.status === 'approved' || b.status === 'boarded' || b.status === 'no_show').reduce((a, b) => a + b.seats, 0);
+        row[5] += payments.filter((p) => p.tripId === t.id && p.status === 'paid').reduce((a, p) => a + p.amount, 0);
+        rows.set(key, row);
+      }
+      return {
+        title: 'Routes', subtitle: `${subtitle}; revenue in minor units of SYP`,
+        columns: ['from', 'to', 'trips', 'bookings', 'seatsSold', 'revenue'],
+        money: ['revenue'],
+        rows: [...rows.values()].sort((a, b) => b[5] - a[5]),
+      };
+    }
+    case 'fleet': {
+      const now = core.now().getTime();
+      return {
+        title: 'Fleet', subtitle,
+        columns: ['id', 'plate', 'make', 'model', 'seats', 'year', 'fuelType', 'transmission', 'trips', 'upcoming'],
+        rows: state.vehicles.filter((v) => v.companyId === company.id).map((v) => {
+          const theirs = trips.filter((t) => t.vehicleId === v.id);
+          return [v.id, v.plate, v.make, v.model, v.seats, v.year, v.fuelType, v.transmission, theirs.length, theirs.filter((t) => t.status === 'published' && Date.parse(t.departureAt) > now).length];
+        }),
+      };
+    }
+    case 'reviews':
+      return {
+        title: 'Reviews', subtitle,
+        columns: ['id', 'createdAt', 'tripId', 'route', 'rating', 'passengerName', 'comment'],
+        rows: state.reviews.filter((r) => r.companyId === company.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((r) => {
+          const t = tripOf(r.tripId);
+          return [r.id, r.createdAt, r.tripId, t ? route(t.fromCityId, t.toCityId) : '', r.rating, r.passengerName, r.comment];
+        }),
+      };
+  }
+}

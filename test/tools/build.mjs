@@ -1,0 +1,193 @@
+// npm run build: dist/tripctl.cjs, the whole tool as one CommonJS bundle, and dist/launch.cjs,
+// the small launcher bin/tripctl runs, which compiles the bundle with a V8 code cache
+// (src/launch.ts says why one CommonJS file). The bundle must stay:
+//   - free of real import() calls: vm.Script, which compiles it, cannot run them;
+//   - ASCII, so the launcher can read it as latin1 (several times faster than utf8);
+//   - free of what tripctl never uses but start-up would pay for: undici's HTTP/2 client and
+//     fetch's body encoder load node:http2, node:tls and node:crypto; undici loads node:http for
+//     two values it rarely needs; inquirer's editor prompt brings 650 KB of character sets.
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = join(root, 'dist');
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+
+/** Modules replaced by stubs, each only reached on a path tripctl never takes (or, once, loaded later). */
+const STUBS = [
+  {
+    // Only used when a server offers HTTP/2 and the dispatcher allows it (allowH2, off by default).
+    importer: /undici[\\/]lib[\\/]dispatcher[\\/]/,
+    path: /^\.[\\/]client-h2\.js$/,
+    contents: "module.exports = function connectH2 () { throw new Error('tripctl is built without HTTP/2') }",
+  },
+  {
+    // Only used for FormData request bodies; tripctl sends strings and buffers.
+    importer: /undici[\\/]lib[\\/]dispatcher[\\/]/,
+    path: /[\\/]web[\\/]fetch[\\/]body\.js$/,
+    contents: "module.exports = { extractBody () { throw new Error('tripctl is built without FormData bodies') } }",
+  },
+  {
+    // The editor prompt (inquirer's `editor`, which opens $EDITOR); tripctl asks for no long text.
+    importer: /@inquirer[\\/]prompts[\\/]/,
+    path: /^@inquirer\/editor$/,
+    contents: "module.exports = function editor () { throw new Error('tripctl is built without the editor prompt') }",
+  },
+  {
+    // Not a stub but a deferral: commander loads child_process at start-up and uses it only to
+    // spawn stand-alone subcommand files, which tripctl has none of.
+    importer: /commander[\\/]lib[\\/]/,
+    path: /^node:child_process$/,
+    contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] })",
+  },
+];
+
+/**
+ * Edits to undici that load node:http when it is used rather than at start-up (about 2.5 ms of
+ * a one-call command). Each `from` must occur exactly once, so an undici that changed fails the
+ * build instead of being bundled unpatched.
+ */
+const PATCHES = [
+  {
+    file: /undici[\\/]lib[\\/]core[\\/]util\.js$/,
+    // Only destroy() looks at IncomingMessage, for a node:http response used as a request body.
+    edits: [
+      ["const { IncomingMessage } = require('node:http')\n", ''],
+      ['.constructor === IncomingMessage)', ".constructor === require('node:http').IncomingMessage)"],
+    ],
+  },
+  {
+    file: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    // node's header-size limit is only the default for a client made without maxHeaderSize (ours passes one).
+    edits: [
+      ["const http = require('node:http')\n", ''],
+      [
+        `const getDefaultNodeMaxHeaderSize = http &&
+  http.maxHeaderSize &&
+  Number.isInteger(http.maxHeaderSize) &&
+  http.maxHeaderSize > 0
+  ? () => http.maxHeaderSize
+  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
+        `const getDefaultNodeMaxHeaderSize = () => {
+  const { maxHeaderSize } = require('node:http')
+  if (Number.isInteger(maxHeaderSize) && maxHeaderSize > 0) return maxHeaderSize
+  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
+}`,
+      ],
+    ],
+  },
+];
+
+/**
+ * Private paths of packages that src/ imports (src/client/undici.ts: undici's index loads far more
+ * than the client uses), each with what the package's public API exposes as the same thing. A file
+ * that moved already fails the bundling (it cannot be resolved); this catches one still there but
+ * no longer the same code, and a new deep import nobody wrote a check for.
+ */
+const DEEP_IMPORTS = {
+  'undici/lib/dispatcher/agent.js': (undici) => undici.Agent,
+  'undici/lib/dispatcher/env-http-proxy-agent.js': (undici) => undici.EnvHttpProxyAgent,
+  'undici/lib/dispatcher/dispatcher.js': (undici) => undici.Dispatcher,
+  // undici's index puts its API on every dispatcher's prototype (Object.assign(Dispatcher.prototype, api)).
+  'undici/lib/api/api-request.js': (undici) => undici.Dispatcher.prototype.request,
+  'undici/lib/api/api-connect.js': (undici) => undici.Dispatcher.prototype.connect,
+};
+
+const trim = {
+  name: 'trim',
+  setup(build) {
+    STUBS.forEach((stub, index) => {
+      build.onResolve({ filter: stub.path }, (args) => (stub.importer.test(args.importer) ? { path: String(index), namespace: 'stub' } : undefined));
+    });
+    build.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({ contents: STUBS[Number(args.path)].contents, loader: 'js' }));
+    for (const patch of PATCHES) {
+      build.onLoad({ filter: patch.file }, (args) => {
+        let contents = readFileSync(args.path, 'utf8');
+        for (const [from, to] of patch.edits) {
+          const count = contents.split(from).length - 1;
+          if (count !== 1) return { errors: [{ text: `patch expected one ${JSON.stringify(from.slice(0, 60))} in ${args.path}, found ${count}` }] };
+          contents = contents.replace(from, () => to);
+        }
+        patch.applied = true;
+        return { contents, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    }
+  },
+};
+
+const common = {
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.18',
+  charset: 'ascii',
+  legalComments: 'none',
+  // A third smaller to read at every start (a few ms of a one-call command); names are kept, so
+  // a --debug stack trace still says which function failed.
+  minifyWhitespace: true,
+  logLevel: 'warning',
+  metafile: true,
+};
+
+rmSync(dist, { recursive: true, force: true });
+const bundleFile = join(dist, 'tripctl.cjs');
+const bundle = await build({
+  ...common,
+  entryPoints: [join(root, 'src/main.ts')],
+  outfile: bundleFile,
+  define: { __TRIPCTL_VERSION__: JSON.stringify(version) },
+  plugins: [trim],
+  // The sandbox's PDF libraries stay in node_modules, loaded only when it makes a PDF (PDFKit
+  // also reads its own data files there); their import() becomes require(), which vm.Script runs.
+  external: ['pdfkit', 'fontkit', 'bidi-js'],
+  supported: { 'dynamic-import': false },
+});
+const fail = (message) => {
+  rmSync(dist, { recursive: true, force: true });
+  console.error(`build: ${message}`);
+  process.exit(1);
+};
+STUBS.forEach((stub, index) => {
+  if (!(`stub:${index}` in bundle.metafile.inputs)) fail(`the stub for ${stub.path} was not used: has the module moved?`);
+});
+for (const patch of PATCHES) if (!patch.applied) fail(`no file matched ${patch.file}: has undici moved it?`);
+const requireFromRoot = createRequire(join(root, 'package.json'));
+const deepImports = new Set(
+  Object.entries(bundle.metafile.inputs)
+    .filter(([file]) => file.startsWith('src/'))
+    .flatMap(([, input]) => input.imports.map((i) => i.original ?? ''))
+    .filter((specifier) => /^(@[^/]+\/)?[^./@][^/]*\/./.test(specifier) && !specifier.startsWith('node:')),
+);
+for (const specifier of deepImports) {
+  const publicPart = DEEP_IMPORTS[specifier];
+  if (!publicPart) fail(`src/ imports ${specifier}, a package's private path, with no check in DEEP_IMPORTS (test/tools/build.mjs)`);
+  const [name] = specifier.match(/^(@[^/]+\/)?[^/]+/);
+  if (requireFromRoot(specifier) !== publicPart(requireFromRoot(name))) fail(`${specifier} is no longer what ${name} exports for it: has ${name} changed its layout?`);
+}
+for (const specifier of Object.keys(DEEP_IMPORTS)) if (!deepImports.has(specifier)) fail(`DEEP_IMPORTS lists ${specifier}, which src/ no longer imports: remove it`);
+const dynamic = Object.values(bundle.metafile.outputs).flatMap((output) => output.imports.filter((i) => i.kind === 'dynamic-import'));
+if (dynamic.length) fail(`import() of ${dynamic.map((i) => i.path).join(', ')} left in the bundle; vm.Script cannot run it`);
+
+// esbuild escapes strings and identifiers but writes regular expressions (and any comment it
+// keeps) as they are: comments lose their non-ASCII characters, code must spell them as \u escapes.
+const lines = readFileSync(bundleFile, 'utf8').split('\n');
+lines.forEach((line, index) => {
+  if (/^[\x00-\x7f]*$/.test(line)) return;
+  if (!/^\s*(\/\/|\/\*|\*)/.test(line)) fail(`non-ASCII code at dist/tripctl.cjs:${index + 1}; write it as \\u escapes: ${line.trim().slice(0, 100)}`);
+  lines[index] = line.replace(/[^\x00-\x7f]/g, '?');
+});
+const text = lines.join('\n');
+writeFileSync(bundleFile, text);
+
+// The launcher names cache files after the bundle's content, so a rebuilt bundle starts afresh.
+const bundleId = createHash('sha256').update(text).digest('hex').slice(0, 16);
+await build({
+  ...common,
+  entryPoints: [join(root, 'src/launch.ts')],
+  outfile: join(dist, 'launch.cjs'),
+  define: { __TRIPCTL_BUNDLE_ID__: JSON.stringify(bundleId) },
+});

@@ -1,0 +1,30 @@
+// The suite runs commands in-process through main(argv, ctx) (test/support/context.ts) and keeps a
+// thin end-to-end layer (test/e2e/) that runs the built bin/tripctl; the global setup rebuilds that
+// bundle first whenever src/ is newer than dist/, so a stale bundle is never what is tested.
+import { readFileSync } from 'node:fs';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { NODE_HAS_COMPILE_CACHE, saySkipped } from './test/support/node-version.js';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+/**
+ * The launcher keeps its own V8 code cache on Node 20 and uses Node's compile cache on 22.8+ (see
+ * src/launch.ts): each Node runs the tests of the cache it uses, and the other file is not part of
+ * its run (rather than a run full of skipped tests). .ci/run runs test/e2e/ under 20, 22 and 24.
+ */
+const otherNodesCacheTests = NODE_HAS_COMPILE_CACHE ? 'test/e2e/code-cache.test.ts' : 'test/e2e/compile-cache.test.ts';
+saySkipped(`${otherNodesCacheTests} is for ${NODE_HAS_COMPILE_CACHE ? 'Node 20' : 'Node 22.8 and newer'}; .ci/run runs it there`);
+
+export default defineConfig({
+  test: {
+    globalSetup: ['test/support/fresh-bundle.ts'],
+    exclude: [...configDefaults.exclude, otherNodesCacheTests],
+    // Test files share their worker's module graph instead of each importing vitest and the tool
+    // afresh: half the suite's CPU time. Safe because nothing the tests run keeps state in module
+    // globals or in process (only src/main.ts touches process; every command gets its own Context),
+    // and no test mocks modules; a test that needs either must not be added without isolate.
+    isolate: false,
+  },
+  // What the build defines (test/tools/build.mjs), so in-process runs report the real version too.
+  define: { __TRIPCTL_VERSION__: JSON.stringify(version) },
+});
