@@ -15,7 +15,7 @@ export interface RenderOptions {
   /** JMESPath applied to the whole result; the output is then JSON. */
   query?: string;
   color: boolean;
-  /** stdout is a terminal: bordered tables and local times, else tab-separated rows and ISO times. */
+  /** stdout is a terminal: fitted tables (terminal.ts) and local times, else tab-separated rows and ISO times. */
   tty: boolean;
   timeZone?: string;
   /** Terminal tables: the terminal's width (default 100). */
