@@ -99,6 +99,11 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     // Settings are resolved when a command first needs them (so `config set` can still repair a
     // bad profile value); a bad --query fails here, before any request.
     if (ctx.globals.query !== undefined) {
+      // --query always prints JSON: an explicit other format would be silently ignored.
+      const output = ctx.globals.output;
+      if (output !== undefined && output !== 'json') {
+        throw usageError(`--query prints JSON, so it cannot go with -o ${output}`, `drop -o ${output} (or write -o json): the query result is JSON`);
+      }
       const { compileQuery } = await import('./output/render.js');
       await compileQuery(ctx.globals.query);
     }

@@ -52,7 +52,9 @@ export interface Settings {
   debug: boolean;
   yes: boolean;
   timeZone: string | undefined;
-  /** --profile named a profile that is not saved (allowed only for commands that create it). */
+  /** ISO 4217 code for money whose answer names no currency (the profile's `currency`). */
+  currency: string | undefined;
+  /** --profile or TRIPCTL_PROFILE named a profile that is not saved (allowed only for commands that create it). */
   unknownProfile: boolean;
 }
 
@@ -114,7 +116,10 @@ export class Context {
     const profileName = this.globals.profile ?? this.env.TRIPCTL_PROFILE ?? file.defaultProfile ?? 'default';
     // A --profile that is not saved yet is fine for the commands that create it (`auth login`,
     // `config set`); the ones that call the service refuse it in client().
-    const unknownProfile = this.globals.profile !== undefined && !file.profiles[profileName];
+    // TRIPCTL_PROFILE names a profile as firmly as --profile does: a typo in either is an error,
+    // not a silent fall-back to another profile's key.
+    const named = this.globals.profile !== undefined || Boolean(this.env.TRIPCTL_PROFILE);
+    const unknownProfile = named && !file.profiles[profileName];
     return { profileName, profile: file.profiles[profileName] ?? {}, unknownProfile };
   }
 
@@ -163,6 +168,7 @@ export class Context {
       debug: flags.debug === true || (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv !== 'false'),
       yes: flags.yes === true,
       timeZone: flags.tz !== undefined ? checkTimeZone(flags.tz) : env.TRIPCTL_TZ ? checkTimeZone(env.TRIPCTL_TZ) : fromProfile<string>('timezone'),
+      currency: fromProfile<string>('currency'),
       unknownProfile,
     };
     return this.resolved;
@@ -195,6 +201,11 @@ export class Context {
       color: this.colorEnabled,
       tty: this.io.stdoutIsTTY,
       timeZone: settings.timeZone,
+      width: this.io.columns,
+      currency: settings.currency,
+      now: this.now,
+      // Loaded only when a terminal table shows an id by its handle.
+      handles: async (kinds, items) => (await import('./cmdkit/table-handles.js')).lookupHandles(this, kinds, items),
       columns: this.globals.columns,
     });
   }

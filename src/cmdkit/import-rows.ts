@@ -8,6 +8,7 @@
 // answer, and two identical rows are still two bookings), or says how to find the object a row
 // would create (`existing`), and such rows are reported as `exists` without a request.
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Method } from '../client/http.js';
 import { derivedIdempotencyKey } from '../client/idempotency.js';
 import type { Context } from '../context.js';
@@ -91,7 +92,8 @@ async function readSource(ctx: Context, file: string): Promise<{ bytes: Uint8Arr
     return { bytes: await readAll(ctx.io.stdin, ctx.signal), source: 'stdin' };
   }
   try {
-    return { bytes: await readFile(file), source: file };
+    // Relative to the context's working directory, as every other path a command is given.
+    return { bytes: await readFile(resolve(ctx.cwd, file)), source: file };
   } catch (error) {
     throw usageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }

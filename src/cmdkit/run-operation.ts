@@ -5,8 +5,11 @@ import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { confirmDestructive } from '../input/confirm.js';
+import type { Validate } from '../input/prompter.js';
+import { promptReason } from '../input/reason.js';
 import { Resolver } from '../input/resolve.js';
 import { isUuid } from '../input/validate.js';
+import { sanitizeLine } from '../output/sanitize.js';
 import type { ActionFn } from './define.js';
 import { fieldsFrom, paramsFrom } from './flags.js';
 import { attributeOf, type FieldFlag, type Operation, type OperationOptions, type ParseTools } from './operation.js';
@@ -47,7 +50,9 @@ export function toolsFor(ctx: Context): ParseTools {
 export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<string, unknown>): Promise<{ body: Record<string, unknown>; query: Record<string, unknown>; asked: boolean }> {
   const tools = toolsFor(ctx);
   const flags = op.flags ?? [];
-  const missing = flags.filter((flag) => flag.required && opts[attributeOf(flag.flags)] === undefined);
+  // Required, or called for by the answers so far (weekdays for a weekly recurrence).
+  const needed = (flag: FieldFlag) => flag.required === true || flag.askWhen?.(opts) === true;
+  const missing = flags.filter((flag) => needed(flag) && opts[attributeOf(flag.flags)] === undefined);
   let asked = false;
   if (missing.length) {
     if (!ctx.canPrompt) {
@@ -55,8 +60,9 @@ export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<
     }
     for (const flag of flags) {
       const key = attributeOf(flag.flags);
-      if (opts[key] !== undefined || !(flag.required || flag.offer)) continue;
-      opts[key] = flag.required ? await ask(tools, flag, opts) : await flag.ask?.(tools, opts);
+      if (opts[key] !== undefined) continue;
+      if (needed(flag)) opts[key] = await ask(tools, flag, opts);
+      else if (flag.offer) opts[key] = await flag.ask?.(tools, opts, promptCheck(tools, flag, false));
     }
     asked = true;
   }
@@ -84,13 +90,31 @@ export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<
 
 async function ask(tools: ParseTools, flag: FieldFlag, sofar: Record<string, unknown>): Promise<string> {
   const name = flag.flags.split(' ')[0]!;
+  const validate = promptCheck(tools, flag, true);
   const answer = flag.ask
-    ? await flag.ask(tools, sofar)
-    : await (await tools.ctx.prompter()).input(`${flag.description.charAt(0).toUpperCase()}${flag.description.slice(1)}:`, {
-        validate: (text) => (text.trim() ? true : `${name} is required`),
-      });
+    ? await flag.ask(tools, sofar, validate)
+    : await (await tools.ctx.prompter()).input(`${flag.description.charAt(0).toUpperCase()}${flag.description.slice(1)}:`, { validate });
   if (answer === undefined || answer === '') throw usageError(`missing ${name}`);
   return answer.trim();
+}
+
+/**
+ * The flag's own parser as a prompt check, so a prompt refuses exactly what the flag refuses, at
+ * the question, and the person answers again without losing what they typed before. Flags that
+ * look the value up are checked by their choices instead (a picked vehicle exists).
+ */
+export function promptCheck(tools: ParseTools, flag: FieldFlag, required: boolean): Validate {
+  return async (text) => {
+    const value = text.trim();
+    if (value === '') return required ? 'An answer is needed' : true;
+    if (!flag.parse || flag.lookup) return true;
+    try {
+      await flag.parse(value, tools);
+      return true;
+    } catch (error) {
+      return promptReason(error);
+    }
+  };
 }
 
 export function runnerFor(op: Operation): ActionFn<OperationOptions> {
@@ -103,8 +127,10 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       if (text !== undefined && text !== '') (op.positional.in === 'body' ? body : query)[op.positional.field] = op.positional.parse ? op.positional.parse(text) : text;
     }
     const sendsBody = op.method === 'POST' || op.method === 'PATCH' || op.method === 'PUT';
-    if (asked && op.reviewWhenAsked) await review(ctx, op, body);
-    if (op.confirm) await confirmDestructive(ctx, op.confirm(args));
+    // Every write that asked anything ends in the same review before it is sent.
+    if (asked && (op.reviewWhenAsked ?? sendsBody)) await review(ctx, op, body);
+    const confirm = op.confirm;
+    if (confirm) await confirmDestructive(ctx, () => confirm(args, toolsFor(ctx)));
     const client = await ctx.client();
     const result = op.result ?? { kind: 'object' };
     if (result.kind === 'list' && result.paged) {
@@ -144,16 +170,34 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
   };
 }
 
-/** Shows the request in the order the verb declares its flags (the order it asked), then asks. */
+/**
+ * Shows every value of the request, in the order the verb asks for them, as a person reads them
+ * (a plate beside a vehicle id, pounds beside minor units), then asks before sending.
+ */
 async function review(ctx: Context, op: Operation, body: Record<string, unknown>): Promise<void> {
-  const order = (op.flags ?? []).map((flag) => flag.field);
-  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
-  const entries = Object.entries(body).sort(([a], [b]) => rank(a) - rank(b));
-  ctx.info(entries.map(([key, value]) => `  ${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n'));
+  const tools = toolsFor(ctx);
+  const rows: Array<[string, string]> = [];
+  const shown = new Set<string>();
+  for (const flag of op.flags ?? []) {
+    if (!(flag.field in body) || shown.has(flag.field)) continue;
+    shown.add(flag.field);
+    const value = body[flag.field];
+    let text = plain(value);
+    // A look-up for the review is a courtesy: when it fails, the value itself is shown.
+    if (flag.show) text = await Promise.resolve(flag.show(value, tools)).catch(() => text);
+    rows.push([flag.flags.split(' ')[0]!.replace(/^--/, ''), text]);
+  }
+  for (const [key, value] of Object.entries(body)) if (!shown.has(key)) rows.push([key, plain(value)]);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  ctx.info(['About to send:', ...rows.map(([label, text]) => `  ${label.padEnd(width)}  ${sanitizeLine(text)}`)].join('\n'));
   // On a protected profile this is the one question, naming the profile and the company.
   if (ctx.beforeWrite) return ctx.beforeWrite('send this?');
   const prompter = await ctx.prompter();
   if (!(await prompter.confirm('Send this?', true))) throw usageError('cancelled; nothing was sent');
+}
+
+function plain(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
 /** `{company: {...}}` → `{...}`: the object inside a one-key envelope. */

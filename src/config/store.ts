@@ -15,6 +15,8 @@ export interface Profile {
   apiKey?: string;
   output?: string;
   timezone?: string;
+  /** ISO 4217 code for money in terminal tables when the answer names none. */
+  currency?: string;
   timeout?: number;
   retries?: number;
   /** Writes ask first (or need --yes): `tripctl profiles protect NAME`. */

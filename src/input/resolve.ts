@@ -18,6 +18,13 @@ interface Place {
   nameAr?: string;
 }
 
+interface Member {
+  id: string;
+  role?: string;
+  fullName?: string;
+  phone?: string;
+}
+
 interface Vehicle {
   id: string;
   plate?: string;
@@ -41,6 +48,7 @@ export function normalizeName(text: string): string {
 export class Resolver {
   private cities: Promise<City[]> | undefined;
   private vehicles: Promise<Vehicle[]> | undefined;
+  private members: Promise<Member[]> | undefined;
   private readonly places = new Map<string, Promise<Place[]>>();
 
   constructor(private readonly client: () => Promise<ApiClient>) {}
@@ -51,6 +59,10 @@ export class Resolver {
 
   listVehicles(): Promise<Vehicle[]> {
     return (this.vehicles ??= this.fetchList<Vehicle>('/vehicles', 'vehicles'));
+  }
+
+  listMembers(): Promise<Member[]> {
+    return (this.members ??= this.fetchList<Member>('/members', 'members'));
   }
 
   /** The default places of a city (an empty search). */

@@ -25,7 +25,7 @@ describe('trips publish on a terminal', () => {
       [/^From/, () => 'دمش'], // typed into the search, in Arabic
       [/^To/, () => 'hom'],
       [/^Departure/, () => '2027-01-15 07:30'],
-      [/fare per seat/i, () => '1500000'],
+      [/fare per seat/i, () => '15000'],
       [/^Seats/, () => undefined], // accept the vehicle's seats
       [/^Pickup/, () => places[0]!.pcode],
       [/^Drop-off/, (choices) => choices![0]!.value], // (none)
@@ -82,7 +82,7 @@ describe('schedules create on a terminal', () => {
       [/^Driver/, byName(/driver/)],
       [/^From/, () => 'hom'],
       [/^To/, () => 'اللاذ'],
-      [/fare per seat/i, () => '1800000'],
+      [/fare per seat/i, () => '18000'],
       [/^Recurrence/, () => 'daily'],
       [/departure time/i, () => '06:45'],
       [/^Send this/, () => true],

@@ -193,6 +193,14 @@ describe('precedence', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/no profile named 'nope'\nhint: known profiles: default, live/);
   });
+
+  test('an unknown TRIPCTL_PROFILE is the same usage error, before any request', async () => {
+    const before = server.requests.length + envServer.requests.length;
+    const unknown = await run(['company', 'get'], { env: { TRIPCTL_PROFILE: 'lvie' } });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^tripctl: no profile named 'lvie'\nhint: known profiles: default/);
+    expect(server.requests.length + envServer.requests.length).toBe(before);
+  });
 });
 
 describe('the config file itself', () => {
@@ -281,7 +289,7 @@ describe('config', () => {
     expect(readConfig().profiles.default!.output).toBeUndefined();
     const list = await run(['config', 'list']);
     expect(list.stdout).toBe(
-      [`base-url\t${server.baseUrl}`, 'output\t', 'timezone\tAsia/Damascus', 'timeout\t', 'retries\t', 'api-key\tsk_live_…9a0b', ''].join('\n'),
+      [`base-url\t${server.baseUrl}`, 'output\t', 'timezone\tAsia/Damascus', 'currency\t', 'timeout\t', 'retries\t', 'api-key\tsk_live_…9a0b', ''].join('\n'),
     );
     expect(list.stdout).not.toContain(KEY);
   });

@@ -24,6 +24,6 @@ export function register(program: Command, ctx: Context): void {
   }), specs.authStatus, ctx).action(lazy(ctx, async () => (await import('./actions.js')).status));
   defineVerb(auth, 'logout', {
     description: 'Forget the key saved in the active profile',
-    examples: ['tripctl auth logout', 'tripctl --profile staging auth logout'],
+    examples: ['tripctl --profile staging auth logout'],
   }).action(lazy(ctx, async () => (await import('./actions.js')).logout));
 }

@@ -5,7 +5,6 @@ import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFileFlags } from '../../cmdkit/flags.js';
 import { defineOperation } from '../../cmdkit/operation.js';
 
-const EXAMPLE_ID = '8b7c6d5e-4f3a-4b2c-9d1e-0f1a2b3c4d5e';
 
 export function register(program: Command, ctx: Context): void {
   const payments = defineGroup(program, 'payments', 'Payments on company bookings (read-only) and their invoices');
@@ -19,7 +18,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(payments, 'get <paymentId>', {
     description: 'Show one payment',
-    examples: [`tripctl payments get ${EXAMPLE_ID}`],
+    examples: ['tripctl payments get "$(tripctl payments list --limit 1 -o ids)"'],
     method: 'GET',
     path: '/payments/{paymentId}',
     result: { kind: 'object', key: 'payment' },
@@ -28,7 +27,7 @@ export function register(program: Command, ctx: Context): void {
   const invoice = defineVerb(payments, 'invoice <paymentId>', {
     calls: ['GET /payments/{paymentId}/invoice.pdf'],
     description: "Download a payment's invoice PDF (the path saved is printed on stdout)",
-    examples: [`tripctl payments invoice ${EXAMPLE_ID}`, `tripctl payments invoice ${EXAMPLE_ID} --file - | lp`],
+    examples: ['tripctl payments invoice "$(tripctl payments list --limit 1 -o ids)"', 'tripctl payments invoice "$(tripctl payments list --limit 1 -o ids)" --file invoice.pdf --force'],
   });
   addFileFlags(invoice).action(lazy(ctx, async () => (await import('./actions.js')).invoice));
 

@@ -12,11 +12,11 @@ export function register(program: Command, ctx: Context): void {
   }), specs.profile, ctx).action(lazy(ctx, async () => (await import('./actions.js')).list));
   defineVerb(profiles, 'use <name>', {
     description: 'Make a saved profile the default',
-    examples: ['tripctl profiles use live'],
+    examples: ['tripctl profiles use sandbox'],
   }).action(lazy(ctx, async () => (await import('./actions.js')).use));
   defineVerb(profiles, 'protect <name>', {
     description: 'Make every command that changes something on this profile ask first (or need --yes without a terminal)',
-    examples: ['tripctl profiles protect live', 'tripctl --profile live bookings approve - --yes < ids.txt'],
+    examples: ['tripctl profiles protect live', 'tripctl --profile live bookings list --status requested --limit 2 -o ids | tripctl --profile live bookings approve - --yes'],
   }).action(lazy(ctx, async () => (await import('./actions.js')).protect(true)));
   defineVerb(profiles, 'unprotect <name>', {
     description: 'Let commands on this profile change things without asking again',

@@ -19,7 +19,7 @@ export function register(program: Command, ctx: Context): void {
   const places = defineGroup(program, 'places', 'Pickup and drop-off places inside cities, by P-code');
   defineOperation(places, 'search [query]', {
     description: 'Search places by text, optionally inside one city (no text: a short default list)',
-    examples: ['tripctl places search --city Damascus', "tripctl places search garage --city 'حمص' -o ids"],
+    examples: ['tripctl places search --city Damascus', "tripctl places search terminal --city 'حمص' -o ids"],
     method: 'GET',
     path: '/places',
     result: { kind: 'list', key: 'places' },

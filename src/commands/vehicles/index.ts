@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { integer } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup } from '../../cmdkit/define.js';
+import { showVehicle } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag, type ParseTools } from '../../cmdkit/operation.js';
 
 /** The Vehicle table of partner-api.md; make, model and seats are required on create. */
@@ -21,9 +22,10 @@ function vehicleFlags(creating: boolean): FieldFlag[] {
 
 const byPlate = (value: string, tools: ParseTools) => tools.resolver.vehicle('vehicle', value);
 
+/** An optional question: empty skips it, anything else must pass the flag's own check. */
 export function optionalInput(message: string): FieldFlag['ask'] {
-  return async ({ ctx }) => {
-    const answer = await (await ctx.prompter()).input(message);
+  return async ({ ctx }, _sofar, validate) => {
+    const answer = await (await ctx.prompter()).input(message, { validate });
     return answer.trim() === '' ? undefined : answer.trim();
   };
 }
@@ -49,7 +51,7 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(vehicles, 'update <vehicleId>', {
     description: "Change a vehicle's details",
-    examples: ['tripctl vehicles update 9b2f3c1e-6f0a-4d2b-8c7e-1a2b3c4d5e6f --color white --seats 14', 'tripctl vehicles update "123456 دمشق" --year 2020'],
+    examples: ['tripctl vehicles update 3b221f21-c1bc-437c-b020-91d45198fd18 --color white --seats 8', 'tripctl vehicles update "123456 دمشق" --year 2020'],
     method: 'PATCH',
     path: '/vehicles/{vehicleId}',
     argHandles: { vehicleId: byPlate },
@@ -59,11 +61,11 @@ export function register(program: Command, ctx: Context): void {
   }, ctx);
   defineOperation(vehicles, 'remove <vehicleId>', {
     description: 'Remove a vehicle (refused while it is on published trips)',
-    examples: ['tripctl vehicles remove 9b2f3c1e-6f0a-4d2b-8c7e-1a2b3c4d5e6f --yes'],
+    examples: ['tripctl vehicles remove DAM-502291 --yes'],
     method: 'DELETE',
     path: '/vehicles/{vehicleId}',
     argHandles: { vehicleId: byPlate },
     result: { kind: 'none', message: ([id]) => `Removed vehicle ${id}.` },
-    confirm: ([id]) => `Remove vehicle ${id} from the fleet?`,
+    confirm: async ([id], tools) => `Remove the vehicle ${await tools.resolver.vehicle('vehicleId', id!).then((vid) => showVehicle(vid, tools)).catch(() => id!)} from the fleet?`,
   }, ctx);
 }
