@@ -132,10 +132,14 @@ export class Context {
     // A value from the profile is checked only where no flag or variable overrides it.
     const fromProfile = <T>(key: string) => profileValue(profileName, profile, key) as T | undefined;
     const [baseUrl, baseUrlSource] =
-      flags.baseUrl !== undefined ? [flags.baseUrl, '--base-url']
-      : env.TRIPCTL_BASE_URL ? [env.TRIPCTL_BASE_URL, 'TRIPCTL_BASE_URL']
-      : [fromProfile<string>('base-url'), `the base URL of profile '${profileName}'`];
-    const [apiKey, keySource] = env.TRIPCTL_API_KEY ? [env.TRIPCTL_API_KEY, 'TRIPCTL_API_KEY'] : [profile.apiKey, `profile '${profileName}'`];
+      flags.baseUrl !== undefined
+        ? [flags.baseUrl, '--base-url']
+        : env.TRIPCTL_BASE_URL
+          ? [env.TRIPCTL_BASE_URL, 'TRIPCTL_BASE_URL']
+          : [fromProfile<string>('base-url'), `the base URL of profile '${profileName}'`];
+    const [apiKey, keySource] = env.TRIPCTL_API_KEY
+      ? [env.TRIPCTL_API_KEY, 'TRIPCTL_API_KEY']
+      : [profile.apiKey, `profile '${profileName}'`];
     this.io.addKey(apiKey);
     const outputSetting = flags.json ? 'json' : (flags.output ?? env.TRIPCTL_OUTPUT ?? fromProfile<string>('output'));
     if (outputSetting !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(outputSetting)) {
@@ -167,7 +171,8 @@ export class Context {
       retries: flags.retries ?? fromProfile<number>('retries') ?? 3,
       debug: flags.debug === true || (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv !== 'false'),
       yes: flags.yes === true,
-      timeZone: flags.tz !== undefined ? checkTimeZone(flags.tz) : env.TRIPCTL_TZ ? checkTimeZone(env.TRIPCTL_TZ) : fromProfile<string>('timezone'),
+      timeZone:
+        flags.tz !== undefined ? checkTimeZone(flags.tz) : env.TRIPCTL_TZ ? checkTimeZone(env.TRIPCTL_TZ) : fromProfile<string>('timezone'),
       currency: fromProfile<string>('currency'),
       unknownProfile,
     };
@@ -231,7 +236,10 @@ export class Context {
     });
   }
 
-  private async makeClient(signal: AbortSignal, limits: { timeoutMs?: number; retries?: number; silent?: boolean } = {}): Promise<ApiClient> {
+  private async makeClient(
+    signal: AbortSignal,
+    limits: { timeoutMs?: number; retries?: number; silent?: boolean } = {},
+  ): Promise<ApiClient> {
     const settings = this.settings();
     if (settings.unknownProfile) {
       const known = Object.keys(this.config.read().profiles);
@@ -250,18 +258,20 @@ export class Context {
     // Checked where it is used, so that `auth login` can still replace a bad saved key.
     if (settings.apiKey !== undefined) checkApiKey(settings.apiKey, settings.keySource);
     const { ApiClient } = await import('./client/http.js');
-    return this.askBeforeWrites(new ApiClient({
-      baseUrl: settings.baseUrl,
-      baseUrlSource: settings.baseUrlSource,
-      apiKey: settings.apiKey,
-      timeoutMs: limits.timeoutMs ?? settings.timeoutMs,
-      retries: limits.retries ?? settings.retries,
-      userAgent: USER_AGENT,
-      trace: settings.debug && !limits.silent ? (line) => this.io.err(`${line}\n`) : undefined,
-      signal,
-      env: this.env,
-      ...this.clientOverrides,
-    }));
+    return this.askBeforeWrites(
+      new ApiClient({
+        baseUrl: settings.baseUrl,
+        baseUrlSource: settings.baseUrlSource,
+        apiKey: settings.apiKey,
+        timeoutMs: limits.timeoutMs ?? settings.timeoutMs,
+        retries: limits.retries ?? settings.retries,
+        userAgent: USER_AGENT,
+        trace: settings.debug && !limits.silent ? (line) => this.io.err(`${line}\n`) : undefined,
+        signal,
+        env: this.env,
+        ...this.clientOverrides,
+      }),
+    );
   }
 
   /** Every write through this client waits for `beforeWrite` (a protected profile's question). */

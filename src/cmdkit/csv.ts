@@ -84,7 +84,8 @@ export function parseCsv(text: string, source: string): CsvTable {
       start = ++line;
     } else cell += char;
   }
-  if (quoted) throw usageError(`${source}: line ${quoteLine}: a quoted field is never closed`, 'a field that starts with " must end with "');
+  if (quoted)
+    throw usageError(`${source}: line ${quoteLine}: a quoted field is never closed`, 'a field that starts with " must end with "');
   if (cell !== '' || cells.length) endRecord();
   const [header, ...rest] = records;
   if (!header) throw usageError(`${source} is empty`, 'the first line names the columns');

@@ -44,7 +44,8 @@ export function priceFlag(required: boolean, description = 'fare per seat in min
       });
       return String(minorFromMajor('the fare', answer, currency));
     },
-    show: (value, tools) => (typeof value === 'number' ? `${formatMoney(value, currencyOf(tools))}  (${value} minor units)` : String(value)),
+    show: (value, tools) =>
+      typeof value === 'number' ? `${formatMoney(value, currencyOf(tools))}  (${value} minor units)` : String(value),
   };
 }
 
@@ -65,7 +66,10 @@ export function departureFlag(required: boolean): FieldFlag {
       return (await ctx.prompter()).input(`Departure (YYYY-MM-DD HH:MM, ${zone}):`, {
         validate: checking((text) => {
           const iso = dateTime('--departure', text, timeZone);
-          if (Date.parse(iso) <= ctx.now().getTime()) throw new Error(`That is in the past (now is ${localDateOf(ctx.now(), timeZone)} ${new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ctx.now())} ${zone})`);
+          if (Date.parse(iso) <= ctx.now().getTime())
+            throw new Error(
+              `That is in the past (now is ${localDateOf(ctx.now(), timeZone)} ${new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ctx.now())} ${zone})`,
+            );
         }, true),
       });
     },
@@ -83,7 +87,8 @@ export function departureFlag(required: boolean): FieldFlag {
  * when the operator's zone differs, what that is for them.
  */
 export function serviceTimeFlag(required: boolean): FieldFlag {
-  const equivalent = (hhmm: string, tools: ParseTools) => serviceTimeIn(hhmm, localDateOf(tools.ctx.now(), SERVICE_TIME_ZONE), tools.timeZone);
+  const equivalent = (hhmm: string, tools: ParseTools) =>
+    serviceTimeIn(hhmm, localDateOf(tools.ctx.now(), SERVICE_TIME_ZONE), tools.timeZone);
   return {
     flags: '--time <HH:MM>',
     description: `departure time, 24-hour, in the service's local time (${SERVICE_TIME_ZONE})`,
@@ -93,9 +98,12 @@ export function serviceTimeFlag(required: boolean): FieldFlag {
     ask: async (tools) => {
       const operator = zoneName(tools.timeZone);
       const note = operator === SERVICE_TIME_ZONE ? '' : `; you are in ${operator}`;
-      const answer = await (await tools.ctx.prompter()).input(`Departure time (HH:MM, the service's local time, ${SERVICE_TIME_ZONE}${note}):`, {
-        validate: checking((text) => timeOfDay('--time', text), required),
-      });
+      const answer = await (await tools.ctx.prompter()).input(
+        `Departure time (HH:MM, the service's local time, ${SERVICE_TIME_ZONE}${note}):`,
+        {
+          validate: checking((text) => timeOfDay('--time', text), required),
+        },
+      );
       const hhmm = answer.trim() === '' ? '' : timeOfDay('--time', answer);
       const theirs = hhmm ? equivalent(hhmm, tools) : undefined;
       if (theirs) tools.ctx.info(`  ${hhmm} ${SERVICE_TIME_ZONE} is ${theirs}`);
@@ -118,7 +126,11 @@ export function weekdaysFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
     field: 'weekdays',
     parse: (v) => weekdays('--weekdays', v),
     ask: async ({ ctx }) => {
-      const days = await (await ctx.prompter()).checkbox('Weekdays (space to tick, enter when done):', DAY_NAMES.map((name, day) => ({ name, value: day })), { required: 'Tick at least one day' });
+      const days = await (await ctx.prompter()).checkbox(
+        'Weekdays (space to tick, enter when done):',
+        DAY_NAMES.map((name, day) => ({ name, value: day })),
+        { required: 'Tick at least one day' },
+      );
       return days.length ? days.join(',') : undefined;
     },
     show: (value) => (Array.isArray(value) ? value.map((day) => DAY_NAMES[day as number] ?? String(day)).join(', ') : String(value)),

@@ -26,7 +26,10 @@ async function pickVehicle({ ctx, resolver }: ParseTools): Promise<string> {
   const vehicles = await resolver.listVehicles();
   return (await ctx.prompter()).select(
     'Vehicle:',
-    vehicles.map((v) => ({ name: `${v.plate ?? v.id}  ${[v.make, v.model].filter(Boolean).join(' ')}  (${v.seats ?? '?'} seats)`, value: v.id })),
+    vehicles.map((v) => ({
+      name: `${v.plate ?? v.id}  ${[v.make, v.model].filter(Boolean).join(' ')}  (${v.seats ?? '?'} seats)`,
+      value: v.id,
+    })),
   );
 }
 
@@ -34,7 +37,10 @@ async function pickVehicle({ ctx, resolver }: ParseTools): Promise<string> {
 export async function pickDriver({ ctx, resolver }: ParseTools): Promise<string> {
   const members = await resolver.listMembers();
   const ranked = [...members].sort((a, b) => Number(b.role === 'driver') - Number(a.role === 'driver'));
-  return (await ctx.prompter()).select('Driver:', ranked.map((m) => ({ name: `${m.fullName ?? m.id}  ${m.role ?? ''}  ${m.phone ?? ''}`.trim(), value: m.id })));
+  return (await ctx.prompter()).select(
+    'Driver:',
+    ranked.map((m) => ({ name: `${m.fullName ?? m.id}  ${m.role ?? ''}  ${m.phone ?? ''}`.trim(), value: m.id })),
+  );
 }
 
 /** A city id as the review shows it: `Damascus (damascus)`. */
@@ -47,7 +53,13 @@ export async function showCity(value: unknown, { resolver }: ParseTools): Promis
 export async function showVehicle(value: unknown, { resolver }: ParseTools): Promise<string> {
   const vehicle = (await resolver.listVehicles()).find((v) => v.id === value);
   if (!vehicle) return String(value);
-  return [vehicle.plate ?? vehicle.id, [vehicle.make, vehicle.model].filter(Boolean).join(' '), vehicle.seats !== undefined ? `${vehicle.seats} seats` : ''].filter(Boolean).join(', ');
+  return [
+    vehicle.plate ?? vehicle.id,
+    [vehicle.make, vehicle.model].filter(Boolean).join(' '),
+    vehicle.seats !== undefined ? `${vehicle.seats} seats` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** A member id as the review and confirmations show it: `Rami Saleh, +963944000005, driver`. */
@@ -59,17 +71,39 @@ export async function showMember(value: unknown, { resolver }: ParseTools): Prom
 const QUESTIONS: Record<string, string> = { '--from': 'From:', '--to': 'To:', '--city': 'City:' };
 
 export function cityFlag(name: string, field: string, description: string, extra: Partial<FieldFlag> = {}): FieldFlag {
-  return { flags: `${name} <city>`, description, field, lookup: true, parse: (v, t) => t.resolver.city(name, v), ask: searchCity(QUESTIONS[name] ?? 'City:'), show: showCity, ...extra };
+  return {
+    flags: `${name} <city>`,
+    description,
+    field,
+    lookup: true,
+    parse: (v, t) => t.resolver.city(name, v),
+    ask: searchCity(QUESTIONS[name] ?? 'City:'),
+    show: showCity,
+    ...extra,
+  };
 }
 
 export function vehicleFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
-  return { flags: '--vehicle <id|plate>', description: 'fleet vehicle, by id or plate', field: 'vehicleId', lookup: true, parse: (v, t) => t.resolver.vehicle('--vehicle', v), ask: pickVehicle, show: showVehicle, ...extra };
+  return {
+    flags: '--vehicle <id|plate>',
+    description: 'fleet vehicle, by id or plate',
+    field: 'vehicleId',
+    lookup: true,
+    parse: (v, t) => t.resolver.vehicle('--vehicle', v),
+    ask: pickVehicle,
+    show: showVehicle,
+    ...extra,
+  };
 }
 
 /** `Damascus → Homs, 2026-12-01 08:30 Asia/Damascus`: how a confirmation names a trip. */
 export async function describeTrip(id: string, tools: ParseTools): Promise<string> {
   try {
-    const { data } = await (await tools.ctx.client()).request({ method: 'GET', path: `/trips/${id.toLowerCase()}`, expect: { kind: 'object', key: 'trip' } });
+    const { data } = await (await tools.ctx.client()).request({
+      method: 'GET',
+      path: `/trips/${id.toLowerCase()}`,
+      expect: { kind: 'object', key: 'trip' },
+    });
     const trip = ((data as { trip?: Record<string, unknown> }).trip ?? data) as Record<string, unknown>;
     const cities = await tools.resolver.listCities();
     const city = (cityId: unknown) => cities.find((c) => c.id === cityId)?.name ?? String(cityId);
@@ -91,12 +125,21 @@ export function localDateTime(iso: string, timeZone: string | undefined): string
 /** `Damascus → Aleppo, weekly Sun, Wed at 07:30 Asia/Damascus`: how a confirmation names a schedule. */
 export async function describeSchedule(id: string, tools: ParseTools): Promise<string> {
   try {
-    const { data } = await (await tools.ctx.client()).request({ method: 'GET', path: `/schedules/${id.toLowerCase()}`, expect: { kind: 'object', key: 'schedule' } });
+    const { data } = await (await tools.ctx.client()).request({
+      method: 'GET',
+      path: `/schedules/${id.toLowerCase()}`,
+      expect: { kind: 'object', key: 'schedule' },
+    });
     const s = ((data as { schedule?: Record<string, unknown> }).schedule ?? data) as Record<string, unknown>;
     const cities = await tools.resolver.listCities();
     const city = (cityId: unknown) => cities.find((c) => c.id === cityId)?.name ?? String(cityId);
-    const days = Array.isArray(s.weekdays) && s.weekdays.length ? ` ${s.weekdays.map((d) => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d as number] ?? String(d)).join(', ')}` : '';
-    return sanitizeLine(`${city(s.fromCityId)} → ${city(s.toCityId)}, ${String(s.recurrence)}${days} at ${String(s.departureTime)} ${SERVICE_TIME_ZONE}`);
+    const days =
+      Array.isArray(s.weekdays) && s.weekdays.length
+        ? ` ${s.weekdays.map((d) => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d as number] ?? String(d)).join(', ')}`
+        : '';
+    return sanitizeLine(
+      `${city(s.fromCityId)} → ${city(s.toCityId)}, ${String(s.recurrence)}${days} at ${String(s.departureTime)} ${SERVICE_TIME_ZONE}`,
+    );
   } catch {
     return id;
   }

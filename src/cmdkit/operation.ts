@@ -55,7 +55,10 @@ export interface FieldFlag {
   conflicts?: string[];
 }
 
-export type Result = { kind: 'object'; key?: string } | { kind: 'list'; key: string; paged?: boolean } | { kind: 'none'; message: (args: string[]) => string };
+export type Result =
+  | { kind: 'object'; key?: string }
+  | { kind: 'list'; key: string; paged?: boolean }
+  | { kind: 'none'; message: (args: string[]) => string };
 
 export interface Operation {
   method: Method;
@@ -105,7 +108,11 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
     verb.addOption(option);
   }
   if (spec.idempotent) {
-    verb.option('--idempotency-key <key>', 'key that makes a repeated request a replay of the first (default: a new random key, reused across retries)', idempotencyKey);
+    verb.option(
+      '--idempotency-key <key>',
+      'key that makes a repeated request a replay of the first (default: a new random key, reused across retries)',
+      idempotencyKey,
+    );
   }
   const writes = spec.method === 'POST' || spec.method === 'PATCH' || spec.method === 'PUT';
   if (spec.result?.kind === 'list' && spec.result.paged) addPageFlags(verb);

@@ -14,7 +14,6 @@ import type { ActionFn } from './define.js';
 import { fieldsFrom, paramsFrom } from './flags.js';
 import { attributeOf, type FieldFlag, type Operation, type OperationOptions, type ParseTools } from './operation.js';
 
-
 /**
  * Fills `{name}` placeholders with the positional arguments. Each must be a UUID — so no path
  * can be smuggled into another call — unless the operation can resolve a handle (a plate) first.
@@ -47,7 +46,11 @@ export function toolsFor(ctx: Context): ParseTools {
  * Turns flags into body and query fields. Missing required flags are asked for on a terminal;
  * without one they are all named in a single usage error, before any request.
  */
-export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<string, unknown>): Promise<{ body: Record<string, unknown>; query: Record<string, unknown>; asked: boolean }> {
+export async function fieldsFromFlags(
+  ctx: Context,
+  op: Operation,
+  opts: Record<string, unknown>,
+): Promise<{ body: Record<string, unknown>; query: Record<string, unknown>; asked: boolean }> {
   const tools = toolsFor(ctx);
   const flags = op.flags ?? [];
   // Required, or called for by the answers so far (weekdays for a weekly recurrence).
@@ -56,7 +59,10 @@ export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<
   let asked = false;
   if (missing.length) {
     if (!ctx.canPrompt) {
-      throw usageError(`missing ${missing.map((flag) => flag.flags.split(' ')[0]).join(', ')}`, 'pass them as flags (run on a terminal to be asked instead)');
+      throw usageError(
+        `missing ${missing.map((flag) => flag.flags.split(' ')[0]).join(', ')}`,
+        'pass them as flags (run on a terminal to be asked instead)',
+      );
     }
     for (const flag of flags) {
       const key = attributeOf(flag.flags);
@@ -81,7 +87,9 @@ export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<
   };
   // Local checks first, then the cross-flag check, and only then look-ups at the service.
   for (const flag of flags) if (!flag.lookup) await parseInto(flag);
-  const pending = Object.fromEntries(flags.filter((f) => f.lookup && opts[attributeOf(f.flags)] !== undefined).map((f) => [f.field, opts[attributeOf(f.flags)]]));
+  const pending = Object.fromEntries(
+    flags.filter((f) => f.lookup && opts[attributeOf(f.flags)] !== undefined).map((f) => [f.field, opts[attributeOf(f.flags)]]),
+  );
   op.check?.({ ...pending, ...query, ...body });
   body = fieldsFrom(opts as { field?: string[]; rawField?: string[] }, body);
   for (const flag of flags) if (flag.lookup) await parseInto(flag);
@@ -124,7 +132,8 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
     Object.assign(query, paramsFrom(opts));
     if (op.positional !== undefined) {
       const text = args[[...op.path.matchAll(/\{\w+\}/g)].length];
-      if (text !== undefined && text !== '') (op.positional.in === 'body' ? body : query)[op.positional.field] = op.positional.parse ? op.positional.parse(text) : text;
+      if (text !== undefined && text !== '')
+        (op.positional.in === 'body' ? body : query)[op.positional.field] = op.positional.parse ? op.positional.parse(text) : text;
     }
     const sendsBody = op.method === 'POST' || op.method === 'PATCH' || op.method === 'PUT';
     // Every write that asked anything ends in the same review before it is sent.
@@ -147,13 +156,19 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       query: query as never,
       // An operation that takes no body (toggle, complete, test) sends none, not `{}`.
       body: sendsBody && Object.keys(body).length > 0 ? body : undefined,
-      expect: result.kind === 'none' ? undefined : result.kind === 'list' ? { kind: 'list', key: result.key } : { kind: 'object', key: result.key },
+      expect:
+        result.kind === 'none'
+          ? undefined
+          : result.kind === 'list'
+            ? { kind: 'list', key: result.key }
+            : { kind: 'object', key: result.key },
       auth: op.auth,
       fromRoot: op.fromRoot,
       idempotencyKey,
       // A status change or a DELETE lands the same way twice, as does a write with an
       // Idempotency-Key; other writes are not repeated once they reached the service.
-      retrySafe: op.method === 'GET' || op.method === 'DELETE' || (op.method === 'PATCH' && 'status' in body) || idempotencyKey !== undefined,
+      retrySafe:
+        op.method === 'GET' || op.method === 'DELETE' || (op.method === 'PATCH' && 'status' in body) || idempotencyKey !== undefined,
     });
     if (result.kind === 'none') {
       if (data !== null && typeof data === 'object' && ctx.dataOutput) {

@@ -51,7 +51,11 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 
 /** The ids of a kind the rows show, by the column path each kind uses. */
 function idsOf(kind: HandleKind, items: unknown[]): string[] {
-  const fields: Record<HandleKind, string[]> = { city: ['fromCityId', 'toCityId', 'cityId'], vehicle: ['vehicleId'], passenger: ['passengerId'] };
+  const fields: Record<HandleKind, string[]> = {
+    city: ['fromCityId', 'toCityId', 'cityId'],
+    vehicle: ['vehicleId'],
+    passenger: ['passengerId'],
+  };
   const ids = new Set<string>();
   for (const item of items) {
     if (typeof item !== 'object' || item === null) continue;
@@ -84,7 +88,8 @@ async function fetchLabels(ctx: Context, kind: HandleKind, items: unknown[]): Pr
     for (const entry of listFrom(data, key) as Array<Record<string, unknown>>) {
       if (typeof entry !== 'object' || entry === null) continue;
       if (kind === 'city' && text(entry.id)) labels[entry.id as string] = text(entry.name) ?? text(entry.nameAr) ?? (entry.id as string);
-      if (kind === 'vehicle' && text(entry.id)) labels[entry.id as string] = text(entry.plate) ?? [text(entry.make), text(entry.model)].filter(Boolean).join(' ');
+      if (kind === 'vehicle' && text(entry.id))
+        labels[entry.id as string] = text(entry.plate) ?? [text(entry.make), text(entry.model)].filter(Boolean).join(' ');
       if (kind === 'passenger') {
         const id = text(entry.passengerId) ?? text(entry.userId) ?? text(entry.id);
         const label = passengerLabel(entry);
@@ -116,12 +121,15 @@ async function labelsFor(ctx: Context, kind: HandleKind, items: unknown[]): Prom
   // Passengers accumulate, so a fresh cache may still lack some: one request fills them when it can.
   if (missing.length && (kind === 'passenger' || !cached)) fetched = await fetchLabels(ctx, kind, items).catch(() => undefined);
   const labels = kind === 'passenger' ? { ...known, ...seen, ...fetched } : { ...(fetched ?? known) };
-  if (fetched || Object.keys(seen).some((id) => known[id] !== seen[id])) writeCache(ctx, kind, labels, kind === 'passenger' && cached ? cached.at : undefined);
+  if (fetched || Object.keys(seen).some((id) => known[id] !== seen[id]))
+    writeCache(ctx, kind, labels, kind === 'passenger' && cached ? cached.at : undefined);
   return new Map(Object.entries(labels));
 }
 
 /** Every kind at once: the requests run side by side. */
 export async function lookupHandles(ctx: Context, kinds: ReadonlySet<HandleKind>, items: unknown[]): Promise<HandleMaps> {
-  const entries = await Promise.all([...kinds].map(async (kind) => [kind, await labelsFor(ctx, kind, items).catch(() => new Map<string, string>())] as const));
+  const entries = await Promise.all(
+    [...kinds].map(async (kind) => [kind, await labelsFor(ctx, kind, items).catch(() => new Map<string, string>())] as const),
+  );
   return Object.fromEntries(entries);
 }

@@ -28,7 +28,8 @@ export const SETTINGS: Record<string, SettingSpec> = {
 };
 
 function wholeNumber(key: string, value: string, min: number, max: number): number {
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw usageError(`${key} must be a whole number from ${min} to ${max}`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw usageError(`${key} must be a whole number from ${min} to ${max}`);
   return Number(value);
 }
 

@@ -8,8 +8,29 @@ import { usageError } from '../errors.js';
  * CLDR (it says 0 for SYP), which is not how the service counts: 1 SYP = 100 minor units.
  */
 const EXPONENT_EXCEPTIONS: Record<string, number> = {
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
 };
 
 /** The currency assumed when neither the answer nor the profile names one (the service is Syrian). */
@@ -25,7 +46,8 @@ const formats = new Map<number, Intl.NumberFormat>();
 export function formatMoney(minor: number, currency: string): string {
   const digits = fractionDigits(currency);
   let format = formats.get(digits);
-  if (!format) formats.set(digits, (format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  if (!format)
+    formats.set(digits, (format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
   return `${format.format(minor / 10 ** digits)} ${currency.toUpperCase()}`;
 }
 

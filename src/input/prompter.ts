@@ -62,7 +62,12 @@ export class TerminalPrompter implements Prompter {
   async checkbox<T>(message: string, choices: Array<Choice<T>>, opts: { required?: string } = {}): Promise<T[]> {
     const { checkbox } = await import('@inquirer/prompts');
     const required = opts.required;
-    return this.ask(() => checkbox<T>({ message, choices, pageSize: 12, validate: required ? (picked) => (picked.length > 0 ? true : required) : undefined }, this.context));
+    return this.ask(() =>
+      checkbox<T>(
+        { message, choices, pageSize: 12, validate: required ? (picked) => (picked.length > 0 ? true : required) : undefined },
+        this.context,
+      ),
+    );
   }
 
   private async ask<T>(question: () => Promise<T>): Promise<T> {

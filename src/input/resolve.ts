@@ -77,14 +77,28 @@ export class Resolver {
   async city(flag: string, value: string): Promise<string> {
     const cities = await this.listCities();
     if (cities.some((city) => city.id === value)) return value;
-    return pick(flag, value, 'city', cities, (city) => [city.name, city.nameAr], (city) => `${city.name ?? city.id} (${city.id})`);
+    return pick(
+      flag,
+      value,
+      'city',
+      cities,
+      (city) => [city.name, city.nameAr],
+      (city) => `${city.name ?? city.id} (${city.id})`,
+    );
   }
 
   /** A vehicle id from a UUID or a plate. */
   async vehicle(flag: string, value: string): Promise<string> {
     if (isUuid(value)) return value.toLowerCase();
     const vehicles = await this.listVehicles();
-    return pick(flag, value, 'vehicle', vehicles, (vehicle) => [vehicle.plate], (vehicle) => `${vehicle.plate ?? '?'} ${[vehicle.make, vehicle.model].filter(Boolean).join(' ')} (${vehicle.id})`);
+    return pick(
+      flag,
+      value,
+      'vehicle',
+      vehicles,
+      (vehicle) => [vehicle.plate],
+      (vehicle) => `${vehicle.plate ?? '?'} ${[vehicle.make, vehicle.model].filter(Boolean).join(' ')} (${vehicle.id})`,
+    );
   }
 
   private async fetchList<T>(path: string, key: string, query: Record<string, string> = {}): Promise<T[]> {
@@ -103,14 +117,21 @@ function pick<T extends { id: string }>(
 ): string {
   const wanted = normalizeName(value);
   const exact = items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name) === wanted));
-  const matches = exact.length ? exact : items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).startsWith(wanted)));
+  const matches = exact.length
+    ? exact
+    : items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).startsWith(wanted)));
   if (matches.length === 1) return matches[0]!.id;
   if (matches.length > 1) {
-    throw usageError(`${flag} '${value}' matches ${matches.length} ${what === 'city' ? 'cities' : `${what}s`}: ${matches.slice(0, 8).map(label).join(', ')}`, `give the id or the full name`);
+    throw usageError(
+      `${flag} '${value}' matches ${matches.length} ${what === 'city' ? 'cities' : `${what}s`}: ${matches.slice(0, 8).map(label).join(', ')}`,
+      `give the id or the full name`,
+    );
   }
   const near = items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).includes(wanted.slice(0, 3))));
   throw usageError(
     `${flag}: no ${what} '${value}'`,
-    near.length ? `did you mean: ${near.slice(0, 8).map(label).join(', ')}` : `list them with 'tripctl ${what === 'city' ? 'cities' : 'vehicles'} list'`,
+    near.length
+      ? `did you mean: ${near.slice(0, 8).map(label).join(', ')}`
+      : `list them with 'tripctl ${what === 'city' ? 'cities' : 'vehicles'} list'`,
   );
 }

@@ -41,7 +41,8 @@ export function localTimeOf(at: Date, timeZone: string | undefined): string {
 export function serviceTimeIn(hhmm: string, date: string, operatorZone: string | undefined): string | undefined {
   const instant = new Date(dateTime('time', `${date} ${hhmm}`, SERVICE_TIME_ZONE));
   const theirs = localTimeOf(instant, operatorZone);
-  const dayShift = localDateOf(instant, operatorZone) === date ? '' : localDateOf(instant, operatorZone) > date ? ' (next day)' : ' (previous day)';
+  const dayShift =
+    localDateOf(instant, operatorZone) === date ? '' : localDateOf(instant, operatorZone) > date ? ' (next day)' : ' (previous day)';
   if (theirs === hhmm && !dayShift) return undefined;
   return `${theirs}${dayShift} ${zoneName(operatorZone)}`;
 }

@@ -9,11 +9,20 @@ const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}]$/u;
 /** East Asian wide and full-width characters and emoji take two columns. */
 function isWide(code: number): boolean {
   return (
-    (code >= 0x1100 && code <= 0x115f) || (code >= 0x2e80 && code <= 0x303e) || (code >= 0x3041 && code <= 0x33ff) ||
-    (code >= 0x3400 && code <= 0x4dbf) || (code >= 0x4e00 && code <= 0x9fff) || (code >= 0xa000 && code <= 0xa4cf) ||
-    (code >= 0xac00 && code <= 0xd7a3) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xff60) || (code >= 0xffe0 && code <= 0xffe6) || (code >= 0x1f300 && code <= 0x1f64f) ||
-    (code >= 0x1f900 && code <= 0x1f9ff) || (code >= 0x20000 && code <= 0x3fffd)
+    (code >= 0x1100 && code <= 0x115f) ||
+    (code >= 0x2e80 && code <= 0x303e) ||
+    (code >= 0x3041 && code <= 0x33ff) ||
+    (code >= 0x3400 && code <= 0x4dbf) ||
+    (code >= 0x4e00 && code <= 0x9fff) ||
+    (code >= 0xa000 && code <= 0xa4cf) ||
+    (code >= 0xac00 && code <= 0xd7a3) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xfe30 && code <= 0xfe4f) ||
+    (code >= 0xff00 && code <= 0xff60) ||
+    (code >= 0xffe0 && code <= 0xffe6) ||
+    (code >= 0x1f300 && code <= 0x1f64f) ||
+    (code >= 0x1f900 && code <= 0x1f9ff) ||
+    (code >= 0x20000 && code <= 0x3fffd)
   );
 }
 
@@ -86,10 +95,16 @@ export function fitColumns(columns: LayoutColumn[], natural: number[], available
   const fitsCutting = (level: number): boolean => {
     for (let i = 0; i < widths.length; i++) widths[i] = natural[i]!;
     // Long text is cut to a readable length before any column is left out for want of room.
-    squeeze(columns.flatMap((_, index) => (present[index] ? [index] : [])), (index) => Math.max(floor(index), SOFT_CAP));
+    squeeze(
+      columns.flatMap((_, index) => (present[index] ? [index] : [])),
+      (index) => Math.max(floor(index), SOFT_CAP),
+    );
     for (const current of levels) {
       if (current < level) break;
-      squeeze(columns.flatMap((_, index) => (present[index] && priority(index) === current ? [index] : [])), floor);
+      squeeze(
+        columns.flatMap((_, index) => (present[index] && priority(index) === current ? [index] : [])),
+        floor,
+      );
     }
     return total() <= available;
   };
@@ -121,7 +136,12 @@ export function fitColumns(columns: LayoutColumn[], natural: number[], available
  * The lines of a table at most `available` columns wide (the first column too, when it alone is
  * wider). `paintHeader` colours the heading line after it is laid out, so escapes never count.
  */
-export function layoutTable(columns: LayoutColumn[], rows: string[][], available: number, paintHeader: (text: string) => string = (t) => t): { lines: string[]; hidden: string[] } {
+export function layoutTable(
+  columns: LayoutColumn[],
+  rows: string[][],
+  available: number,
+  paintHeader: (text: string) => string = (t) => t,
+): { lines: string[]; hidden: string[] } {
   const natural = columns.map((column, i) => Math.max(displayWidth(column.header), ...rows.map((row) => displayWidth(row[i] ?? ''))));
   const layout = fitColumns(columns, natural, available);
   const line = (cells: string[]) =>

@@ -253,7 +253,9 @@ export function localTime(iso: string, timeZone: string | undefined): string {
 /** RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line break. */
 export function toCsv(columns: Column[], items: unknown[], header = true): string {
   const line = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
-  const rows = items.map((item) => line(columns.map((column) => sanitizeField(formatValue(valueAt(item, column.path), column, { tty: false })))));
+  const rows = items.map((item) =>
+    line(columns.map((column) => sanitizeField(formatValue(valueAt(item, column.path), column, { tty: false })))),
+  );
   return (header ? line(columns.map((column) => column.header)) : '') + rows.join('');
 }
 

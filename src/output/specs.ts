@@ -111,7 +111,9 @@ export const specs = {
     ],
     // The passenger is a handle the list answer does not carry: terminal tables only, so that
     // piped rows and CSV keep exactly the columns scripts already read.
-    terminalExtras: [{ after: 'STATUS', column: { header: 'PASSENGER', path: 'passengerId', handle: 'passenger', priority: 2, minWidth: 12 } }],
+    terminalExtras: [
+      { after: 'STATUS', column: { header: 'PASSENGER', path: 'passengerId', handle: 'passenger', priority: 2, minWidth: 12 } },
+    ],
   },
   payment: {
     name: 'payment',

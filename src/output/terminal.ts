@@ -60,7 +60,8 @@ function cell(item: unknown, column: Column, maps: HandleMaps, opts: TerminalOpt
       const currency = typeof named === 'string' && /^[A-Za-z]{3}$/.test(named) ? named : (opts.currency ?? DEFAULT_CURRENCY);
       return formatMoney(value, currency);
     }
-    if (column.kind === 'weekdays' && Array.isArray(value)) return value.map((day) => WEEKDAY_NAMES[day as number] ?? String(day)).join(',');
+    if (column.kind === 'weekdays' && Array.isArray(value))
+      return value.map((day) => WEEKDAY_NAMES[day as number] ?? String(day)).join(',');
   }
   return sanitizeCell(opts.format(value, column));
 }
@@ -91,7 +92,11 @@ async function lookUp(columns: Column[], items: unknown[], opts: TerminalOptions
 }
 
 /** The lines of a list as a terminal table, and the headers left out for want of room. */
-export async function terminalTable(items: unknown[], spec: ResourceSpec, opts: TerminalOptions): Promise<{ lines: string[]; hidden: string[] }> {
+export async function terminalTable(
+  items: unknown[],
+  spec: ResourceSpec,
+  opts: TerminalOptions,
+): Promise<{ lines: string[]; hidden: string[] }> {
   const columns = terminalColumns(spec);
   const maps = await lookUp(columns, items, opts);
   const rows = items.map((item) => columns.map((column) => cell(item, column, maps, opts)));
@@ -106,5 +111,7 @@ export async function terminalRecord(value: object, spec: ResourceSpec, opts: Te
   const rows = columns.map((column) => [heading(column, opts), cell(value, column, maps, opts)] as const);
   const keyWidth = Math.max(...rows.map(([key]) => displayWidth(key)));
   const room = Math.max(8, opts.width - keyWidth - 2);
-  return rows.map(([key, text]) => `${opts.paintHead(key)}${' '.repeat(keyWidth - displayWidth(key) + 2)}${truncate(text, room)}`.trimEnd());
+  return rows.map(([key, text]) =>
+    `${opts.paintHead(key)}${' '.repeat(keyWidth - displayWidth(key) + 2)}${truncate(text, room)}`.trimEnd(),
+  );
 }

@@ -35,7 +35,8 @@ describe('command coverage of the OpenAPI document', () => {
     const all: string[] = [];
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const method of Object.keys(item)) {
-        if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) all.push(`${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`);
+        if (['get', 'post', 'put', 'patch', 'delete'].includes(method))
+          all.push(`${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`);
       }
     }
     // The partner interface; the sandbox's own admin routes (/__sandbox/) need not all be served.

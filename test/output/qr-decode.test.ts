@@ -15,7 +15,12 @@ import { testContext } from '../support/context.js';
 import { openSession, type SandboxSession } from '../support/sandbox.js';
 
 /** jsQR is CommonJS with an ES-style default export: typed as the module here, a function at run time. */
-type Decoder = (data: Uint8ClampedArray, width: number, height: number, options?: { inversionAttempts?: 'dontInvert' }) => { data: string } | null;
+type Decoder = (
+  data: Uint8ClampedArray,
+  width: number,
+  height: number,
+  options?: { inversionAttempts?: 'dontInvert' },
+) => { data: string } | null;
 const jsQR = ((jsQRModule as unknown as { default?: Decoder }).default ?? jsQRModule) as unknown as Decoder;
 
 type RGB = [number, number, number];
@@ -28,7 +33,14 @@ const DARK: Theme = { name: 'dark', foreground: [220, 220, 220], background: [30
 const LIGHT: Theme = { name: 'light', foreground: [40, 40, 40], background: [250, 250, 250] };
 
 /** The 16 SGR colours a capture uses here (xterm's values). */
-const SGR: Record<number, RGB> = { 30: [0, 0, 0], 37: [229, 229, 229], 40: [0, 0, 0], 47: [229, 229, 229], 97: [255, 255, 255], 107: [255, 255, 255] };
+const SGR: Record<number, RGB> = {
+  30: [0, 0, 0],
+  37: [229, 229, 229],
+  40: [0, 0, 0],
+  47: [229, 229, 229],
+  97: [255, 255, 255],
+  107: [255, 255, 255],
+};
 
 /** A capture as a terminal draws it: each cell a top and a bottom half, each a colour. */
 function paint(capture: string, theme: Theme): RGB[][] {
@@ -44,8 +56,8 @@ function paint(capture: string, theme: Theme): RGB[][] {
       if (sgr) {
         for (const code of (sgr[1] || '0').split(';').map(Number)) {
           if (code === 0) [fg, bg] = [theme.foreground, theme.background];
-          else if (code >= 30 && code <= 37 || code >= 90 && code <= 97) fg = SGR[code] ?? fg;
-          else if (code >= 40 && code <= 47 || code >= 100 && code <= 107) bg = SGR[code] ?? bg;
+          else if ((code >= 30 && code <= 37) || (code >= 90 && code <= 97)) fg = SGR[code] ?? fg;
+          else if ((code >= 40 && code <= 47) || (code >= 100 && code <= 107)) bg = SGR[code] ?? bg;
         }
         continue;
       }
@@ -104,9 +116,14 @@ afterAll(async () => {
 
 describe('the ticket QR code', () => {
   test.each([DARK, LIGHT])('decodes on a $name terminal', async (theme) => {
-    const [bookingId] = (await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout.trim().split('\n');
+    const [bookingId] = (await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout
+      .trim()
+      .split('\n');
     const payload = await session.json<{ qr: string }>(['bookings', 'ticket', bookingId!]);
-    const t = testContext({ stdoutIsTTY: true, env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full } });
+    const t = testContext({
+      stdoutIsTTY: true,
+      env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full },
+    });
     try {
       expect(await t.run(['bookings', 'ticket', bookingId!])).toBe(0);
       expect(decode(t.out(), theme, join(dir, `ticket-${theme.name}.png`))).toBe(payload.qr);
@@ -124,8 +141,13 @@ describe('the ticket QR code', () => {
   });
 
   test('without colour the QR data is a line, and stderr says why no code is drawn', async () => {
-    const [bookingId] = (await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout.trim().split('\n');
-    const t = testContext({ stdoutIsTTY: true, env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, NO_COLOR: '1' } });
+    const [bookingId] = (await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout
+      .trim()
+      .split('\n');
+    const t = testContext({
+      stdoutIsTTY: true,
+      env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, NO_COLOR: '1' },
+    });
     try {
       expect(await t.run(['bookings', 'ticket', bookingId!])).toBe(0);
       expect(t.out()).toMatch(/^qr\t\S+$/m);

@@ -176,14 +176,22 @@ describe('--query', () => {
     expect(result.stderr).toMatch(/^tripctl: --query is not a valid JMESPath expression/);
   });
 
-  test.each(['csv', 'table', 'ids', 'ndjson'])('with an explicit -o %s it is a usage error with a hint, before any request', async (format) => {
-    const result = await runInProcess(['cities', 'list', '--query', '[].id', '-o', format]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`tripctl: --query prints JSON, so it cannot go with -o ${format}\nhint: drop -o ${format} (or write -o json): the query result is JSON\n`);
-  });
+  test.each(['csv', 'table', 'ids', 'ndjson'])(
+    'with an explicit -o %s it is a usage error with a hint, before any request',
+    async (format) => {
+      const result = await runInProcess(['cities', 'list', '--query', '[].id', '-o', format]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `tripctl: --query prints JSON, so it cannot go with -o ${format}\nhint: drop -o ${format} (or write -o json): the query result is JSON\n`,
+      );
+    },
+  );
 
   test('-o json, or a format from TRIPCTL_OUTPUT, goes with --query', async () => {
-    for (const [args, env] of [[['-o', 'json'], {}], [[], { TRIPCTL_OUTPUT: 'csv' }]] as const) {
+    for (const [args, env] of [
+      [['-o', 'json'], {}],
+      [[], { TRIPCTL_OUTPUT: 'csv' }],
+    ] as const) {
       const result = await runInProcess(['cities', 'list', '--query', '[].id', ...args], { env });
       // No base URL here: the query was accepted and the command went on to fail at the client.
       expect(result.code, result.stderr).toBe(3);

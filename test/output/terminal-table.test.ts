@@ -16,16 +16,58 @@ vi.setConfig({ testTimeout: 30_000 });
 const LONG_AR = 'محطة الانطلاق الرئيسية في مدينة دير الزور قرب الجسر المعلق';
 const LONG_EN = 'Deir ez-Zor Central Terminal by the Suspension Bridge, North Gate';
 const TRIPS = [
-  { id: '077fa547-a9a6-407e-953b-126cb4ba4a27', status: 'published', fromCityId: 'c-long-ar', toCityId: 'c-long-en', departureAt: '2026-12-06T11:00:00.000Z', pricePerSeat: 1800000, currency: 'SYP', totalSeats: 20, seatsBooked: 2, vehicleId: 'v-1' },
-  { id: '2565e428-5100-4f82-b4aa-8b01fc29cccf', status: 'cancelled', fromCityId: 'damascus', toCityId: 'homs', departureAt: '2026-12-06T04:30:00.000Z', pricePerSeat: 123456789, currency: 'SYP', totalSeats: 9, seatsBooked: 0, vehicleId: 'v-2' },
+  {
+    id: '077fa547-a9a6-407e-953b-126cb4ba4a27',
+    status: 'published',
+    fromCityId: 'c-long-ar',
+    toCityId: 'c-long-en',
+    departureAt: '2026-12-06T11:00:00.000Z',
+    pricePerSeat: 1800000,
+    currency: 'SYP',
+    totalSeats: 20,
+    seatsBooked: 2,
+    vehicleId: 'v-1',
+  },
+  {
+    id: '2565e428-5100-4f82-b4aa-8b01fc29cccf',
+    status: 'cancelled',
+    fromCityId: 'damascus',
+    toCityId: 'homs',
+    departureAt: '2026-12-06T04:30:00.000Z',
+    pricePerSeat: 123456789,
+    currency: 'SYP',
+    totalSeats: 9,
+    seatsBooked: 0,
+    vehicleId: 'v-2',
+  },
 ];
 const LABELS = {
-  city: new Map([['c-long-ar', LONG_AR], ['c-long-en', LONG_EN], ['damascus', 'Damascus'], ['homs', 'حمص']]),
-  vehicle: new Map([['v-1', 'DAM-204518'], ['v-2', 'حلب ١٢٣٤٥٦']]),
+  city: new Map([
+    ['c-long-ar', LONG_AR],
+    ['c-long-en', LONG_EN],
+    ['damascus', 'Damascus'],
+    ['homs', 'حمص'],
+  ]),
+  vehicle: new Map([
+    ['v-1', 'DAM-204518'],
+    ['v-2', 'حلب ١٢٣٤٥٦'],
+  ]),
 };
 const REVIEWS = [
-  { id: 'b3b9d1c2-0a57-4c55-9a43-2b9a6a8f0d11', rating: 5, tripId: '077fa547-a9a6-407e-953b-126cb4ba4a27', comment: `${LONG_AR} — ${LONG_EN}`, createdAt: '2026-11-20T10:00:00Z' },
-  { id: 'c4c0e2d3-1b68-4d66-8b54-3c0b7b9f1e22', rating: 3, tripId: '2565e428-5100-4f82-b4aa-8b01fc29cccf', comment: LONG_EN.repeat(3), createdAt: '2026-11-21T10:00:00Z' },
+  {
+    id: 'b3b9d1c2-0a57-4c55-9a43-2b9a6a8f0d11',
+    rating: 5,
+    tripId: '077fa547-a9a6-407e-953b-126cb4ba4a27',
+    comment: `${LONG_AR} — ${LONG_EN}`,
+    createdAt: '2026-11-20T10:00:00Z',
+  },
+  {
+    id: 'c4c0e2d3-1b68-4d66-8b54-3c0b7b9f1e22',
+    rating: 3,
+    tripId: '2565e428-5100-4f82-b4aa-8b01fc29cccf',
+    comment: LONG_EN.repeat(3),
+    createdAt: '2026-11-21T10:00:00Z',
+  },
 ];
 
 async function table(width: number, items: unknown[], spec: ResourceSpec = specs.trip) {
@@ -33,7 +75,12 @@ async function table(width: number, items: unknown[], spec: ResourceSpec = specs
   t.cleanup();
   const kinds: string[][] = [];
   const r = new Renderer(t.io, {
-    format: 'table', color: false, tty: true, width, timeZone: 'Asia/Damascus', now: () => new Date('2026-11-24T00:00:00Z'),
+    format: 'table',
+    color: false,
+    tty: true,
+    width,
+    timeZone: 'Asia/Damascus',
+    now: () => new Date('2026-11-24T00:00:00Z'),
     handles: async (wanted) => {
       kinds.push([...wanted]);
       return LABELS;
@@ -49,7 +96,9 @@ describe.each([80, 100, 160])('at %i columns', (width) => {
     for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
     expect(lines[1]).toContain('077fa547-a9a6-407e-953b-126cb4ba4a27');
     expect(lines[2]).toContain('2565e428-5100-4f82-b4aa-8b01fc29cccf');
-    expect(lines[0]).toMatch(width >= 100 ? /^ID\s+STATUS\s+FROM\s+TO\s+DEPARTURE GMT\+3\s+PRICE/ : /^ID\s+STATUS\s+FROM\s+DEPARTURE GMT\+3$/);
+    expect(lines[0]).toMatch(
+      width >= 100 ? /^ID\s+STATUS\s+FROM\s+TO\s+DEPARTURE GMT\+3\s+PRICE/ : /^ID\s+STATUS\s+FROM\s+DEPARTURE GMT\+3$/,
+    );
     if (width >= 100) expect(lines[2]).toContain('1,234,567.89 SYP');
     expect(lines[1]).toContain('2026-12-06 14:00');
     expect(lines.join('\n')).not.toContain('c-long-ar'); // the id never shows where its name is known
@@ -80,9 +129,29 @@ test('a narrow terminal keeps the first column and cuts even it rather than over
 
 test('fitColumns: cuts the least important first, leaves columns out only when cutting is not enough', () => {
   const columns = [{ header: 'ID' }, { header: 'A', priority: 2, minWidth: 4 }, { header: 'B', priority: 4, minWidth: 4 }];
-  expect(fitColumns(columns, [10, 10, 10], 34)).toEqual({ shown: [{ index: 0, width: 10 }, { index: 1, width: 10 }, { index: 2, width: 10 }], hidden: [] });
-  expect(fitColumns(columns, [10, 10, 10], 30)).toEqual({ shown: [{ index: 0, width: 10 }, { index: 1, width: 10 }, { index: 2, width: 6 }], hidden: [] });
-  expect(fitColumns(columns, [10, 10, 10], 20)).toEqual({ shown: [{ index: 0, width: 10 }, { index: 1, width: 8 }], hidden: ['B'] });
+  expect(fitColumns(columns, [10, 10, 10], 34)).toEqual({
+    shown: [
+      { index: 0, width: 10 },
+      { index: 1, width: 10 },
+      { index: 2, width: 10 },
+    ],
+    hidden: [],
+  });
+  expect(fitColumns(columns, [10, 10, 10], 30)).toEqual({
+    shown: [
+      { index: 0, width: 10 },
+      { index: 1, width: 10 },
+      { index: 2, width: 6 },
+    ],
+    hidden: [],
+  });
+  expect(fitColumns(columns, [10, 10, 10], 20)).toEqual({
+    shown: [
+      { index: 0, width: 10 },
+      { index: 1, width: 8 },
+    ],
+    hidden: ['B'],
+  });
 });
 
 test('display width: Arabic letters one column each, vowel marks none, CJK two', () => {
@@ -101,7 +170,12 @@ describe('against the sandbox', () => {
     await session?.close();
   });
 
-  const env = () => ({ TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, TRIPCTL_TZ: 'Asia/Damascus', NO_COLOR: '1' });
+  const env = () => ({
+    TRIPCTL_BASE_URL: session.sandbox.baseUrl,
+    TRIPCTL_API_KEY: session.sandbox.keys.full,
+    TRIPCTL_TZ: 'Asia/Damascus',
+    NO_COLOR: '1',
+  });
 
   test('trips list on a terminal: city names, plates, pounds; one request per kind of handle, none once cached', async () => {
     const t = testContext({ stdoutIsTTY: true, columns: 160, env: env() });
@@ -112,7 +186,9 @@ describe('against the sandbox', () => {
       expect(first.sort()).toEqual(['GET /cities', 'GET /trips', 'GET /vehicles']);
       const out = t.out();
       expect(out).toMatch(/^ID\s+STATUS\s+FROM\s+TO\s+DEPARTURE GMT\+3\s+PRICE\s+SEATS\s+BOOKED\s+VEHICLE\n/);
-      expect(out).toMatch(/published\s+(Damascus|Homs|Aleppo)\s+\S+\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+[\d,]+\.00 SYP\s+\d+\s+\d+\s+[A-Z]{3}-\d{6}\n/);
+      expect(out).toMatch(
+        /published\s+(Damascus|Homs|Aleppo)\s+\S+\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+[\d,]+\.00 SYP\s+\d+\s+\d+\s+[A-Z]{3}-\d{6}\n/,
+      );
       expect(out).not.toMatch(/damascus|homs/); // no slugs
       for (const line of out.trimEnd().split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(160);
 
@@ -130,13 +206,20 @@ describe('against the sandbox', () => {
   test('piped table, CSV, JSON and ids keep the raw values and make no look-up', async () => {
     const mark = session.mark();
     const piped = await session.run(['trips', 'list', '--per-page', '2']);
-    expect(piped.stdout.split('\n')[0]).toMatch(/^[0-9a-f-]{36}\tpublished\t[a-z-]+\t[a-z-]+\t\d{4}-\d\d-\d\dT[\d:.]+Z\t\d+\t\d+\t\d+\t[0-9a-f-]{36}$/);
+    expect(piped.stdout.split('\n')[0]).toMatch(
+      /^[0-9a-f-]{36}\tpublished\t[a-z-]+\t[a-z-]+\t\d{4}-\d\d-\d\dT[\d:.]+Z\t\d+\t\d+\t\d+\t[0-9a-f-]{36}$/,
+    );
     const csv = await session.run(['trips', 'list', '--per-page', '2', '-o', 'csv']);
     expect(csv.stdout.split('\r\n')[0]).toBe('ID,STATUS,FROM,TO,DEPARTURE,PRICE,SEATS,BOOKED,VEHICLE');
     expect(csv.stdout).not.toContain('SYP');
     const bookings = await session.run(['bookings', 'list', '--per-page', '2', '-o', 'csv']);
     expect(bookings.stdout.split('\r\n')[0]).toBe('ID,STATUS,TRIP,SEATS,SOURCE,BOARDED,NO-SHOW,GROUP');
-    expect(session.since(mark).map((r) => r.path).filter((path) => path !== '/trips' && path !== '/bookings')).toEqual([]);
+    expect(
+      session
+        .since(mark)
+        .map((r) => r.path)
+        .filter((path) => path !== '/trips' && path !== '/bookings'),
+    ).toEqual([]);
   });
 
   test('bookings of one trip on a terminal show the passenger by name and phone, from one manifest request', async () => {
@@ -145,7 +228,12 @@ describe('against the sandbox', () => {
     try {
       const mark = session.mark();
       expect(await t.run(['bookings', 'list', '--trip', approved!.tripId])).toBe(0);
-      expect(session.since(mark).map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /bookings', `GET /trips/${approved!.tripId}/manifest`]);
+      expect(
+        session
+          .since(mark)
+          .map((r) => `${r.method} ${r.path}`)
+          .sort(),
+      ).toEqual(['GET /bookings', `GET /trips/${approved!.tripId}/manifest`]);
       expect(t.out()).toMatch(/^ID\s+STATUS\s+PASSENGER\s+/);
       expect(t.out()).toMatch(/approved\s+[A-Z][a-z]+ [A-Z][a-z]+ \+9639\d{8}\s/);
     } finally {
@@ -153,7 +241,7 @@ describe('against the sandbox', () => {
     }
   });
 
-  test('money without a currency in the answer uses the profile\'s currency setting', async () => {
+  test("money without a currency in the answer uses the profile's currency setting", async () => {
     const t = testContext({ stdoutIsTTY: true, columns: 160, env: env() });
     try {
       expect(await t.run(['config', 'set', 'currency', 'usd'])).toBe(0);

@@ -18,7 +18,12 @@ afterAll(async () => {
 });
 
 function terminal() {
-  return testContext({ stdinIsTTY: true, stderrIsTTY: true, openStdin: true, env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full } });
+  return testContext({
+    stdinIsTTY: true,
+    stderrIsTTY: true,
+    openStdin: true,
+    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full },
+  });
 }
 
 test('a bad phone is refused at the question, then the review names every value', async () => {

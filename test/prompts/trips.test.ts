@@ -31,7 +31,10 @@ function terminal() {
 }
 
 function posts(mark: number, path: string) {
-  return session.since(mark).filter((r) => r.method === 'POST' && r.path === path).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+  return session
+    .since(mark)
+    .filter((r) => r.method === 'POST' && r.path === path)
+    .map((r) => JSON.parse(r.body) as Record<string, unknown>);
 }
 
 test('trips publish: a past departure, an impossible time, a negative price and too many seats are each asked again', async () => {
@@ -47,7 +50,11 @@ test('trips publish: a past departure, an impossible time, a negative price and 
     await keys.search('From:', 'دمش', 'Damascus');
     await keys.search('To:', 'hom', 'Homs');
     // The question names the zone it reads the time in.
-    await keys.refused('Departure (YYYY-MM-DD HH:MM, Asia/Damascus)', '2026-11-20 08:00', /That is in the past \(now is 2026-11-24 09:00 Asia\/Damascus\)/);
+    await keys.refused(
+      'Departure (YYYY-MM-DD HH:MM, Asia/Damascus)',
+      '2026-11-20 08:00',
+      /That is in the past \(now is 2026-11-24 09:00 Asia\/Damascus\)/,
+    );
     keys.retype('2027-01-15 25:00');
     await keys.waitFor(/Has an impossible time: '2027-01-15 25:00'/);
     keys.retype('2027-01-15 07:30');
@@ -79,17 +86,42 @@ test('trips publish: a past departure, an impossible time, a negative price and 
     const [interactive] = posts(mark, '/trips');
 
     const mark2 = session.mark();
-    const flagForm = await session.run(['trips', 'publish', '--vehicle', first.plate, '--from', 'Damascus', '--to', 'Homs', '--departure', '2027-01-15 07:30', '--price', '1500050', '--seats', String(first.seats - 1)], { env: { TRIPCTL_TZ: 'Asia/Damascus' } });
+    const flagForm = await session.run(
+      [
+        'trips',
+        'publish',
+        '--vehicle',
+        first.plate,
+        '--from',
+        'Damascus',
+        '--to',
+        'Homs',
+        '--departure',
+        '2027-01-15 07:30',
+        '--price',
+        '1500050',
+        '--seats',
+        String(first.seats - 1),
+      ],
+      { env: { TRIPCTL_TZ: 'Asia/Damascus' } },
+    );
     expect(flagForm.code, flagForm.stderr).toBe(0);
     expect(posts(mark2, '/trips')).toEqual([interactive]);
-    expect(interactive).toEqual({ vehicleId: first.id, fromCityId: 'damascus', toCityId: 'homs', departureAt: '2027-01-15T07:30:00+03:00', pricePerSeat: 1500050, totalSeats: first.seats - 1 });
+    expect(interactive).toEqual({
+      vehicleId: first.id,
+      fromCityId: 'damascus',
+      toCityId: 'homs',
+      departureAt: '2027-01-15T07:30:00+03:00',
+      pricePerSeat: 1500050,
+      totalSeats: first.seats - 1,
+    });
   } finally {
     t.stdin.end();
     t.cleanup();
   }
 });
 
-test('schedules create weekly: weekdays ticked from a list, a bad time asked again, the time shown in the operator\'s zone', async () => {
+test("schedules create weekly: weekdays ticked from a list, a bad time asked again, the time shown in the operator's zone", async () => {
   const t = testContext({
     stdinIsTTY: true,
     stderrIsTTY: true,
@@ -116,7 +148,11 @@ test('schedules create weekly: weekdays ticked from a list, a bad time asked aga
     keys.press(KEY.enter); // nothing ticked yet
     await keys.waitFor('Tick at least one day');
     keys.press(KEY.space, KEY.down, KEY.down, KEY.down, KEY.space, KEY.enter); // Sunday, Wednesday
-    await keys.refused("Departure time (HH:MM, the service's local time, Asia/Damascus; you are in Europe/Berlin)", '25:00', /Must be a time as HH:MM \(24-hour\), not '25:00'/);
+    await keys.refused(
+      "Departure time (HH:MM, the service's local time, Asia/Damascus; you are in Europe/Berlin)",
+      '25:00',
+      /Must be a time as HH:MM \(24-hour\), not '25:00'/,
+    );
     keys.retype('07:30');
     await keys.waitFor('07:30 Asia/Damascus is 05:30 Europe/Berlin');
     await keys.waitFor('About to send');
@@ -128,12 +164,38 @@ test('schedules create weekly: weekdays ticked from a list, a bad time asked aga
     keys.press(KEY.enter);
     expect(await running, t.err()).toBe(0);
     const [interactive] = posts(mark, '/schedules');
-    expect(interactive).toMatchObject({ fromCityId: 'homs', toCityId: 'latakia', pricePerSeat: 1800000, recurrence: 'weekly', weekdays: [0, 3], departureTime: '07:30' });
+    expect(interactive).toMatchObject({
+      fromCityId: 'homs',
+      toCityId: 'latakia',
+      pricePerSeat: 1800000,
+      recurrence: 'weekly',
+      weekdays: [0, 3],
+      departureTime: '07:30',
+    });
 
     const driver = members.find((m) => m.id === interactive!.driverId)!;
     expect(driver.role).toBe('driver');
     const mark2 = session.mark();
-    const flagForm = await session.run(['schedules', 'create', '--vehicle', vehicles[0]!.plate, '--driver', driver.id, '--from', 'Homs', '--to', 'Latakia', '--price', '1800000', '--recurrence', 'weekly', '--weekdays', 'sun,wed', '--time', '07:30']);
+    const flagForm = await session.run([
+      'schedules',
+      'create',
+      '--vehicle',
+      vehicles[0]!.plate,
+      '--driver',
+      driver.id,
+      '--from',
+      'Homs',
+      '--to',
+      'Latakia',
+      '--price',
+      '1800000',
+      '--recurrence',
+      'weekly',
+      '--weekdays',
+      'sun,wed',
+      '--time',
+      '07:30',
+    ]);
     expect(flagForm.code, flagForm.stderr).toBe(0);
     expect(posts(mark2, '/schedules')).toEqual([interactive]);
   } finally {
@@ -150,14 +212,38 @@ test('schedules create interval asks for the days between departures; flags give
   const driver = members.find((m) => m.role === 'driver')!;
   try {
     const mark = session.mark();
-    const running = t.run(['schedules', 'create', '--vehicle', vehicles[1]!.plate, '--driver', driver.id, '--from', 'Damascus', '--to', 'Daraa', '--price', '900000', '--recurrence', 'interval', '--time', '06:00', '-o', 'json']);
+    const running = t.run([
+      'schedules',
+      'create',
+      '--vehicle',
+      vehicles[1]!.plate,
+      '--driver',
+      driver.id,
+      '--from',
+      'Damascus',
+      '--to',
+      'Daraa',
+      '--price',
+      '900000',
+      '--recurrence',
+      'interval',
+      '--time',
+      '06:00',
+      '-o',
+      'json',
+    ]);
     await keys.refused('For interval: days between departures', '0', /Must be from 1 to 365, not 0/);
     keys.retype('3');
     await keys.waitFor('About to send');
     await keys.waitFor('Send this?');
     keys.press(KEY.enter);
     expect(await running, t.err()).toBe(0);
-    expect(posts(mark, '/schedules')[0]).toMatchObject({ recurrence: 'interval', intervalDays: 3, departureTime: '06:00', pricePerSeat: 900000 });
+    expect(posts(mark, '/schedules')[0]).toMatchObject({
+      recurrence: 'interval',
+      intervalDays: 3,
+      departureTime: '06:00',
+      pricePerSeat: 900000,
+    });
   } finally {
     t.stdin.end();
     t.cleanup();
@@ -189,13 +275,22 @@ test('bookings create: seats 0 and a local phone are refused at their questions'
   }
 });
 
-test('trips cancel names the trip by route and departure, in the operator\'s zone', async () => {
-  const [trip] = await session.json<Array<{ id: string; fromCityId: string; toCityId: string; departureAt: string }>>(['trips', 'list', '--status', 'published', '--per-page', '1']);
+test("trips cancel names the trip by route and departure, in the operator's zone", async () => {
+  const [trip] = await session.json<Array<{ id: string; fromCityId: string; toCityId: string; departureAt: string }>>([
+    'trips',
+    'list',
+    '--status',
+    'published',
+    '--per-page',
+    '1',
+  ]);
   const t = terminal();
   const keys = new Keyboard(t);
   try {
     const running = t.run(['trips', 'cancel', trip!.id]);
-    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Damascus', dateStyle: 'short', timeStyle: 'short' }).format(new Date(trip!.departureAt));
+    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Damascus', dateStyle: 'short', timeStyle: 'short' }).format(
+      new Date(trip!.departureAt),
+    );
     await keys.waitFor(new RegExp(`Cancel the trip \\S+ → \\S+, ${wall} Asia/Damascus\\?`));
     keys.press('n', KEY.enter);
     expect(await running).toBe(130);

@@ -16,7 +16,12 @@ afterAll(async () => {
 });
 
 test('seats 0 and a year out of range are asked again; the review lists every value; the same request as the flags', async () => {
-  const t = testContext({ stdinIsTTY: true, stderrIsTTY: true, openStdin: true, env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full } });
+  const t = testContext({
+    stdinIsTTY: true,
+    stderrIsTTY: true,
+    openStdin: true,
+    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full },
+  });
   const keys = new Keyboard(t);
   try {
     const mark = session.mark();
@@ -37,12 +42,33 @@ test('seats 0 and a year out of range are asked again; the review lists every va
     expect(review).toMatch(/make\s+Hyundai\n\s+model\s+County\n\s+seats\s+18\n\s+year\s+2019\n\s+plate\s+HMS-777001\n/);
     keys.press(KEY.enter);
     expect(await running, t.err()).toBe(0);
-    const sent = session.since(mark).filter((r) => r.method === 'POST' && r.path === '/vehicles').map((r) => JSON.parse(r.body));
+    const sent = session
+      .since(mark)
+      .filter((r) => r.method === 'POST' && r.path === '/vehicles')
+      .map((r) => JSON.parse(r.body));
     expect(sent).toEqual([{ make: 'Hyundai', model: 'County', seats: 18, year: 2019, plate: 'HMS-777001' }]);
 
     const mark2 = session.mark();
-    await session.run(['vehicles', 'add', '--make', 'Hyundai', '--model', 'County', '--seats', '18', '--year', '2019', '--plate', 'HMS-777001']);
-    expect(session.since(mark2).filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body))).toEqual(sent);
+    await session.run([
+      'vehicles',
+      'add',
+      '--make',
+      'Hyundai',
+      '--model',
+      'County',
+      '--seats',
+      '18',
+      '--year',
+      '2019',
+      '--plate',
+      'HMS-777001',
+    ]);
+    expect(
+      session
+        .since(mark2)
+        .filter((r) => r.method === 'POST')
+        .map((r) => JSON.parse(r.body)),
+    ).toEqual(sent);
   } finally {
     t.stdin.end();
     t.cleanup();

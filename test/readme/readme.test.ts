@@ -133,17 +133,23 @@ describe('README examples', () => {
         for (const [index, command] of block.commands.entries()) {
           const result = await runInProcess(simple[index]!);
           ran++;
-          if (result.code !== 0) failures.push(`README.md:${command.line}: ${command.text}\n  exit ${result.code}: ${result.stderr.trim().split('\n').slice(0, 3).join('\n  ')}`);
+          if (result.code !== 0)
+            failures.push(
+              `README.md:${command.line}: ${command.text}\n  exit ${result.code}: ${result.stderr.trim().split('\n').slice(0, 3).join('\n  ')}`,
+            );
         }
       } else {
         const result = await runScript(block.script);
         ran += block.commands.length;
         if (result.code !== 0) {
           const line = result.line !== undefined ? block.line + result.line : block.line;
-          failures.push(`README.md:${line} (block at ${block.line})\n  exit ${result.code}: ${result.stderr.trim().split('\n').slice(-3).join('\n  ')}`);
+          failures.push(
+            `README.md:${line} (block at ${block.line})\n  exit ${result.code}: ${result.stderr.trim().split('\n').slice(-3).join('\n  ')}`,
+          );
         }
       }
-      if (process.env.README_LOG) writeFileSync(process.env.README_LOG, `${block.line}: ${failures.length} failures so far\n`, { flag: 'a' });
+      if (process.env.README_LOG)
+        writeFileSync(process.env.README_LOG, `${block.line}: ${failures.length} failures so far\n`, { flag: 'a' });
     }
     expect(failures, failures.join('\n')).toEqual([]);
     expect(ran).toBeGreaterThan(100);

@@ -41,7 +41,8 @@ export function shellBlocks(markdown: string): Block[] {
       const command = withoutComment(text).trim();
       if (command) block.commands.push({ line: start, text: command });
     }
-    block.script = fence[1] === 'sh' ? body.map((entry) => entry.text).join('\n') : block.commands.map((command) => command.text).join('\n');
+    block.script =
+      fence[1] === 'sh' ? body.map((entry) => entry.text).join('\n') : block.commands.map((command) => command.text).join('\n');
     blocks.push(block);
   }
   return blocks;

@@ -58,11 +58,16 @@ export class ScriptedPrompter implements Prompter {
 }
 
 /** Picks the choice whose label matches. */
-export const byName = (pattern: RegExp): Answer => (choices) => {
-  const found = choices?.find((choice) => pattern.test(choice.name));
-  if (!found) throw new Error(`no choice matching ${pattern} among ${choices?.map((c) => c.name).join(' | ')}`);
-  return found.value;
-};
+export const byName =
+  (pattern: RegExp): Answer =>
+  (choices) => {
+    const found = choices?.find((choice) => pattern.test(choice.name));
+    if (!found) throw new Error(`no choice matching ${pattern} among ${choices?.map((c) => c.name).join(' | ')}`);
+    return found.value;
+  };
 
 /** Answers in turn: the first try, then the next each time the question's check refuses one. */
-export const tries = (...answers: unknown[]): Answer => (_choices, attempt = 0) => answers[Math.min(attempt, answers.length - 1)];
+export const tries =
+  (...answers: unknown[]): Answer =>
+  (_choices, attempt = 0) =>
+    answers[Math.min(attempt, answers.length - 1)];

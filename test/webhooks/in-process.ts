@@ -33,7 +33,12 @@ export async function deliver(url: string, body: Buffer, id: string, secret: str
   const res = await fetch(url, {
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/json', 'x-service-event': event, 'x-service-delivery': id, 'x-service-signature': sign(secret, body) },
+    headers: {
+      'content-type': 'application/json',
+      'x-service-event': event,
+      'x-service-delivery': id,
+      'x-service-signature': sign(secret, body),
+    },
   });
   await res.arrayBuffer();
   return res.status;

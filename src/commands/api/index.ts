@@ -15,7 +15,12 @@ export function register(program: Command, ctx: Context): void {
     ],
   })
     .option('--input <file>', "request body from a file ('-' for stdin), sent as is")
-    .option('-H, --header <name:value>', 'extra request header, repeatable', (value: string, previous: string[] = []) => [...previous, value], []);
+    .option(
+      '-H, --header <name:value>',
+      'extra request header, repeatable',
+      (value: string, previous: string[] = []) => [...previous, value],
+      [],
+    );
   addParamFlag(addFieldFlags(api)).action(lazy(ctx, async () => (await import('./actions.js')).runApi));
 
   defineVerb(program, 'openapi', {

@@ -9,7 +9,8 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export function register(program: Command, ctx: Context): void {
   defineVerb(program, 'completion', {
-    description: 'Print the shell completion script for bash, zsh or fish (groups, verbs, flags, allowed values, and cities, ids and plates from the service)',
+    description:
+      'Print the shell completion script for bash, zsh or fish (groups, verbs, flags, allowed values, and cities, ids and plates from the service)',
     examples: [
       'source <(tripctl completion bash)',
       'tripctl completion zsh > _tripctl   # then into a directory of $fpath',

@@ -3,15 +3,22 @@
 import type { WebhookEndpointRecord } from '../contracts.js';
 
 export const SCOPES = [
-  'trips.read', 'trips.write',
-  'company.read', 'company.write',
-  'members.read', 'members.write',
-  'fleet.read', 'fleet.write',
-  'schedules.read', 'schedules.write',
-  'bookings.read', 'bookings.write',
+  'trips.read',
+  'trips.write',
+  'company.read',
+  'company.write',
+  'members.read',
+  'members.write',
+  'fleet.read',
+  'fleet.write',
+  'schedules.read',
+  'schedules.write',
+  'bookings.read',
+  'bookings.write',
   'payments.read',
   'reports.read',
-  'webhooks.read', 'webhooks.write',
+  'webhooks.read',
+  'webhooks.write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 export const READ_SCOPES: Scope[] = SCOPES.filter((s) => s.endsWith('.read'));

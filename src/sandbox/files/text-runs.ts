@@ -35,7 +35,11 @@ function roleOf(ch: string, previous: FontRole | null, covers: (role: FontRole, 
 }
 
 /** Runs of one line of text in visual (left-to-right drawing) order. */
-export function visualRuns(bidi: Bidi, text: string, covers: (role: FontRole, cp: number) => boolean): { runs: TextRun[]; rtlParagraph: boolean } {
+export function visualRuns(
+  bidi: Bidi,
+  text: string,
+  covers: (role: FontRole, cp: number) => boolean,
+): { runs: TextRun[]; rtlParagraph: boolean } {
   if (text === '') return { runs: [], rtlParagraph: false };
   const { levels, paragraphs } = bidi.getEmbeddingLevels(text);
   const rtlParagraph = (paragraphs[0]?.level ?? 0) % 2 === 1;
@@ -79,7 +83,10 @@ export function visualRuns(bidi: Bidi, text: string, covers: (role: FontRole, cp
     let slice = run.text;
     if (rtl && !ARABIC_LETTER.test(slice)) {
       // The font engine lays out only Arabic letters right to left: do it for the rest.
-      slice = [...slice].reverse().map((ch) => bidi.getMirroredCharacter(ch) ?? ch).join('');
+      slice = [...slice]
+        .reverse()
+        .map((ch) => bidi.getMirroredCharacter(ch) ?? ch)
+        .join('');
     }
     return { text: slice, font: run.font, rtl };
   });

@@ -108,9 +108,7 @@ function displayLength(value: Cell | undefined): number {
 function worksheetXml(sheet: Sheet): string {
   const width = sheet.columns.length;
   const rows: string[] = [];
-  rows.push(
-    `<row r="1">${sheet.columns.map((name, i) => cellXml(`${columnLetters(i)}1`, name, STYLE.header)).join('')}</row>`,
-  );
+  rows.push(`<row r="1">${sheet.columns.map((name, i) => cellXml(`${columnLetters(i)}1`, name, STYLE.header)).join('')}</row>`);
   const styles = sheet.columns.map((name) => (sheet.money?.includes(name) ? STYLE.money : STYLE.plain));
   sheet.rows.forEach((row, r) => {
     const n = r + 2;

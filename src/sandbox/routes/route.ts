@@ -17,7 +17,6 @@ export interface Param {
   example?: unknown;
 }
 
-
 export interface RecordedRequest {
   method: string;
   path: string;
