@@ -73,7 +73,7 @@ try {
   await run(['vehicles', 'list']);
   const vehicles = JSON.parse(await run(['vehicles', 'list', '-o', 'json'], { quiet: true }));
   const plate = vehicles.find((v) => v.plate)?.plate;
-  const departure = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10) + ' 08:30';
+  const departure = `${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)} 08:30`;
   const tripId = (
     await run([
       'trips',

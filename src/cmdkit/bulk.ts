@@ -134,11 +134,7 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   const succeeded = outcomes.filter((o) => o?.ok).length;
   const already = outcomes.filter((o) => o?.already).length;
   ctx.info(
-    `${opts.done} ${succeeded} of ${ids.length}` +
-      (already ? ` (${already} already)` : '') +
-      (failed.length ? `; ${failed.length} failed` : '') +
-      (unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : '') +
-      (notSent ? `; ${notSent} not sent (interrupted)` : ''),
+    `${opts.done} ${succeeded} of ${ids.length}${already ? ` (${already} already)` : ''}${failed.length ? `; ${failed.length} failed` : ''}${unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : ''}${notSent ? `; ${notSent} not sent (interrupted)` : ''}`,
   );
   if (unknown.length || notSent) return ExitCode.interrupted;
   return mostSevere(failed.map((o) => o.exitCode));

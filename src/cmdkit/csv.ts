@@ -65,8 +65,10 @@ export function parseCsv(text: string, source: string): CsvTable {
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
     if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
       else {
         if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line++;
         cell += char;

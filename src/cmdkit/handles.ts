@@ -46,7 +46,7 @@ export async function pickDriver({ ctx, resolver }: ParseTools): Promise<string>
 /** A city id as the review shows it: `Damascus (damascus)`. */
 export async function showCity(value: unknown, { resolver }: ParseTools): Promise<string> {
   const city = (await resolver.listCities()).find((c) => c.id === value);
-  return city?.name ? `${city.name} ${city.nameAr ?? ''}`.trim() + ` (${String(value)})` : String(value);
+  return city?.name ? `${`${city.name} ${city.nameAr ?? ''}`.trim()} (${String(value)})` : String(value);
 }
 
 /** A vehicle id as the review shows it: `DAM-204518, Hyundai County, 20 seats`. */

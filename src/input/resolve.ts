@@ -35,14 +35,17 @@ interface Vehicle {
 
 /** Case, accents, Arabic vowel marks and letter variants, spaces and dashes do not matter. */
 export function normalizeName(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
-    .replace(/[\u0623\u0625\u0622]/g, '\u0627') // أ إ آ → ا
-    .replace(/\u0629/g, '\u0647') // ة → ه
-    .replace(/\u0649/g, '\u064a') // ى → ي
-    .toLowerCase()
-    .replace(/[\s\-_'\u2019.]/g, ''); // ’ is the typographic apostrophe
+  return (
+    text
+      .normalize('NFKD')
+      // biome-ignore lint/suspicious/noMisleadingCharacterClass: a class of combining marks on purpose, each removed on its own
+      .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
+      .replace(/[\u0623\u0625\u0622]/g, '\u0627') // أ إ آ → ا
+      .replace(/\u0629/g, '\u0647') // ة → ه
+      .replace(/\u0649/g, '\u064a') // ى → ي
+      .toLowerCase()
+      .replace(/[\s\-_'\u2019.]/g, '')
+  ); // ’ is the typographic apostrophe
 }
 
 export class Resolver {
@@ -124,7 +127,7 @@ function pick<T extends { id: string }>(
   if (matches.length > 1) {
     throw usageError(
       `${flag} '${value}' matches ${matches.length} ${what === 'city' ? 'cities' : `${what}s`}: ${matches.slice(0, 8).map(label).join(', ')}`,
-      `give the id or the full name`,
+      'give the id or the full name',
     );
   }
   const near = items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).includes(wanted.slice(0, 3))));

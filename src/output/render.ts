@@ -38,8 +38,8 @@ export class Renderer {
   ) {}
 
   /** Prints one object (or any JSON value). */
-  async object(value: unknown, spec?: ResourceSpec): Promise<void> {
-    spec = this.chosen(spec);
+  async object(value: unknown, declared?: ResourceSpec): Promise<void> {
+    const spec = this.chosen(declared);
     if (this.opts.query !== undefined) return this.printJson(await applyQuery(this.opts.query, value));
     switch (this.opts.format) {
       case 'json':
@@ -68,8 +68,8 @@ export class Renderer {
    * needs every row to size its columns, and a query needs the whole result.
    * Returns the number of items.
    */
-  async list(pages: Pages, spec?: ResourceSpec): Promise<number> {
-    spec = this.chosen(spec);
+  async list(pages: Pages, declared?: ResourceSpec): Promise<number> {
+    const spec = this.chosen(declared);
     const { format, query } = this.opts;
     if (query !== undefined || (format === 'table' && this.opts.tty)) {
       const items: unknown[] = [];

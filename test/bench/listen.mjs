@@ -96,7 +96,7 @@ export async function load(port, seconds, connections, pid) {
           const end = buffer.indexOf('\r\n\r\n');
           if (end < 0) return;
           const head = buffer.subarray(0, end).toString('latin1');
-          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? NaN);
+          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? Number.NaN);
           if (Number.isNaN(length)) return fail(new Error(`response without content-length: ${head}`));
           if (buffer.length < end + 4 + length) return;
           const status = head.slice(9, 12);

@@ -68,7 +68,7 @@ function measure(cmd, args, env, stdout = 'ignore') {
     child.on('exit', (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (code !== 0) return fail(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${stderr.slice(-500)}`));
-      const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? NaN) / 1024;
+      const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? Number.NaN) / 1024;
       ok({ ms, rss });
     });
   });

@@ -57,7 +57,7 @@ describe('bulk booking moves', () => {
     const ids = [...requested.slice(0, 85), ...approved, ...unknown, ...requested.slice(85), ...requested.slice(0, 10)];
     expect(ids).toHaveLength(200);
     const mark = s.mark();
-    const result = await s.run(['bookings', 'approve', '-', '--concurrency', '8'], { input: ids.join('\n') + '\n', timeoutMs: 60_000 });
+    const result = await s.run(['bookings', 'approve', '-', '--concurrency', '8'], { input: `${ids.join('\n')}\n`, timeoutMs: 60_000 });
     const lines = result.stdout
       .trim()
       .split('\n')

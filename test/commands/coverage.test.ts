@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { callsOf } from '../../src/cmdkit/define.js';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext } from '../support/context.js';
 import { startCheckedSandbox } from '../support/sandbox.js';
 

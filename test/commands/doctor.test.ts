@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeCheck } from '../../src/commands/doctor/local.js';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContextOptions } from '../support/context.js';
 import { closedPort } from '../support/scripted-server.js';
 import { startCheckedSandbox } from '../support/sandbox.js';

@@ -3,7 +3,7 @@
 // with 0, so cron running twice, or a re-run after an interruption, ends clean. A booking in
 // another state still fails with the service's own error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext } from '../support/context.js';
 import { startCheckedSandbox } from '../support/sandbox.js';
 

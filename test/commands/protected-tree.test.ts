@@ -84,9 +84,18 @@ describe('protected profiles: the whole command tree', () => {
     const t = testContext({ ...opts, configDir });
     // A download's spinner draws on a terminal's stderr: give the buffer a terminal's cursor calls.
     Object.assign(t.stderr, {
-      cursorTo: (_x: number, done?: () => void) => (done?.(), true),
-      clearLine: (_d: number, done?: () => void) => (done?.(), true),
-      moveCursor: (_x: number, _y: number, done?: () => void) => (done?.(), true),
+      cursorTo: (_x: number, done?: () => void) => {
+        done?.();
+        return true;
+      },
+      clearLine: (_d: number, done?: () => void) => {
+        done?.();
+        return true;
+      },
+      moveCursor: (_x: number, _y: number, done?: () => void) => {
+        done?.();
+        return true;
+      },
     });
     const mark = server.requests.length;
     try {

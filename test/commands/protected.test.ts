@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContextOptions } from '../support/context.js';
 import { ScriptedPrompter } from '../support/prompter.js';
 import { protectedConfig, UUID } from './protected-support.js';

@@ -65,7 +65,7 @@ describe('help', () => {
       }
       for (const flag of withDefaults) {
         expect(text, `${name(verb)} ${flag.long} shows its default`).toContain(
-          `(default: ${JSON.stringify(isNaN(Number(flag.defaultValue)) ? flag.defaultValue : Number(flag.defaultValue))})`,
+          `(default: ${JSON.stringify(Number.isNaN(Number(flag.defaultValue)) ? flag.defaultValue : Number(flag.defaultValue))})`,
         );
         checked += 1;
       }

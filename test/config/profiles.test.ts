@@ -213,7 +213,7 @@ describe('the config file itself', () => {
     const result = await run(['company', 'get']);
     expect(result.code).toBe(1);
     const lines = result.stderr.trimEnd().split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^tripctl: config file ${escape(configPath())} is not valid JSON`));
+    expect(lines[0]).toMatch(new RegExp(`^tripctl: config file ${escapeRegExp(configPath())} is not valid JSON`));
     expect(lines.slice(1).every((line) => line.startsWith('hint: '))).toBe(true);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
@@ -344,6 +344,6 @@ describe('config', () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

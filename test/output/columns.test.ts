@@ -1,7 +1,7 @@
 // --columns: names from the resource's column spec or dotted paths into the JSON, checked before
 // any request, applied to table and CSV output (piped, on a terminal, streamed with --all).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContextOptions } from '../support/context.js';
 import { startCheckedSandbox } from '../support/sandbox.js';
 

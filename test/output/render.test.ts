@@ -257,7 +257,7 @@ describe('colour', () => {
   ])('%s turns colour off on a terminal', async (_name, args, env) => {
     const result = await profilesList(args as string[], { stdoutIsTTY: true, env: env as Record<string, string> });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^NAME  DEFAULT/);
+    expect(result.stdout).toMatch(/^NAME {2}DEFAULT/);
     expect(result.stdout).not.toContain('\u001b[');
   });
 

@@ -23,7 +23,7 @@ const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
  * come from the verbs' help (`examples:` in src/commands/<group>/index.ts), where a `# not run:`
  * line would show in every `--help`, so they are listed here instead.
  */
-export const REFERENCE_NOT_RUN: Record<string, string> = {
+const REFERENCE_NOT_RUN: Record<string, string> = {
   'tripctl auth login': 'logs in to the real service with a key of your own',
   'tripctl webhooks update': 'names an endpoint id of your own',
   'tripctl webhooks delete': 'names an endpoint id of your own',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { verify } from '../../src/webhooks/signature.js';
 import { Receiver } from '../webhooks/receiver.js';
-import { Client, open } from './http.js';
+import { type Client, open } from './http.js';
 
 let sandbox: Sandbox;
 let client: Client;

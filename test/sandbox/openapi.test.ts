@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ROUTES, type Sandbox } from '../../src/sandbox/index.js';
 import { violations, type Schema } from '../../src/sandbox/openapi/json-schema.js';
 import { SCOPES } from '../../src/sandbox/domain/state.js';
-import { Client, FUTURE, open } from './http.js';
+import { type Client, FUTURE, open } from './http.js';
 
 let sandbox: Sandbox;
 let client: Client;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { SKIPPED_ERROR } from '../../src/sandbox/events/dispatcher.js';
-import { Client, open } from './http.js';
+import { type Client, open } from './http.js';
 
 const NOW = Date.parse('2026-09-01T06:00:00.000Z');
 const IN_DAYS = (days: number) => new Date(NOW + days * 86_400_000).toISOString();

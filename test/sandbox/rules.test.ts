@@ -4,7 +4,7 @@
 // state moves and their violations, idempotency, pagination.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { Client, FUTURE, open } from './http.js';
+import { type Client, FUTURE, open } from './http.js';
 
 let sandbox: Sandbox;
 let client: Client;

@@ -3,7 +3,7 @@
 // The sandbox clock is pinned to Tuesday 2026-09-01 09:00 in Syria (06:00 UTC).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { Client, open } from './http.js';
+import { type Client, open } from './http.js';
 
 const NOW = Date.parse('2026-09-01T06:00:00.000Z');
 let sandbox: Sandbox;

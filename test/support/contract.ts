@@ -30,7 +30,7 @@ afterEach(() => {
 /** Figures for the report: exchanges checked and operations seen. */
 export const contractStats = { exchanges: 0, operations: new Set<string>() };
 
-const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export interface ContractChecker {
   /** Pass as startSandbox's `observe`; checks start once `load` has the document. */
@@ -101,7 +101,7 @@ export function contractChecker(): ContractChecker {
     const operation = doc!.paths?.[exchange.template]?.[method];
     if (!operation) return [`${where}: ${exchange.method} ${exchange.template} is not in the document`];
     contractStats.operations.add(`${exchange.method} ${exchange.template}`);
-    const pointer = `/paths/${escape(exchange.template)}/${method}`;
+    const pointer = `/paths/${escapePointer(exchange.template)}/${method}`;
     const out: string[] = [];
     const status = String(exchange.status);
     const declared = operation.responses[status]
@@ -124,7 +124,7 @@ export function contractChecker(): ContractChecker {
       if (contentType !== 'application/json') out.push(`${where}: content-type ${contentType || 'none'}, declared application/json`);
       else {
         const problem = validate(
-          `${pointer}/responses/${escape(declared)}/content/application~1json/schema`,
+          `${pointer}/responses/${escapePointer(declared)}/content/application~1json/schema`,
           parseJson(exchange.responseBody),
         );
         if (problem) out.push(`${where}: response body: ${problem}`);
@@ -162,7 +162,10 @@ function parseJson(body: Buffer): unknown {
 function pathValues(template: string, path: string): Record<string, string> {
   const names: string[] = [];
   const pattern = new RegExp(
-    `^${template.replace(/\./g, '\\.').replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`,
+    `^${template.replace(/\./g, '\\.').replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    })}$`,
   );
   const match = pattern.exec(path);
   const out: Record<string, string> = {};

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { verify } from '../../src/webhooks/signature.js';
 import { spawnTripctl, tempConfigDir, waitForLine } from '../support/cli.js';
 import { testContext, type TestContext } from '../support/context.js';

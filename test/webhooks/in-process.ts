@@ -25,7 +25,14 @@ export async function startListen(context: (signal: AbortSignal) => TestContext,
     }
   }
   if (!ready) throw new Error(`listener not ready: ${t.err()}`);
-  return { t, url: ready[1]!, stop: async () => (controller.abort(), await done) };
+  return {
+    t,
+    url: ready[1]!,
+    stop: async () => {
+      controller.abort();
+      return await done;
+    },
+  };
 }
 
 /** Posts a delivery signed with `secret`; resolves with the listener's status. */

@@ -337,9 +337,7 @@ describe('webhooks listen: what reaches the terminal', () => {
     const body = BODY('evt_c1');
     const { port } = new URL(url);
     const { connect } = await import('node:net');
-    const head =
-      `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Service-Delivery: evt_\u009b2J\u00e2\u0080\u00aeevil\r\nX-Service-Event: booking.approved\r\n` +
-      `X-Service-Signature: ${sign(SECRET, body)}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+    const head = `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Service-Delivery: evt_\u009b2J\u00e2\u0080\u00aeevil\r\nX-Service-Event: booking.approved\r\nX-Service-Signature: ${sign(SECRET, body)}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body])));
       let text = '';

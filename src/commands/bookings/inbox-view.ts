@@ -164,8 +164,7 @@ export const inboxView = createPrompt<InboxSummary, InboxConfig>((config, done) 
   const s = summary();
   const lines: string[] = [];
   lines.push(
-    paint('1', `Booking requests · ${s.waiting} waiting`) +
-      ` · ${config.heading} · new ones appear every ${Math.round(config.pollMs / 1000)} s`,
+    `${paint('1', `Booking requests · ${s.waiting} waiting`)} · ${config.heading} · new ones appear every ${Math.round(config.pollMs / 1000)} s`,
   );
   lines.push(
     paint(

@@ -193,7 +193,7 @@ export const inbox: ActionFn<InboxOptions> = async (ctx, { opts }) => {
   if (rows.length) await ctx.beforeWrite?.(`approve or reject ${rows.length} requested booking${rows.length === 1 ? '' : 's'}`);
   const { inboxView } = await import('./inbox-view.js');
   const zone = ctx.settings().timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  let summary;
+  let summary: Awaited<ReturnType<typeof inboxView>>;
   try {
     summary = await inboxView(
       {

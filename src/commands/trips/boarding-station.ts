@@ -6,7 +6,7 @@ import type { ApiClient } from '../../client/http.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, ExitCode, InterruptedError, NetworkError } from '../../errors.js';
 import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
-import { BoardingJournal, type ManifestPassenger, type PendingBoarding } from './boarding-journal.js';
+import type { BoardingJournal, ManifestPassenger, PendingBoarding } from './boarding-journal.js';
 
 export type Verdict =
   | { kind: 'boarded'; passenger: ManifestPassenger }

@@ -215,14 +215,12 @@ export const runVerify: ActionFn<VerifyOpts> = async (ctx, { opts }) => {
   const diagnosis = saved ? diagnoseSaved(secret, saved) : diagnose(secret, opts.signature!, body);
   const about = saved ? { deliveryId: saved.deliveryId, event: saved.event } : {};
   if (jsonOutput(ctx))
-    await ctx
-      .renderer()
-      .object({
-        valid: diagnosis.valid,
-        ...(diagnosis.reason ? { reason: diagnosis.reason, message: diagnosis.message } : {}),
-        bytes: body.length,
-        ...about,
-      });
+    await ctx.renderer().object({
+      valid: diagnosis.valid,
+      ...(diagnosis.reason ? { reason: diagnosis.reason, message: diagnosis.message } : {}),
+      bytes: body.length,
+      ...about,
+    });
   if (diagnosis.valid) {
     const what = saved
       ? `Delivery ${sanitizeLine(saved.deliveryId ?? '(no id)')} (${sanitizeLine(saved.event ?? 'no event')}): signature valid, headers match the body`
@@ -280,16 +278,14 @@ export const runReplay: ActionFn<{ to: string; secret?: string; timeoutMs?: numb
       );
     }
     if (jsonOutput(ctx)) {
-      await ctx
-        .renderer()
-        .object({
-          ok: result.status >= 200 && result.status < 300,
-          status: result.status,
-          latencyMs: result.latencyMs,
-          deliveryId: saved.deliveryId,
-          event: saved.event,
-          resigned: secret !== undefined,
-        });
+      await ctx.renderer().object({
+        ok: result.status >= 200 && result.status < 300,
+        status: result.status,
+        latencyMs: result.latencyMs,
+        deliveryId: saved.deliveryId,
+        event: saved.event,
+        resigned: secret !== undefined,
+      });
     } else {
       ctx.io.out(`${result.status}\n`);
     }

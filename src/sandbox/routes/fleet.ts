@@ -5,7 +5,7 @@ import { bodies } from '../openapi/bodies.js';
 import { vehicleView } from '../domain/model.js';
 import { conflict } from '../domain/errors.js';
 import { has, newest, own, stamp } from '../domain/rules.js';
-import { type VehicleRec } from '../domain/state.js';
+import type { VehicleRec } from '../domain/state.js';
 import { list, one } from './common.js';
 import type { Route } from './route.js';
 
