@@ -1,3 +1,5 @@
+// Just over 300 lines: settings resolution, the lazily built client and prompter, and the write
+// guard of protected profiles are one object's state by design (cli/cli's Factory).
 // The context handed to every action: streams, environment, clock, config and the lazily built
 // client and prompter. Only the entry point (main.ts) looks at process; everything else asks here,
 // so tests can run any command in-process with buffers and a loopback server.

@@ -1,3 +1,5 @@
+// Just over 300 lines: the request loop and its retry rules read best as one method; the deadline
+// (deadline.ts), failures (failures.ts) and answer shapes (shape.ts) are already apart.
 // The small HTTP client every command goes through: one keep-alive pool, the bearer key, JSON in
 // and out, the service's {error, code} turned into typed errors, time-outs, and retries for the
 // requests that are safe to repeat.

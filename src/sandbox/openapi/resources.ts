@@ -1,3 +1,5 @@
+// Over 300 lines of data: one schema per resource and body, kept together so the served shapes
+// can be read, and compared with partner-api.md, in one place.
 // Named schemas of the served resources and of the request bodies. They are the sandbox's
 // decisions for every shape partner-api.md leaves unshown, and are served in components.schemas.
 import { arr, bool, int, named, nullable, obj, shape, str, type Schema } from './json-schema.js';

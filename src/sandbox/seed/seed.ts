@@ -1,4 +1,5 @@
-// About 300 lines: one builder whose steps must run in order on one seeded sequence of ids.
+// Over 300 lines, most of them data (one object literal a line once formatted): one builder whose
+// steps must run in order on one seeded sequence of ids.
 // Deterministic demo data: ids from a seeded generator (the same on every start), times relative
 // to the sandbox clock at seeding. Company A ("Qasioun Express") is the keys' company; company B
 // ("Orontes Lines") exists so isolation is real.
