@@ -1,5 +1,5 @@
 // The sandbox's whole state: plain JSON, so `--data FILE` can write and read it as is.
-// Records carry companyId (never served); views.ts turns records into the served shapes.
+// Records carry companyId (never served); model.ts (companyView, tripView, …) turns records into the served shapes.
 import type { WebhookEndpointRecord } from '../contracts.js';
 
 export const SCOPES = [
