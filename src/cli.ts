@@ -32,7 +32,11 @@ export const GROUPS: Group[] = [
   { names: ['dashboard', 'reports', 'reviews'], load: () => import('./commands/reports/index.js') },
   { names: ['webhooks'], load: () => import('./commands/webhooks/index.js') },
   { names: ['api', 'openapi'], load: () => import('./commands/api/index.js') },
-  { names: ['completion', '__complete', '__reference'], load: () => import('./commands/completion/index.js'), wholeTree: ['completion', '__reference'] },
+  {
+    names: ['completion', '__complete', '__reference'],
+    load: () => import('./commands/completion/index.js'),
+    wholeTree: ['completion', '__reference'],
+  },
   { names: ['sandbox'], load: () => import('./commands/sandbox/index.js') },
   { names: ['doctor'], load: () => import('./commands/doctor/index.js') },
 ];
@@ -66,7 +70,9 @@ export function groupsFor(argv: string[] | undefined): Group[] {
 export async function buildProgram(ctx: Context, argv?: string[]): Promise<Command> {
   const groups = await Promise.all(groupsFor(argv).map((group) => group.load()));
   const program = new Command('tripctl')
-    .description('Run a transport company on the Partner Trip-Booking Service: trips, schedules, fleet, bookings, payments, reports and webhooks.')
+    .description(
+      'Run a transport company on the Partner Trip-Booking Service: trips, schedules, fleet, bookings, payments, reports and webhooks.',
+    )
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .addHelpCommand('help [command...]', 'show help for a command')
@@ -81,7 +87,10 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     .option('--no-input', 'never prompt; missing values are an error (also without a TTY or with CI set)')
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--debug', 'trace requests and responses on stderr, secrets masked (env TRIPCTL_DEBUG)')
-    .option('--tz <zone>', "time zone for local times shown and given, e.g. Asia/Damascus (env TRIPCTL_TZ; default: the profile's, else the system's)")
+    .option(
+      '--tz <zone>',
+      "time zone for local times shown and given, e.g. Asia/Damascus (env TRIPCTL_TZ; default: the profile's, else the system's)",
+    )
     .option('--timeout <seconds>', 'per-request time-out in seconds (default 30)', integerInRange('--timeout', 1, 3600))
     .option('--retries <n>', 'retries after the first try, for retry-safe requests (default 3)', integerInRange('--retries', 0, 10));
 
@@ -99,6 +108,14 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     // Settings are resolved when a command first needs them (so `config set` can still repair a
     // bad profile value); a bad --query fails here, before any request.
     if (ctx.globals.query !== undefined) {
+      // --query always prints JSON: an explicit other format would be silently ignored.
+      const output = ctx.globals.output;
+      if (output !== undefined && output !== 'json') {
+        throw usageError(
+          `--query prints JSON, so it cannot go with -o ${output}`,
+          `drop -o ${output} (or write -o json): the query result is JSON`,
+        );
+      }
       const { compileQuery } = await import('./output/render.js');
       await compileQuery(ctx.globals.query);
     }
@@ -179,7 +196,9 @@ export function reportError(ctx: Context, error: unknown): number {
   if (hint) ctx.io.err(`hint: ${sanitizeLine(hint)}\n`);
   if (debug && error instanceof Error && !(error instanceof CliError) && error.stack) ctx.io.err(`${error.stack}\n`);
   if (jsonErrors) {
-    const body = { error: { message: error instanceof Error ? error.message : String(error), exitCode, ...details, ...(hint ? { hint } : {}) } };
+    const body = {
+      error: { message: error instanceof Error ? error.message : String(error), exitCode, ...details, ...(hint ? { hint } : {}) },
+    };
     ctx.io.err(`${toJson(body)}\n`);
   }
   return exitCode;

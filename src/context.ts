@@ -1,3 +1,5 @@
+// Just over 300 lines: settings resolution, the lazily built client and prompter, and the write
+// guard of protected profiles are one object's state by design (cli/cli's Factory).
 // The context handed to every action: streams, environment, clock, config and the lazily built
 // client and prompter. Only the entry point (main.ts) looks at process; everything else asks here,
 // so tests can run any command in-process with buffers and a loopback server.
@@ -52,7 +54,9 @@ export interface Settings {
   debug: boolean;
   yes: boolean;
   timeZone: string | undefined;
-  /** --profile named a profile that is not saved (allowed only for commands that create it). */
+  /** ISO 4217 code for money whose answer names no currency (the profile's `currency`). */
+  currency: string | undefined;
+  /** --profile or TRIPCTL_PROFILE named a profile that is not saved (allowed only for commands that create it). */
   unknownProfile: boolean;
 }
 
@@ -114,7 +118,10 @@ export class Context {
     const profileName = this.globals.profile ?? this.env.TRIPCTL_PROFILE ?? file.defaultProfile ?? 'default';
     // A --profile that is not saved yet is fine for the commands that create it (`auth login`,
     // `config set`); the ones that call the service refuse it in client().
-    const unknownProfile = this.globals.profile !== undefined && !file.profiles[profileName];
+    // TRIPCTL_PROFILE names a profile as firmly as --profile does: a typo in either is an error,
+    // not a silent fall-back to another profile's key.
+    const named = this.globals.profile !== undefined || Boolean(this.env.TRIPCTL_PROFILE);
+    const unknownProfile = named && !file.profiles[profileName];
     return { profileName, profile: file.profiles[profileName] ?? {}, unknownProfile };
   }
 
@@ -127,10 +134,14 @@ export class Context {
     // A value from the profile is checked only where no flag or variable overrides it.
     const fromProfile = <T>(key: string) => profileValue(profileName, profile, key) as T | undefined;
     const [baseUrl, baseUrlSource] =
-      flags.baseUrl !== undefined ? [flags.baseUrl, '--base-url']
-      : env.TRIPCTL_BASE_URL ? [env.TRIPCTL_BASE_URL, 'TRIPCTL_BASE_URL']
-      : [fromProfile<string>('base-url'), `the base URL of profile '${profileName}'`];
-    const [apiKey, keySource] = env.TRIPCTL_API_KEY ? [env.TRIPCTL_API_KEY, 'TRIPCTL_API_KEY'] : [profile.apiKey, `profile '${profileName}'`];
+      flags.baseUrl !== undefined
+        ? [flags.baseUrl, '--base-url']
+        : env.TRIPCTL_BASE_URL
+          ? [env.TRIPCTL_BASE_URL, 'TRIPCTL_BASE_URL']
+          : [fromProfile<string>('base-url'), `the base URL of profile '${profileName}'`];
+    const [apiKey, keySource] = env.TRIPCTL_API_KEY
+      ? [env.TRIPCTL_API_KEY, 'TRIPCTL_API_KEY']
+      : [profile.apiKey, `profile '${profileName}'`];
     this.io.addKey(apiKey);
     const outputSetting = flags.json ? 'json' : (flags.output ?? env.TRIPCTL_OUTPUT ?? fromProfile<string>('output'));
     if (outputSetting !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(outputSetting)) {
@@ -162,7 +173,9 @@ export class Context {
       retries: flags.retries ?? fromProfile<number>('retries') ?? 3,
       debug: flags.debug === true || (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv !== 'false'),
       yes: flags.yes === true,
-      timeZone: flags.tz !== undefined ? checkTimeZone(flags.tz) : env.TRIPCTL_TZ ? checkTimeZone(env.TRIPCTL_TZ) : fromProfile<string>('timezone'),
+      timeZone:
+        flags.tz !== undefined ? checkTimeZone(flags.tz) : env.TRIPCTL_TZ ? checkTimeZone(env.TRIPCTL_TZ) : fromProfile<string>('timezone'),
+      currency: fromProfile<string>('currency'),
       unknownProfile,
     };
     return this.resolved;
@@ -195,6 +208,11 @@ export class Context {
       color: this.colorEnabled,
       tty: this.io.stdoutIsTTY,
       timeZone: settings.timeZone,
+      width: this.io.columns,
+      currency: settings.currency,
+      now: this.now,
+      // Loaded only when a terminal table shows an id by its handle.
+      handles: async (kinds, items) => (await import('./cmdkit/table-handles.js')).lookupHandles(this, kinds, items),
       columns: this.globals.columns,
     });
   }
@@ -220,7 +238,10 @@ export class Context {
     });
   }
 
-  private async makeClient(signal: AbortSignal, limits: { timeoutMs?: number; retries?: number; silent?: boolean } = {}): Promise<ApiClient> {
+  private async makeClient(
+    signal: AbortSignal,
+    limits: { timeoutMs?: number; retries?: number; silent?: boolean } = {},
+  ): Promise<ApiClient> {
     const settings = this.settings();
     if (settings.unknownProfile) {
       const known = Object.keys(this.config.read().profiles);
@@ -239,18 +260,20 @@ export class Context {
     // Checked where it is used, so that `auth login` can still replace a bad saved key.
     if (settings.apiKey !== undefined) checkApiKey(settings.apiKey, settings.keySource);
     const { ApiClient } = await import('./client/http.js');
-    return this.askBeforeWrites(new ApiClient({
-      baseUrl: settings.baseUrl,
-      baseUrlSource: settings.baseUrlSource,
-      apiKey: settings.apiKey,
-      timeoutMs: limits.timeoutMs ?? settings.timeoutMs,
-      retries: limits.retries ?? settings.retries,
-      userAgent: USER_AGENT,
-      trace: settings.debug && !limits.silent ? (line) => this.io.err(`${line}\n`) : undefined,
-      signal,
-      env: this.env,
-      ...this.clientOverrides,
-    }));
+    return this.askBeforeWrites(
+      new ApiClient({
+        baseUrl: settings.baseUrl,
+        baseUrlSource: settings.baseUrlSource,
+        apiKey: settings.apiKey,
+        timeoutMs: limits.timeoutMs ?? settings.timeoutMs,
+        retries: limits.retries ?? settings.retries,
+        userAgent: USER_AGENT,
+        trace: settings.debug && !limits.silent ? (line) => this.io.err(`${line}\n`) : undefined,
+        signal,
+        env: this.env,
+        ...this.clientOverrides,
+      }),
+    );
   }
 
   /** Every write through this client waits for `beforeWrite` (a protected profile's question). */

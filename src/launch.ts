@@ -64,7 +64,13 @@ export function launch(bundle: string): void {
   (globalThis as Record<symbol, unknown>)[CODE_CACHE_HOOK] = () => save(AT_FIRST_REQUEST);
   process.once('exit', () => save(AT_EXIT));
 
-  const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
+  const run = script.runInThisContext() as (
+    exports: object,
+    require: NodeJS.Require,
+    module: object,
+    filename: string,
+    dirname: string,
+  ) => void;
   const module = { exports: {} };
   run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
 }

@@ -26,14 +26,26 @@ function run(args, { input, expect = 0, quiet = false } = {}) {
     child.stderr.on('data', (c) => (stderr += c));
     child.stdin.end(input ?? '');
     child.on('close', (code) => {
-      if (!quiet) process.stdout.write(stdout + stderr.split('\n').filter(Boolean).map((line) => `  (stderr) ${line}\n`).join(''));
+      if (!quiet)
+        process.stdout.write(
+          stdout +
+            stderr
+              .split('\n')
+              .filter(Boolean)
+              .map((line) => `  (stderr) ${line}\n`)
+              .join(''),
+        );
       if (code !== expect) fail(new Error(`tripctl ${args.join(' ')} exited ${code}, expected ${expect}\n${stderr}`));
       else done(stdout);
     });
   });
 }
 
-const sandbox = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--time-scale', '0.01'], { env, cwd: home, stdio: ['ignore', 'pipe', 'pipe'] });
+const sandbox = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--time-scale', '0.01'], {
+  env,
+  cwd: home,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 let banner = '';
 const ready = new Promise((done, fail) => {
   sandbox.stdout.on('data', (chunk) => {
@@ -61,10 +73,31 @@ try {
   await run(['vehicles', 'list']);
   const vehicles = JSON.parse(await run(['vehicles', 'list', '-o', 'json'], { quiet: true }));
   const plate = vehicles.find((v) => v.plate)?.plate;
-  const departure = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10) + ' 08:30';
-  const tripId = (await run(['trips', 'publish', '--vehicle', plate, '--from', 'Damascus', '--to', 'حمص', '--departure', departure, '--price', '1500000', '--tz', 'Asia/Damascus', '-o', 'ids'])).trim();
+  const departure = `${new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)} 08:30`;
+  const tripId = (
+    await run([
+      'trips',
+      'publish',
+      '--vehicle',
+      plate,
+      '--from',
+      'Damascus',
+      '--to',
+      'حمص',
+      '--departure',
+      departure,
+      '--price',
+      '1500000',
+      '--tz',
+      'Asia/Damascus',
+      '-o',
+      'ids',
+    ])
+  ).trim();
   await run(['trips', 'list', '--status', 'published', '--limit', '5']);
-  const booking = (await run(['bookings', 'create', '--trip', tripId, '--seats', '2', '--phone', '+963944000111', '--name', 'Rami Haddad', '-o', 'ids'])).trim();
+  const booking = (
+    await run(['bookings', 'create', '--trip', tripId, '--seats', '2', '--phone', '+963944000111', '--name', 'Rami Haddad', '-o', 'ids'])
+  ).trim();
   await run(['bookings', 'list', '--status', 'requested', '--limit', '5']);
   const requested = await run(['bookings', 'list', '--status', 'requested', '--trip', tripId, '-o', 'ids'], { quiet: true });
   process.stdout.write(`\n$ tripctl bookings list --status requested --trip ${tripId} -o ids | tripctl bookings approve -\n`);
@@ -78,7 +111,9 @@ try {
   await run(['bookings', 'approve', booking], { expect: 6 });
   await run(['trips', 'cancel', tripId], { expect: 2 });
   await run(['trips', 'cancel', tripId, '--yes']);
-  process.stdout.write('\nThe demo session ran against the sandbox. Try it yourself: tripctl sandbox, then tripctl --profile sandbox trips list\n');
+  process.stdout.write(
+    '\nThe demo session ran against the sandbox. Try it yourself: tripctl sandbox, then tripctl --profile sandbox trips list\n',
+  );
 } catch (error) {
   failed = true;
   process.stderr.write(`\ndemo failed: ${error.message}\n`);

@@ -74,7 +74,10 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
     return { path: '-', bytes, contentType: header('content-type') };
   }
 
-  const target = intoDir || opts.file === undefined ? join(dir, (await suggestedName(header('content-disposition'))) ?? opts.fallbackName) : resolve(opts.cwd, opts.file);
+  const target =
+    intoDir || opts.file === undefined
+      ? join(dir, (await suggestedName(header('content-disposition'))) ?? opts.fallbackName)
+      : resolve(opts.cwd, opts.file);
   try {
     assertWritable(target, opts.force);
   } catch (error) {
@@ -125,12 +128,14 @@ async function publishNoReplace(temp: string, target: string): Promise<void> {
     await link(temp, target);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw usageError(`${target} appeared while downloading; it was kept`, 'pass --force to replace it, or --file to choose another name');
+    if (code === 'EEXIST')
+      throw usageError(`${target} appeared while downloading; it was kept`, 'pass --force to replace it, or --file to choose another name');
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV') throw error;
     try {
       await copyFile(temp, target, constants.COPYFILE_EXCL);
     } catch (copyError) {
-      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST') throw usageError(`${target} appeared while downloading; it was kept`, 'pass --force to replace it');
+      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST')
+        throw usageError(`${target} appeared while downloading; it was kept`, 'pass --force to replace it');
       throw copyError;
     }
   }
@@ -170,7 +175,9 @@ export async function suggestedName(disposition: string | undefined): Promise<st
   if (!disposition) return undefined;
   // A CommonJS module: in the esbuild bundle its exports arrive as `default` only, so a named
   // import would be undefined there (and the TypeError below would hide it).
-  const mod = (await import('content-disposition')) as typeof import('content-disposition') & { default?: typeof import('content-disposition') };
+  const mod = (await import('content-disposition')) as typeof import('content-disposition') & {
+    default?: typeof import('content-disposition');
+  };
   const parse = mod.parse ?? mod.default?.parse;
   let name: string | undefined;
   try {

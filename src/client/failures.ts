@@ -10,7 +10,12 @@ export const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_T
 /** The connection broke while the body was arriving (undici's names for it vary by stage). */
 export function isBodyBreak(error: unknown): boolean {
   const code = errorCode(error);
-  return RESET_CODES.has(code) || code === 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || /terminated|other side closed/i.test(String((error as Error)?.message));
+  return (
+    RESET_CODES.has(code) ||
+    code === 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH' ||
+    code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' ||
+    /terminated|other side closed/i.test(String((error as Error)?.message))
+  );
 }
 
 export function waitTooLong(status: number, waitMs: number, maxMs: number): ApiError {
@@ -24,17 +29,27 @@ export function waitTooLong(status: number, waitMs: number, maxMs: number): ApiE
 }
 
 export const STATUS_TEXT: Record<number, string> = {
-  400: 'bad request', 401: 'unauthorized', 403: 'forbidden', 404: 'not found', 409: 'conflict',
-  422: 'unprocessable', 429: 'too many requests', 500: 'internal server error', 502: 'bad gateway',
-  503: 'service unavailable', 504: 'gateway timeout',
+  400: 'bad request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not found',
+  409: 'conflict',
+  422: 'unprocessable',
+  429: 'too many requests',
+  500: 'internal server error',
+  502: 'bad gateway',
+  503: 'service unavailable',
+  504: 'gateway timeout',
 };
 
 export function toApiError(status: number, data: unknown, text: string): ApiError {
   const body = (typeof data === 'object' && data !== null ? data : {}) as { error?: unknown; code?: unknown; message?: unknown };
   const message =
-    typeof body.error === 'string' ? body.error
-    : typeof body.message === 'string' ? body.message
-    : STATUS_TEXT[status] ?? (text.trim() ? 'the service answered with an error' : `HTTP ${status}`);
+    typeof body.error === 'string'
+      ? body.error
+      : typeof body.message === 'string'
+        ? body.message
+        : (STATUS_TEXT[status] ?? (text.trim() ? 'the service answered with an error' : `HTTP ${status}`));
   const code = typeof body.code === 'string' ? body.code : undefined;
   return new ApiError(status, redactSecrets(message), code, hintForStatus(status));
 }
@@ -64,7 +79,10 @@ export function describe(error: unknown): string {
 
 export function timeoutError(url: URL, timeoutMs: number, retries: number): NetworkError {
   const after = retries > 0 ? ` after ${retries + 1} tries` : '';
-  return new NetworkError(`${url.host} did not finish answering within the ${timeoutMs / 1000} s time-out${after}`, 'raise --timeout, or check the network');
+  return new NetworkError(
+    `${url.host} did not finish answering within the ${timeoutMs / 1000} s time-out${after}`,
+    'raise --timeout, or check the network',
+  );
 }
 
 export function networkError(error: unknown, url: URL, timeoutMs: number, retries: number, reached: boolean): NetworkError {
@@ -72,7 +90,8 @@ export function networkError(error: unknown, url: URL, timeoutMs: number, retrie
   const after = retries > 0 ? ` after ${retries + 1} tries` : '';
   if (TIMEOUT_CODES.has(code)) return timeoutError(url, timeoutMs, retries);
   if (reached) return new NetworkError(`the connection to ${url.host} broke while the answer was arriving${after}: ${describe(error)}`);
-  if (code === 'ECONNREFUSED') return new NetworkError(`connection to ${url.host} refused${after}`, 'is the base URL right? check it with tripctl auth status');
+  if (code === 'ECONNREFUSED')
+    return new NetworkError(`connection to ${url.host} refused${after}`, 'is the base URL right? check it with tripctl auth status');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new NetworkError(`cannot resolve ${url.hostname}${after}`);
   if (RESET_CODES.has(code)) return new NetworkError(`connection to ${url.host} was closed before an answer came${after}`);
   return new NetworkError(`request to ${url.host} failed${after}: ${describe(error)}`);

@@ -1,3 +1,5 @@
+// Just over 300 lines: the request loop and its retry rules read best as one method; the deadline
+// (deadline.ts), failures (failures.ts) and answer shapes (shape.ts) are already apart.
 // The small HTTP client every command goes through: one keep-alive pool, the bearer key, JSON in
 // and out, the service's {error, code} turned into typed errors, time-outs, and retries for the
 // requests that are safe to repeat.
@@ -141,7 +143,11 @@ export class ApiClient {
     if (dispatcher) await (await dispatcher).close();
   }
 
-  private async send<R>(req: RequestOptions, consume: (res: StreamResponse) => Promise<R>, opts: { keepDeadline?: boolean } = {}): Promise<R> {
+  private async send<R>(
+    req: RequestOptions,
+    consume: (res: StreamResponse) => Promise<R>,
+    opts: { keepDeadline?: boolean } = {},
+  ): Promise<R> {
     const url = buildUrl(req.fromRoot ? new URL('/', this.baseUrl) : this.baseUrl, req.path, req.query);
     const call = `${req.method} ${req.path}`;
     const auth = req.auth ?? true;
@@ -192,7 +198,10 @@ export class ApiClient {
         if (res.statusCode >= 300 && res.statusCode < 400 && !req.raw) {
           await res.body.dump().catch(() => undefined);
           const location = res.headers.location;
-          throw badAnswer(call, `is a redirect (HTTP ${res.statusCode}${location ? ` to ${String(location)}` : ''}), which tripctl does not follow`);
+          throw badAnswer(
+            call,
+            `is a redirect (HTTP ${res.statusCode}${location ? ` to ${String(location)}` : ''}), which tripctl does not follow`,
+          );
         }
         const result = await consume({ status: res.statusCode, headers: res.headers, body: res.body, timedOut: () => deadline.timedOut });
         if (opts.keepDeadline) {
@@ -207,7 +216,8 @@ export class ApiClient {
         const code = errorCode(error);
         // Before the answer: a POST may be repeated only if it never left. During the body: the
         // server has acted, so only a retry-safe request is sent again.
-        const retryable = (!reached && NOT_SENT_CODES.has(code)) || (retrySafe && (RESET_CODES.has(code) || (reached && isBodyBreak(error))));
+        const retryable =
+          (!reached && NOT_SENT_CODES.has(code)) || (retrySafe && (RESET_CODES.has(code) || (reached && isBodyBreak(error))));
         this.trace(`! ${code || (error as Error).message} after ${Date.now() - started} ms`);
         if (retryable && attempt < this.opts.retries) {
           deadline.dispose();
@@ -225,7 +235,12 @@ export class ApiClient {
   private async readText(res: StreamResponse, call: string): Promise<string> {
     const max = this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
     const length = Number(header(res.headers, 'content-length'));
-    const tooLarge = () => new CliError(`the service's answer to ${call} is larger than ${formatBytes(max)}, more than tripctl reads into memory`, ExitCode.failure, 'ask for less at a time (--per-page, filters), or save it with tripctl api … > file');
+    const tooLarge = () =>
+      new CliError(
+        `the service's answer to ${call} is larger than ${formatBytes(max)}, more than tripctl reads into memory`,
+        ExitCode.failure,
+        'ask for less at a time (--per-page, filters), or save it with tripctl api … > file',
+      );
     if (Number.isFinite(length) && length > max) {
       res.body.destroy();
       throw tooLarge();

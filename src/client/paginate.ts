@@ -63,7 +63,11 @@ export async function* paginate(
     if (!walk || remaining <= 0 || page >= first.lastPage) break;
     // The first page's lastPage bounds the walk; a later page claiming more is a list that grew
     // under the walk or a service paging wrongly: stopping beats an unbounded walk.
-    if (meta.lastPage > first.lastPage) throw badAnswer(call, `says there are ${meta.lastPage} pages, but the first page said ${first.lastPage}; the list changed during the walk, run it again`);
+    if (meta.lastPage > first.lastPage)
+      throw badAnswer(
+        call,
+        `says there are ${meta.lastPage} pages, but the first page said ${first.lastPage}; the list changed during the walk, run it again`,
+      );
     page += 1;
   }
   if (walk && first && remaining > 0) {

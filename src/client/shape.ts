@@ -35,7 +35,11 @@ function describeValue(value: unknown): string {
 
 /** Throws unless `data` has the shape; `empty` says the body had no bytes at all. */
 export function checkShape(data: unknown, shape: Shape, call: string, status: number, empty: boolean): void {
-  if (empty) throw badAnswer(call, `is empty (HTTP ${status}), where ${shape.kind === 'object' ? 'an object' : `a "${shape.key}" list`} was expected`);
+  if (empty)
+    throw badAnswer(
+      call,
+      `is empty (HTTP ${status}), where ${shape.kind === 'object' ? 'an object' : `a "${shape.key}" list`} was expected`,
+    );
   if (shape.kind === 'object') {
     const inner = shape.key !== undefined && isRecord(data) && shape.key in data ? data[shape.key] : data;
     if (!isRecord(inner)) throw badAnswer(call, `is ${describeValue(inner)}, not an object`);
@@ -56,7 +60,8 @@ export function pageMeta(data: unknown, call: string): PageMeta {
   for (const field of ['page', 'perPage', 'total', 'lastPage'] as const) {
     const value = meta[field];
     const min = field === 'total' || field === 'lastPage' ? 0 : 1;
-    if (!Number.isSafeInteger(value) || (value as number) < min) throw badAnswer(call, `has meta.${field} ${JSON.stringify(value) ?? 'missing'}, not a whole number from ${min}`);
+    if (!Number.isSafeInteger(value) || (value as number) < min)
+      throw badAnswer(call, `has meta.${field} ${JSON.stringify(value) ?? 'missing'}, not a whole number from ${min}`);
   }
   return meta as unknown as PageMeta;
 }

@@ -52,6 +52,10 @@ export async function makeDispatcher(connectTimeoutMs: number, proxy: ProxySetti
   });
 }
 
-export function request(dispatcher: Dispatcher, url: URL, opts: Omit<Dispatcher.RequestOptions, 'origin' | 'path'>): Promise<Dispatcher.ResponseData> {
+export function request(
+  dispatcher: Dispatcher,
+  url: URL,
+  opts: Omit<Dispatcher.RequestOptions, 'origin' | 'path'>,
+): Promise<Dispatcher.ResponseData> {
   return dispatcherRequest.call(dispatcher, { ...opts, origin: url.origin, path: url.pathname + url.search });
 }

@@ -50,7 +50,11 @@ export class AlreadyDone {
 export async function collectIds(ctx: Context, args: string[]): Promise<string[]> {
   let ids = args;
   if (args.length === 1 && args[0] === '-') {
-    if (ctx.io.stdinIsTTY) throw usageError("'-' reads ids from stdin, but stdin is a terminal", 'pipe ids in, e.g. tripctl bookings list --status requested -o ids | …');
+    if (ctx.io.stdinIsTTY)
+      throw usageError(
+        "'-' reads ids from stdin, but stdin is a terminal",
+        'pipe ids in, e.g. tripctl bookings list --status requested -o ids | …',
+      );
     ids = (await readAll(ctx.io.stdin, ctx.signal)).toString('utf8').split(/\s+/).filter(Boolean);
   } else if (args.includes('-')) {
     throw usageError("'-' (ids from stdin) cannot be mixed with ids on the command line");
@@ -112,7 +116,13 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   // After an interrupt, report every id in input order: answered, unknown, or never sent.
   const unknown = ids.map((_, index) => index).filter((index) => !outcomes[index] && index < next);
   for (const index of unknown) {
-    outcomes[index] = { id: ids[index]!, ...line(index), ok: false, exitCode: ExitCode.interrupted, error: 'unknown: in flight when interrupted' };
+    outcomes[index] = {
+      id: ids[index]!,
+      ...line(index),
+      ok: false,
+      exitCode: ExitCode.interrupted,
+      error: 'unknown: in flight when interrupted',
+    };
   }
   // Listed too, so a script can send exactly these again.
   const notSent = ids.length - Math.min(next, ids.length);
@@ -124,11 +134,7 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   const succeeded = outcomes.filter((o) => o?.ok).length;
   const already = outcomes.filter((o) => o?.already).length;
   ctx.info(
-    `${opts.done} ${succeeded} of ${ids.length}` +
-      (already ? ` (${already} already)` : '') +
-      (failed.length ? `; ${failed.length} failed` : '') +
-      (unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : '') +
-      (notSent ? `; ${notSent} not sent (interrupted)` : ''),
+    `${opts.done} ${succeeded} of ${ids.length}${already ? ` (${already} already)` : ''}${failed.length ? `; ${failed.length} failed` : ''}${unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : ''}${notSent ? `; ${notSent} not sent (interrupted)` : ''}`,
   );
   if (unknown.length || notSent) return ExitCode.interrupted;
   return mostSevere(failed.map((o) => o.exitCode));

@@ -65,8 +65,10 @@ export function parseCsv(text: string, source: string): CsvTable {
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
     if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
       else {
         if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line++;
         cell += char;
@@ -84,7 +86,8 @@ export function parseCsv(text: string, source: string): CsvTable {
       start = ++line;
     } else cell += char;
   }
-  if (quoted) throw usageError(`${source}: line ${quoteLine}: a quoted field is never closed`, 'a field that starts with " must end with "');
+  if (quoted)
+    throw usageError(`${source}: line ${quoteLine}: a quoted field is never closed`, 'a field that starts with " must end with "');
   if (cell !== '' || cells.length) endRecord();
   const [header, ...rest] = records;
   if (!header) throw usageError(`${source} is empty`, 'the first line names the columns');

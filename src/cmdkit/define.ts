@@ -10,6 +10,8 @@ export interface ActionInput<O = Record<string, unknown>> {
 }
 
 /** An implementation returns an exit code (0 when omitted). */
+// biome-ignore lint/suspicious/noExplicitAny: each verb narrows its own options; the default is for wiring code that does not look at them
+// biome-ignore lint/suspicious/noConfusingVoidType: an action may end without a value, which is exit 0
 export type ActionFn<O = any> = (ctx: Context, input: ActionInput<O>) => Promise<number | void>;
 
 export interface VerbSpec {

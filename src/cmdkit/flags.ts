@@ -49,13 +49,17 @@ export function addColumnsFlag(command: Command, spec: ResourceSpec | undefined,
     for (let at: Command | null = command; at?.parent; at = at.parent) names.unshift(at.name());
     return `tripctl ${names.join(' ')}`;
   };
-  return command.option('--columns <names>', "table and CSV columns, comma-separated: names from '--columns help', or dotted paths into the JSON", (value: string) => {
-    if (value === 'help') {
-      ctx.io.out(describeColumns(spec, what()));
-      throw new CommanderError(0, 'tripctl.columnsHelp', '');
-    }
-    return parseColumns(value, spec, what());
-  });
+  return command.option(
+    '--columns <names>',
+    "table and CSV columns, comma-separated: names from '--columns help', or dotted paths into the JSON",
+    (value: string) => {
+      if (value === 'help') {
+        ctx.io.out(describeColumns(spec, what()));
+        throw new CommanderError(0, 'tripctl.columnsHelp', '');
+      }
+      return parseColumns(value, spec, what());
+    },
+  );
 }
 
 export function positiveInteger(flag: string) {
@@ -68,7 +72,8 @@ export function positiveInteger(flag: string) {
 export function integerInRange(flag: string, min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!/^-?\d+$/.test(value) || n < min || n > max) throw usageError(`${flag} must be a whole number from ${min} to ${max}, not '${value}'`);
+    if (!/^-?\d+$/.test(value) || n < min || n > max)
+      throw usageError(`${flag} must be a whole number from ${min} to ${max}, not '${value}'`);
     return n;
   };
 }

@@ -11,7 +11,10 @@ import type { OperationOptions, OperationVerb } from './operation.js';
 
 export function addFromFile(verb: Command, spec: OperationVerb, ctx: Context, load: () => Promise<ImportVerb>): Command {
   verb
-    .option('--from-file <file>', 'one request per row of a CSV file (- for stdin), columns named like these flags; a flag fills its column where a row leaves it empty')
+    .option(
+      '--from-file <file>',
+      'one request per row of a CSV file (- for stdin), columns named like these flags; a flag fills its column where a row leaves it empty',
+    )
     .option('--dry-run', 'with --from-file: check every row and print the requests as NDJSON; send nothing')
     .option('--concurrency <n>', 'with --from-file: rows in flight at once', integerInRange('--concurrency', 1, 32), 8);
   const action: ActionFn<OperationOptions & Partial<ImportOptions>> = async (c, input) => {

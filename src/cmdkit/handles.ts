@@ -2,6 +2,8 @@
 // once so every verb resolves them the same way, after the local checks (see FieldFlag.lookup),
 // and asks for them the same way on a terminal: vehicles picked from the fleet, cities searched.
 import { normalizeName } from '../input/resolve.js';
+import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
+import { sanitizeLine } from '../output/sanitize.js';
 import type { FieldFlag, ParseTools } from './operation.js';
 
 /** The question for a city flag: the service's cities, narrowed as the person types either name. */
@@ -24,24 +26,121 @@ async function pickVehicle({ ctx, resolver }: ParseTools): Promise<string> {
   const vehicles = await resolver.listVehicles();
   return (await ctx.prompter()).select(
     'Vehicle:',
-    vehicles.map((v) => ({ name: `${v.plate ?? v.id}  ${[v.make, v.model].filter(Boolean).join(' ')}  (${v.seats ?? '?'} seats)`, value: v.id })),
+    vehicles.map((v) => ({
+      name: `${v.plate ?? v.id}  ${[v.make, v.model].filter(Boolean).join(' ')}  (${v.seats ?? '?'} seats)`,
+      value: v.id,
+    })),
   );
 }
 
 /** The question for a driving member: the company's members, drivers first. */
-export async function pickDriver({ ctx }: ParseTools): Promise<string> {
-  const { data } = await (await ctx.client()).request({ method: 'GET', path: '/members' });
-  const members = ((data as { members?: Array<{ id: string; role?: string; fullName?: string; phone?: string }> }).members ?? []);
+export async function pickDriver({ ctx, resolver }: ParseTools): Promise<string> {
+  const members = await resolver.listMembers();
   const ranked = [...members].sort((a, b) => Number(b.role === 'driver') - Number(a.role === 'driver'));
-  return (await ctx.prompter()).select('Driver:', ranked.map((m) => ({ name: `${m.fullName ?? m.id}  ${m.role ?? ''}  ${m.phone ?? ''}`.trim(), value: m.id })));
+  return (await ctx.prompter()).select(
+    'Driver:',
+    ranked.map((m) => ({ name: `${m.fullName ?? m.id}  ${m.role ?? ''}  ${m.phone ?? ''}`.trim(), value: m.id })),
+  );
+}
+
+/** A city id as the review shows it: `Damascus (damascus)`. */
+export async function showCity(value: unknown, { resolver }: ParseTools): Promise<string> {
+  const city = (await resolver.listCities()).find((c) => c.id === value);
+  return city?.name ? `${`${city.name} ${city.nameAr ?? ''}`.trim()} (${String(value)})` : String(value);
+}
+
+/** A vehicle id as the review shows it: `DAM-204518, Hyundai County, 20 seats`. */
+export async function showVehicle(value: unknown, { resolver }: ParseTools): Promise<string> {
+  const vehicle = (await resolver.listVehicles()).find((v) => v.id === value);
+  if (!vehicle) return String(value);
+  return [
+    vehicle.plate ?? vehicle.id,
+    [vehicle.make, vehicle.model].filter(Boolean).join(' '),
+    vehicle.seats !== undefined ? `${vehicle.seats} seats` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** A member id as the review and confirmations show it: `Rami Saleh, +963944000005, driver`. */
+export async function showMember(value: unknown, { resolver }: ParseTools): Promise<string> {
+  const member = (await resolver.listMembers()).find((m) => m.id === value);
+  return member ? [member.fullName, member.phone, member.role].filter(Boolean).join(', ') : String(value);
 }
 
 const QUESTIONS: Record<string, string> = { '--from': 'From:', '--to': 'To:', '--city': 'City:' };
 
 export function cityFlag(name: string, field: string, description: string, extra: Partial<FieldFlag> = {}): FieldFlag {
-  return { flags: `${name} <city>`, description, field, lookup: true, parse: (v, t) => t.resolver.city(name, v), ask: searchCity(QUESTIONS[name] ?? 'City:'), ...extra };
+  return {
+    flags: `${name} <city>`,
+    description,
+    field,
+    lookup: true,
+    parse: (v, t) => t.resolver.city(name, v),
+    ask: searchCity(QUESTIONS[name] ?? 'City:'),
+    show: showCity,
+    ...extra,
+  };
 }
 
 export function vehicleFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
-  return { flags: '--vehicle <id|plate>', description: 'fleet vehicle, by id or plate', field: 'vehicleId', lookup: true, parse: (v, t) => t.resolver.vehicle('--vehicle', v), ask: pickVehicle, ...extra };
+  return {
+    flags: '--vehicle <id|plate>',
+    description: 'fleet vehicle, by id or plate',
+    field: 'vehicleId',
+    lookup: true,
+    parse: (v, t) => t.resolver.vehicle('--vehicle', v),
+    ask: pickVehicle,
+    show: showVehicle,
+    ...extra,
+  };
+}
+
+/** `Damascus → Homs, 2026-12-01 08:30 Asia/Damascus`: how a confirmation names a trip. */
+export async function describeTrip(id: string, tools: ParseTools): Promise<string> {
+  try {
+    const { data } = await (await tools.ctx.client()).request({
+      method: 'GET',
+      path: `/trips/${id.toLowerCase()}`,
+      expect: { kind: 'object', key: 'trip' },
+    });
+    const trip = ((data as { trip?: Record<string, unknown> }).trip ?? data) as Record<string, unknown>;
+    const cities = await tools.resolver.listCities();
+    const city = (cityId: unknown) => cities.find((c) => c.id === cityId)?.name ?? String(cityId);
+    const when = typeof trip.departureAt === 'string' ? localDateTime(trip.departureAt, tools.timeZone) : '';
+    return sanitizeLine(`${city(trip.fromCityId)} → ${city(trip.toCityId)}, ${when}`);
+  } catch {
+    // The confirmation still names the id; the cancel itself reports a trip that does not exist.
+    return id;
+  }
+}
+
+/** `2026-12-01 08:30 Asia/Damascus`: an instant as the operator's wall time, naming the zone. */
+export function localDateTime(iso: string, timeZone: string | undefined): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return `${localDateOf(at, timeZone)} ${localTimeOf(at, timeZone)} ${zoneName(timeZone)}`;
+}
+
+/** `Damascus → Aleppo, weekly Sun, Wed at 07:30 Asia/Damascus`: how a confirmation names a schedule. */
+export async function describeSchedule(id: string, tools: ParseTools): Promise<string> {
+  try {
+    const { data } = await (await tools.ctx.client()).request({
+      method: 'GET',
+      path: `/schedules/${id.toLowerCase()}`,
+      expect: { kind: 'object', key: 'schedule' },
+    });
+    const s = ((data as { schedule?: Record<string, unknown> }).schedule ?? data) as Record<string, unknown>;
+    const cities = await tools.resolver.listCities();
+    const city = (cityId: unknown) => cities.find((c) => c.id === cityId)?.name ?? String(cityId);
+    const days =
+      Array.isArray(s.weekdays) && s.weekdays.length
+        ? ` ${s.weekdays.map((d) => ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][d as number] ?? String(d)).join(', ')}`
+        : '';
+    return sanitizeLine(
+      `${city(s.fromCityId)} → ${city(s.toCityId)}, ${String(s.recurrence)}${days} at ${String(s.departureTime)} ${SERVICE_TIME_ZONE}`,
+    );
+  } catch {
+    return id;
+  }
 }

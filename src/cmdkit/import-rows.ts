@@ -8,6 +8,7 @@
 // answer, and two identical rows are still two bookings), or says how to find the object a row
 // would create (`existing`), and such rows are reported as `exists` without a request.
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Method } from '../client/http.js';
 import { derivedIdempotencyKey } from '../client/idempotency.js';
 import type { Context } from '../context.js';
@@ -81,17 +82,21 @@ function mapHeader(header: string[], flags: FieldFlag[], source: string): Array<
 /** The flag's own message, with the flag named as the column: `--seats must be…` → `seats: must be…`. */
 function rowMessage(error: CliError, flag: FieldFlag): string {
   const name = flag.flags.split(/[ ,]/)[0]!;
-  const message = error.message.startsWith(name) ? `${columnOf(flag)}:${error.message.slice(name.length).replace(/^:/, '')}` : error.message;
+  const message = error.message.startsWith(name)
+    ? `${columnOf(flag)}:${error.message.slice(name.length).replace(/^:/, '')}`
+    : error.message;
   return error.hint ? `${message} (${error.hint})` : message;
 }
 
 async function readSource(ctx: Context, file: string): Promise<{ bytes: Uint8Array; source: string }> {
   if (file === '-') {
-    if (ctx.io.stdinIsTTY) throw usageError("--from-file - reads the CSV from stdin, but stdin is a terminal", 'pipe the file in, or give its path');
+    if (ctx.io.stdinIsTTY)
+      throw usageError('--from-file - reads the CSV from stdin, but stdin is a terminal', 'pipe the file in, or give its path');
     return { bytes: await readAll(ctx.io.stdin, ctx.signal), source: 'stdin' };
   }
   try {
-    return { bytes: await readFile(file), source: file };
+    // Relative to the context's working directory, as every other path a command is given.
+    return { bytes: await readFile(resolve(ctx.cwd, file)), source: file };
   } catch (error) {
     throw usageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
@@ -142,7 +147,10 @@ async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], c
 
 export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOptions): Promise<number> {
   if (opts.idempotencyKey !== undefined) {
-    throw usageError('--idempotency-key cannot be used with --from-file', 'each row gets its own key, made from its content and its place among identical rows');
+    throw usageError(
+      '--idempotency-key cannot be used with --from-file',
+      'each row gets its own key, made from its content and its place among identical rows',
+    );
   }
   const { bytes, source } = await readSource(ctx, opts.fromFile);
   const table = parseCsv(decodeCsv(bytes, source), source);
@@ -154,7 +162,12 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
     errors.sort((a, b) => a.line - b.line);
     for (const { line, message } of errors) ctx.io.err(`tripctl: ${source}: line ${line}: ${message}\n`);
     const lines = new Set(errors.map((e) => e.line)).size;
-    throw new CliError(`${lines} of ${rows.length} rows of ${source} have errors; nothing was sent`, ExitCode.usage, 'fix those lines and run the same command again', { rows: errors });
+    throw new CliError(
+      `${lines} of ${rows.length} rows of ${source} have errors; nothing was sent`,
+      ExitCode.usage,
+      'fix those lines and run the same command again',
+      { rows: errors },
+    );
   }
   if (rows.length === 0) {
     ctx.info(`${source} has no rows; nothing to send`);
@@ -174,7 +187,10 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
     for (const [index, row] of rows.entries()) {
       const found = existing.get(index);
       if (found) ctx.info(`line ${row.line}: exists (${found.id}); would be skipped`);
-      else ctx.io.out(`${toJson({ line: row.line, method: verb.method, path: verb.path, ...(row.idempotencyKey ? { idempotencyKey: row.idempotencyKey } : {}), body: row.body })}\n`);
+      else
+        ctx.io.out(
+          `${toJson({ line: row.line, method: verb.method, path: verb.path, ...(row.idempotencyKey ? { idempotencyKey: row.idempotencyKey } : {}), body: row.body })}\n`,
+        );
     }
     ctx.info(`dry run: ${rows.length - existing.size} of ${rows.length} rows would be sent; nothing was sent`);
     return 0;
@@ -184,33 +200,41 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
   if (toSend > 0) await ctx.beforeWrite?.(`send ${toSend} row${toSend === 1 ? '' : 's'} of ${source} (${verb.method} ${verb.path})`);
   const client = await ctx.client();
   const tally = { created: 0, replayed: 0, exists: 0 };
-  const code = await runBulk(ctx, rows.map(() => '-'), {
-    done: 'imported',
-    concurrency: opts.concurrency ?? 8,
-    lines: rows.map((row) => row.line),
-    act: async (_, index) => {
-      const found = existing.get(index);
-      if (found) {
-        tally.exists += 1;
-        return { id: found.id, outcome: 'exists', status: found.status };
-      }
-      const row = rows[index]!;
-      const { data, headers } = await client.request({
-        method: verb.method,
-        path: verb.path,
-        body: row.body,
-        idempotencyKey: row.idempotencyKey,
-        expect: { kind: 'object', key: verb.resultKey },
-      });
-      const object = unwrap(data, verb.resultKey) as { id?: unknown };
-      // The sandbox (and services like it) mark an answer replayed for a repeated key.
-      const replayed = String(headers['idempotent-replayed'] ?? '') === 'true';
-      tally[replayed ? 'replayed' : 'created'] += 1;
-      return { id: typeof object?.id === 'string' ? object.id : '-', outcome: replayed ? 'replayed' : 'created', [verb.resultKey]: object };
+  const code = await runBulk(
+    ctx,
+    rows.map(() => '-'),
+    {
+      done: 'imported',
+      concurrency: opts.concurrency ?? 8,
+      lines: rows.map((row) => row.line),
+      act: async (_, index) => {
+        const found = existing.get(index);
+        if (found) {
+          tally.exists += 1;
+          return { id: found.id, outcome: 'exists', status: found.status };
+        }
+        const row = rows[index]!;
+        const { data, headers } = await client.request({
+          method: verb.method,
+          path: verb.path,
+          body: row.body,
+          idempotencyKey: row.idempotencyKey,
+          expect: { kind: 'object', key: verb.resultKey },
+        });
+        const object = unwrap(data, verb.resultKey) as { id?: unknown };
+        // The sandbox (and services like it) mark an answer replayed for a repeated key.
+        const replayed = String(headers['idempotent-replayed'] ?? '') === 'true';
+        tally[replayed ? 'replayed' : 'created'] += 1;
+        return {
+          id: typeof object?.id === 'string' ? object.id : '-',
+          outcome: replayed ? 'replayed' : 'created',
+          [verb.resultKey]: object,
+        };
+      },
+      describe: (result) => (result as { outcome: string }).outcome,
+      idOf: (result) => (result as { id: string }).id,
     },
-    describe: (result) => (result as { outcome: string }).outcome,
-    idOf: (result) => (result as { id: string }).id,
-  });
+  );
   ctx.info(`${tally.created} created, ${tally.replayed} already sent before (replayed), ${tally.exists} already existed`);
   return code;
 }
@@ -219,7 +243,10 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -6,6 +6,7 @@ import type { Method } from '../client/http.js';
 import type { PageOptions } from '../client/paginate.js';
 import type { QueryValue } from '../client/url.js';
 import type { Context } from '../context.js';
+import type { Validate } from '../input/prompter.js';
 import type { Resolver } from '../input/resolve.js';
 import type { ResourceSpec } from '../output/columns.js';
 import { usageError } from '../errors.js';
@@ -31,10 +32,18 @@ export interface FieldFlag {
   required?: boolean;
   /** Allowed values, shown in help and completion and checked by commander. */
   choices?: readonly string[];
-  /** Asks for the value on a terminal; returns the flag's text. Defaults to a text question. */
-  ask?: (tools: ParseTools, sofar: Record<string, unknown>) => Promise<string | undefined>;
+  /**
+   * Asks for the value on a terminal; returns the flag's text. Defaults to a text question.
+   * `validate` is the flag's own parser as a prompt check (an empty answer passes when the flag is
+   * optional), so a bad answer is refused at the question with the reason, and asked again.
+   */
+  ask?: (tools: ParseTools, sofar: Record<string, unknown>, validate: Validate) => Promise<string | undefined>;
   /** Not required, but offered (and skippable) when the verb is asking for what is missing. */
   offer?: boolean;
+  /** Asked (when missing) only if the answers so far call for it: weekdays for a weekly recurrence. */
+  askWhen?: (sofar: Record<string, unknown>) => boolean;
+  /** How the review before sending shows the parsed value (a plate for a vehicle id, pounds for a price). */
+  show?: (value: unknown, tools: ParseTools) => string | Promise<string>;
   /** Where it goes: the body (default for POST/PATCH) or the query (default for GET). */
   in?: 'body' | 'query';
   /**
@@ -46,7 +55,10 @@ export interface FieldFlag {
   conflicts?: string[];
 }
 
-export type Result = { kind: 'object'; key?: string } | { kind: 'list'; key: string; paged?: boolean } | { kind: 'none'; message: (args: string[]) => string };
+export type Result =
+  | { kind: 'object'; key?: string }
+  | { kind: 'list'; key: string; paged?: boolean }
+  | { kind: 'none'; message: (args: string[]) => string };
 
 export interface Operation {
   method: Method;
@@ -59,9 +71,13 @@ export interface Operation {
   fixedBody?: Record<string, unknown>;
   /** Public endpoints send no key. */
   auth?: boolean;
-  /** Destructive: the question asked before the call (needs --yes without a terminal). */
-  confirm?: (args: string[]) => string;
-  /** After questions were asked, show the request and ask before sending. */
+  /**
+   * Destructive: the question asked before the call (needs --yes without a terminal). It may look
+   * the thing up to name it (a member by name, phone and role); that costs a request only when a
+   * person is actually asked.
+   */
+  confirm?: (args: string[], tools: ParseTools) => string | Promise<string>;
+  /** After questions were asked, show the request and ask before sending (default: for every write). */
   reviewWhenAsked?: boolean;
   /** Path arguments that may be given by a human handle, resolved to the id before the call. */
   argHandles?: Record<string, (value: string, tools: ParseTools) => Promise<string>>;
@@ -92,7 +108,11 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
     verb.addOption(option);
   }
   if (spec.idempotent) {
-    verb.option('--idempotency-key <key>', 'key that makes a repeated request a replay of the first (default: a new random key, reused across retries)', idempotencyKey);
+    verb.option(
+      '--idempotency-key <key>',
+      'key that makes a repeated request a replay of the first (default: a new random key, reused across retries)',
+      idempotencyKey,
+    );
   }
   const writes = spec.method === 'POST' || spec.method === 'PATCH' || spec.method === 'PUT';
   if (spec.result?.kind === 'list' && spec.result.paged) addPageFlags(verb);

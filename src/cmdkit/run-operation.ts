@@ -5,12 +5,14 @@ import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { confirmDestructive } from '../input/confirm.js';
+import type { Validate } from '../input/prompter.js';
+import { promptReason } from '../input/reason.js';
 import { Resolver } from '../input/resolve.js';
 import { isUuid } from '../input/validate.js';
+import { sanitizeLine } from '../output/sanitize.js';
 import type { ActionFn } from './define.js';
 import { fieldsFrom, paramsFrom } from './flags.js';
 import { attributeOf, type FieldFlag, type Operation, type OperationOptions, type ParseTools } from './operation.js';
-
 
 /**
  * Fills `{name}` placeholders with the positional arguments. Each must be a UUID — so no path
@@ -44,19 +46,29 @@ export function toolsFor(ctx: Context): ParseTools {
  * Turns flags into body and query fields. Missing required flags are asked for on a terminal;
  * without one they are all named in a single usage error, before any request.
  */
-export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<string, unknown>): Promise<{ body: Record<string, unknown>; query: Record<string, unknown>; asked: boolean }> {
+export async function fieldsFromFlags(
+  ctx: Context,
+  op: Operation,
+  opts: Record<string, unknown>,
+): Promise<{ body: Record<string, unknown>; query: Record<string, unknown>; asked: boolean }> {
   const tools = toolsFor(ctx);
   const flags = op.flags ?? [];
-  const missing = flags.filter((flag) => flag.required && opts[attributeOf(flag.flags)] === undefined);
+  // Required, or called for by the answers so far (weekdays for a weekly recurrence).
+  const needed = (flag: FieldFlag) => flag.required === true || flag.askWhen?.(opts) === true;
+  const missing = flags.filter((flag) => needed(flag) && opts[attributeOf(flag.flags)] === undefined);
   let asked = false;
   if (missing.length) {
     if (!ctx.canPrompt) {
-      throw usageError(`missing ${missing.map((flag) => flag.flags.split(' ')[0]).join(', ')}`, 'pass them as flags (run on a terminal to be asked instead)');
+      throw usageError(
+        `missing ${missing.map((flag) => flag.flags.split(' ')[0]).join(', ')}`,
+        'pass them as flags (run on a terminal to be asked instead)',
+      );
     }
     for (const flag of flags) {
       const key = attributeOf(flag.flags);
-      if (opts[key] !== undefined || !(flag.required || flag.offer)) continue;
-      opts[key] = flag.required ? await ask(tools, flag, opts) : await flag.ask?.(tools, opts);
+      if (opts[key] !== undefined) continue;
+      if (needed(flag)) opts[key] = await ask(tools, flag, opts);
+      else if (flag.offer) opts[key] = await flag.ask?.(tools, opts, promptCheck(tools, flag, false));
     }
     asked = true;
   }
@@ -75,7 +87,9 @@ export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<
   };
   // Local checks first, then the cross-flag check, and only then look-ups at the service.
   for (const flag of flags) if (!flag.lookup) await parseInto(flag);
-  const pending = Object.fromEntries(flags.filter((f) => f.lookup && opts[attributeOf(f.flags)] !== undefined).map((f) => [f.field, opts[attributeOf(f.flags)]]));
+  const pending = Object.fromEntries(
+    flags.filter((f) => f.lookup && opts[attributeOf(f.flags)] !== undefined).map((f) => [f.field, opts[attributeOf(f.flags)]]),
+  );
   op.check?.({ ...pending, ...query, ...body });
   body = fieldsFrom(opts as { field?: string[]; rawField?: string[] }, body);
   for (const flag of flags) if (flag.lookup) await parseInto(flag);
@@ -84,13 +98,31 @@ export async function fieldsFromFlags(ctx: Context, op: Operation, opts: Record<
 
 async function ask(tools: ParseTools, flag: FieldFlag, sofar: Record<string, unknown>): Promise<string> {
   const name = flag.flags.split(' ')[0]!;
+  const validate = promptCheck(tools, flag, true);
   const answer = flag.ask
-    ? await flag.ask(tools, sofar)
-    : await (await tools.ctx.prompter()).input(`${flag.description.charAt(0).toUpperCase()}${flag.description.slice(1)}:`, {
-        validate: (text) => (text.trim() ? true : `${name} is required`),
-      });
+    ? await flag.ask(tools, sofar, validate)
+    : await (await tools.ctx.prompter()).input(`${flag.description.charAt(0).toUpperCase()}${flag.description.slice(1)}:`, { validate });
   if (answer === undefined || answer === '') throw usageError(`missing ${name}`);
   return answer.trim();
+}
+
+/**
+ * The flag's own parser as a prompt check, so a prompt refuses exactly what the flag refuses, at
+ * the question, and the person answers again without losing what they typed before. Flags that
+ * look the value up are checked by their choices instead (a picked vehicle exists).
+ */
+export function promptCheck(tools: ParseTools, flag: FieldFlag, required: boolean): Validate {
+  return async (text) => {
+    const value = text.trim();
+    if (value === '') return required ? 'An answer is needed' : true;
+    if (!flag.parse || flag.lookup) return true;
+    try {
+      await flag.parse(value, tools);
+      return true;
+    } catch (error) {
+      return promptReason(error);
+    }
+  };
 }
 
 export function runnerFor(op: Operation): ActionFn<OperationOptions> {
@@ -100,11 +132,14 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
     Object.assign(query, paramsFrom(opts));
     if (op.positional !== undefined) {
       const text = args[[...op.path.matchAll(/\{\w+\}/g)].length];
-      if (text !== undefined && text !== '') (op.positional.in === 'body' ? body : query)[op.positional.field] = op.positional.parse ? op.positional.parse(text) : text;
+      if (text !== undefined && text !== '')
+        (op.positional.in === 'body' ? body : query)[op.positional.field] = op.positional.parse ? op.positional.parse(text) : text;
     }
     const sendsBody = op.method === 'POST' || op.method === 'PATCH' || op.method === 'PUT';
-    if (asked && op.reviewWhenAsked) await review(ctx, op, body);
-    if (op.confirm) await confirmDestructive(ctx, op.confirm(args));
+    // Every write that asked anything ends in the same review before it is sent.
+    if (asked && (op.reviewWhenAsked ?? sendsBody)) await review(ctx, op, body);
+    const confirm = op.confirm;
+    if (confirm) await confirmDestructive(ctx, () => confirm(args, toolsFor(ctx)));
     const client = await ctx.client();
     const result = op.result ?? { kind: 'object' };
     if (result.kind === 'list' && result.paged) {
@@ -121,13 +156,19 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       query: query as never,
       // An operation that takes no body (toggle, complete, test) sends none, not `{}`.
       body: sendsBody && Object.keys(body).length > 0 ? body : undefined,
-      expect: result.kind === 'none' ? undefined : result.kind === 'list' ? { kind: 'list', key: result.key } : { kind: 'object', key: result.key },
+      expect:
+        result.kind === 'none'
+          ? undefined
+          : result.kind === 'list'
+            ? { kind: 'list', key: result.key }
+            : { kind: 'object', key: result.key },
       auth: op.auth,
       fromRoot: op.fromRoot,
       idempotencyKey,
       // A status change or a DELETE lands the same way twice, as does a write with an
       // Idempotency-Key; other writes are not repeated once they reached the service.
-      retrySafe: op.method === 'GET' || op.method === 'DELETE' || (op.method === 'PATCH' && 'status' in body) || idempotencyKey !== undefined,
+      retrySafe:
+        op.method === 'GET' || op.method === 'DELETE' || (op.method === 'PATCH' && 'status' in body) || idempotencyKey !== undefined,
     });
     if (result.kind === 'none') {
       if (data !== null && typeof data === 'object' && ctx.dataOutput) {
@@ -144,16 +185,34 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
   };
 }
 
-/** Shows the request in the order the verb declares its flags (the order it asked), then asks. */
+/**
+ * Shows every value of the request, in the order the verb asks for them, as a person reads them
+ * (a plate beside a vehicle id, pounds beside minor units), then asks before sending.
+ */
 async function review(ctx: Context, op: Operation, body: Record<string, unknown>): Promise<void> {
-  const order = (op.flags ?? []).map((flag) => flag.field);
-  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
-  const entries = Object.entries(body).sort(([a], [b]) => rank(a) - rank(b));
-  ctx.info(entries.map(([key, value]) => `  ${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`).join('\n'));
+  const tools = toolsFor(ctx);
+  const rows: Array<[string, string]> = [];
+  const shown = new Set<string>();
+  for (const flag of op.flags ?? []) {
+    if (!(flag.field in body) || shown.has(flag.field)) continue;
+    shown.add(flag.field);
+    const value = body[flag.field];
+    let text = plain(value);
+    // A look-up for the review is a courtesy: when it fails, the value itself is shown.
+    if (flag.show) text = await Promise.resolve(flag.show(value, tools)).catch(() => text);
+    rows.push([flag.flags.split(' ')[0]!.replace(/^--/, ''), text]);
+  }
+  for (const [key, value] of Object.entries(body)) if (!shown.has(key)) rows.push([key, plain(value)]);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  ctx.info(['About to send:', ...rows.map(([label, text]) => `  ${label.padEnd(width)}  ${sanitizeLine(text)}`)].join('\n'));
   // On a protected profile this is the one question, naming the profile and the company.
   if (ctx.beforeWrite) return ctx.beforeWrite('send this?');
   const prompter = await ctx.prompter();
   if (!(await prompter.confirm('Send this?', true))) throw usageError('cancelled; nothing was sent');
+}
+
+function plain(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
 /** `{company: {...}}` → `{...}`: the object inside a one-key envelope. */

@@ -26,7 +26,8 @@ export async function saveDownload(ctx: Context, req: RequestOptions, opts: Save
       fallbackName: opts.fallbackName,
       stdout: ctx.io.stdout,
       signal: ctx.signal,
-      onProgress: (bytes, total) => progress.update(`Downloading ${opts.label}… ${formatBytes(bytes)}${total ? ` of ${formatBytes(total)}` : ''}`),
+      onProgress: (bytes, total) =>
+        progress.update(`Downloading ${opts.label}… ${formatBytes(bytes)}${total ? ` of ${formatBytes(total)}` : ''}`),
     });
     progress.stop();
     if (result.path !== '-') {

@@ -26,7 +26,10 @@ export function bashScript(root: CommandNode): string {
     }
   }
   flags.push([["'.'"], globalFlags(root).flatMap(flagNames).join(' ')]);
-  const values: Array<[string[], string]> = valuedFlags(root).map(({ path, name, code }) => [[path === '' ? `*${shq(`|${name}`)}` : shq(`${path}|${name}`)], code]);
+  const values: Array<[string[], string]> = valuedFlags(root).map(({ path, name, code }) => [
+    [path === '' ? `*${shq(`|${name}`)}` : shq(`${path}|${name}`)],
+    code,
+  ]);
 
   return `# bash completion for tripctl
 # Generated from the command tree by \`tripctl completion bash\` (npm run generate); do not edit.

@@ -20,11 +20,15 @@ export interface Candidate {
 
 type Item = Record<string, unknown>;
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 const joined = (...parts: unknown[]): string | undefined => parts.map(text).filter(Boolean).join(', ') || undefined;
 
 /** What each kind asks for and how an item becomes candidates. */
-const SOURCES: Record<Exclude<DynamicKind, 'profiles'>, { path: string; key: string; query?: Record<string, string | number>; candidates: (item: Item) => Candidate[] }> = {
+const SOURCES: Record<
+  Exclude<DynamicKind, 'profiles'>,
+  { path: string; key: string; query?: Record<string, string | number>; candidates: (item: Item) => Candidate[] }
+> = {
   cities: {
     path: '/cities',
     key: 'cities',
@@ -36,13 +40,28 @@ const SOURCES: Record<Exclude<DynamicKind, 'profiles'>, { path: string; key: str
     ],
   },
   trips: { path: '/trips', key: 'trips', query: { perPage: 100 }, candidates: (t) => idOf(t, joined(t.departureAt, t.status)) },
-  bookings: { path: '/bookings', key: 'bookings', query: { perPage: 100 }, candidates: (b) => idOf(b, joined(b.status, b.seats !== undefined ? `${text(b.seats)} seats` : undefined, b.groupName)) },
+  bookings: {
+    path: '/bookings',
+    key: 'bookings',
+    query: { perPage: 100 },
+    candidates: (b) => idOf(b, joined(b.status, b.seats !== undefined ? `${text(b.seats)} seats` : undefined, b.groupName)),
+  },
   vehicles: {
     path: '/vehicles',
     key: 'vehicles',
     candidates: (v) => {
       const value = text(v.plate) ?? text(v.id);
-      return value ? [{ value, description: joined([text(v.make), text(v.model)].filter(Boolean).join(' '), v.seats !== undefined ? `${text(v.seats)} seats` : undefined) }] : [];
+      return value
+        ? [
+            {
+              value,
+              description: joined(
+                [text(v.make), text(v.model)].filter(Boolean).join(' '),
+                v.seats !== undefined ? `${text(v.seats)} seats` : undefined,
+              ),
+            },
+          ]
+        : [];
     },
   },
   members: { path: '/members', key: 'members', candidates: (m) => idOf(m, joined(m.fullName, m.role)) },
@@ -132,5 +151,8 @@ export async function complete(ctx: Context, kind: string, prefix = ''): Promise
 /** One candidate a line, through the shared sanitiser: no escape sequence reaches the shell's screen. */
 export function formatCandidates(candidates: Candidate[]): string {
   const clean = sanitizeLine;
-  return candidates.map((c) => (c.description ? `${clean(c.value)}\t${clean(c.description)}` : clean(c.value))).map((line) => `${line}\n`).join('');
+  return candidates
+    .map((c) => (c.description ? `${clean(c.value)}\t${clean(c.description)}` : clean(c.value)))
+    .map((line) => `${line}\n`)
+    .join('');
 }

@@ -22,7 +22,9 @@ function valueArgs(value: ValueSpec): string {
       return " -xa '(__fish_complete_directories)'";
     case 'choices':
       // Quoted one by one: fish would expand `booking.*` as a wildcard.
-      return value.list ? ` -xa ${fq(`(__tripctl_list ${value.values.map((v) => `'${v}'`).join(' ')})`)}` : ` -xa ${fq(value.values.join(' '))}`;
+      return value.list
+        ? ` -xa ${fq(`(__tripctl_list ${value.values.map((v) => `'${v}'`).join(' ')})`)}`
+        : ` -xa ${fq(value.values.join(' '))}`;
     case 'dynamic':
       return ` -xa '(__tripctl_dynamic ${value.source})'`;
   }
@@ -41,7 +43,9 @@ export function fishScript(root: CommandNode): string {
   for (const { path, node } of rows(root)) {
     lines.push('', `# ${path || 'tripctl'}`);
     for (const sub of node.commands) {
-      children.push(`        case ${[sub.name, ...sub.aliases].map((n) => fq(`${path}|${n}`)).join(' ')}\n            echo ${fq(sub.name)}`);
+      children.push(
+        `        case ${[sub.name, ...sub.aliases].map((n) => fq(`${path}|${n}`)).join(' ')}\n            echo ${fq(sub.name)}`,
+      );
       lines.push(`complete -c tripctl -n ${fq(`__tripctl_at '${path}'`)} -a ${fq(sub.name)} -d ${fq(oneLine(sub.description))}`);
     }
     if (path === '') {

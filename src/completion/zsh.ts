@@ -6,14 +6,17 @@ import { flagNames, type CommandNode, type FlagNode } from './tree.js';
 
 function caseTable(name: string, comment: string, variable: 'r' | 'reply', entries: Array<[string[], string | string[]]>): string {
   const lines = entries.map(([patterns, value]) =>
-    variable === 'r' ? `    ${patterns.join('|')}) r=${shq(value as string)} ;;` : `    ${patterns.join('|')}) reply=(\n      ${(value as string[]).map(shq).join('\n      ')}\n    ) ;;`,
+    variable === 'r'
+      ? `    ${patterns.join('|')}) r=${shq(value as string)} ;;`
+      : `    ${patterns.join('|')}) reply=(\n      ${(value as string[]).map(shq).join('\n      ')}\n    ) ;;`,
   );
   const fallback = variable === 'r' ? "    *) r='' ;;" : '    *) reply=() ;;';
   return [`${name}() { # ${comment}`, '  case "$1" in', ...lines, fallback, '  esac', '}'].join('\n');
 }
 
 const escapeName = (name: string) => name.replace(/:/g, '\\:');
-const described = (flags: FlagNode[]) => flags.flatMap((flag) => flagNames(flag).map((name) => `${escapeName(name)}:${oneLine(flag.description)}`));
+const described = (flags: FlagNode[]) =>
+  flags.flatMap((flag) => flagNames(flag).map((name) => `${escapeName(name)}:${oneLine(flag.description)}`));
 
 export function zshScript(root: CommandNode): string {
   const children: Array<[string[], string]> = [];
@@ -34,7 +37,10 @@ export function zshScript(root: CommandNode): string {
     }
   }
   flags.push([["'.'"], described(globalFlags(root))]);
-  const values: Array<[string[], string]> = valuedFlags(root).map(({ path, name, code }) => [[path === '' ? `*${shq(`|${name}`)}` : shq(`${path}|${name}`)], code]);
+  const values: Array<[string[], string]> = valuedFlags(root).map(({ path, name, code }) => [
+    [path === '' ? `*${shq(`|${name}`)}` : shq(`${path}|${name}`)],
+    code,
+  ]);
 
   return `#compdef tripctl
 # zsh completion for tripctl

@@ -2,6 +2,7 @@
 // writes it and when a run reads it (a file edited by hand, or written by an older tripctl).
 import { parseBaseUrl } from '../client/url.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
+import { currencyCode } from '../input/money.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import type { Profile } from './store.js';
 
@@ -21,12 +22,14 @@ export const SETTINGS: Record<string, SettingSpec> = {
     },
   },
   timezone: { field: 'timezone', parse: (value) => checkTimeZone(value) },
+  currency: { field: 'currency', parse: (value) => currencyCode(value) },
   timeout: { field: 'timeout', parse: (value) => wholeNumber('timeout', value, 1, 3600) },
   retries: { field: 'retries', parse: (value) => wholeNumber('retries', value, 0, 10) },
 };
 
 function wholeNumber(key: string, value: string, min: number, max: number): number {
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw usageError(`${key} must be a whole number from ${min} to ${max}`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw usageError(`${key} must be a whole number from ${min} to ${max}`);
   return Number(value);
 }
 

@@ -15,6 +15,8 @@ export interface Profile {
   apiKey?: string;
   output?: string;
   timezone?: string;
+  /** ISO 4217 code for money in terminal tables when the answer names none. */
+  currency?: string;
   timeout?: number;
   retries?: number;
   /** Writes ask first (or need --yes): `tripctl profiles protect NAME`. */
@@ -116,12 +118,16 @@ export class ConfigStore {
     try {
       const mode = statSync(this.path).mode & 0o777;
       if (mode & 0o077) {
-        this.warnings.push(`config file ${this.path} is readable by others (mode ${mode.toString(8)}); fix it with: chmod 600 '${this.path}'`);
+        this.warnings.push(
+          `config file ${this.path} is readable by others (mode ${mode.toString(8)}); fix it with: chmod 600 '${this.path}'`,
+        );
       }
       // Whoever can write the directory can replace the file (and so the key and base URL).
       const dirMode = statSync(this.dir).mode & 0o777;
       if (dirMode & 0o022) {
-        this.warnings.push(`config directory ${this.dir} is writable by others (mode ${dirMode.toString(8)}); fix it with: chmod 700 '${this.dir}'`);
+        this.warnings.push(
+          `config directory ${this.dir} is writable by others (mode ${dirMode.toString(8)}); fix it with: chmod 700 '${this.dir}'`,
+        );
       }
     } catch {
       // stat failing right after a successful read is not worth a second error.
@@ -147,7 +153,10 @@ async function acquireLock(path: string): Promise<() => void> {
       return () => rmSync(path, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new CliError(`cannot lock the config file (${path}): ${(error as NodeJS.ErrnoException).code ?? String(error)}`, ExitCode.failure);
+        throw new CliError(
+          `cannot lock the config file (${path}): ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+          ExitCode.failure,
+        );
       }
     }
     let age = 0;
@@ -161,7 +170,11 @@ async function acquireLock(path: string): Promise<() => void> {
       continue;
     }
     if (Date.now() - started > LOCK_WAIT_MS) {
-      throw new CliError(`the config file is locked by another tripctl (${path})`, ExitCode.failure, `if no other tripctl is running, remove the lock: rm '${path}'`);
+      throw new CliError(
+        `the config file is locked by another tripctl (${path})`,
+        ExitCode.failure,
+        `if no other tripctl is running, remove the lock: rm '${path}'`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)));
   }

@@ -18,6 +18,13 @@ interface Place {
   nameAr?: string;
 }
 
+interface Member {
+  id: string;
+  role?: string;
+  fullName?: string;
+  phone?: string;
+}
+
 interface Vehicle {
   id: string;
   plate?: string;
@@ -28,19 +35,23 @@ interface Vehicle {
 
 /** Case, accents, Arabic vowel marks and letter variants, spaces and dashes do not matter. */
 export function normalizeName(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
-    .replace(/[\u0623\u0625\u0622]/g, '\u0627') // أ إ آ → ا
-    .replace(/\u0629/g, '\u0647') // ة → ه
-    .replace(/\u0649/g, '\u064a') // ى → ي
-    .toLowerCase()
-    .replace(/[\s\-_'\u2019.]/g, ''); // ’ is the typographic apostrophe
+  return (
+    text
+      .normalize('NFKD')
+      // biome-ignore lint/suspicious/noMisleadingCharacterClass: a class of combining marks on purpose, each removed on its own
+      .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
+      .replace(/[\u0623\u0625\u0622]/g, '\u0627') // أ إ آ → ا
+      .replace(/\u0629/g, '\u0647') // ة → ه
+      .replace(/\u0649/g, '\u064a') // ى → ي
+      .toLowerCase()
+      .replace(/[\s\-_'\u2019.]/g, '')
+  ); // ’ is the typographic apostrophe
 }
 
 export class Resolver {
   private cities: Promise<City[]> | undefined;
   private vehicles: Promise<Vehicle[]> | undefined;
+  private members: Promise<Member[]> | undefined;
   private readonly places = new Map<string, Promise<Place[]>>();
 
   constructor(private readonly client: () => Promise<ApiClient>) {}
@@ -51,6 +62,10 @@ export class Resolver {
 
   listVehicles(): Promise<Vehicle[]> {
     return (this.vehicles ??= this.fetchList<Vehicle>('/vehicles', 'vehicles'));
+  }
+
+  listMembers(): Promise<Member[]> {
+    return (this.members ??= this.fetchList<Member>('/members', 'members'));
   }
 
   /** The default places of a city (an empty search). */
@@ -65,14 +80,28 @@ export class Resolver {
   async city(flag: string, value: string): Promise<string> {
     const cities = await this.listCities();
     if (cities.some((city) => city.id === value)) return value;
-    return pick(flag, value, 'city', cities, (city) => [city.name, city.nameAr], (city) => `${city.name ?? city.id} (${city.id})`);
+    return pick(
+      flag,
+      value,
+      'city',
+      cities,
+      (city) => [city.name, city.nameAr],
+      (city) => `${city.name ?? city.id} (${city.id})`,
+    );
   }
 
   /** A vehicle id from a UUID or a plate. */
   async vehicle(flag: string, value: string): Promise<string> {
     if (isUuid(value)) return value.toLowerCase();
     const vehicles = await this.listVehicles();
-    return pick(flag, value, 'vehicle', vehicles, (vehicle) => [vehicle.plate], (vehicle) => `${vehicle.plate ?? '?'} ${[vehicle.make, vehicle.model].filter(Boolean).join(' ')} (${vehicle.id})`);
+    return pick(
+      flag,
+      value,
+      'vehicle',
+      vehicles,
+      (vehicle) => [vehicle.plate],
+      (vehicle) => `${vehicle.plate ?? '?'} ${[vehicle.make, vehicle.model].filter(Boolean).join(' ')} (${vehicle.id})`,
+    );
   }
 
   private async fetchList<T>(path: string, key: string, query: Record<string, string> = {}): Promise<T[]> {
@@ -91,14 +120,21 @@ function pick<T extends { id: string }>(
 ): string {
   const wanted = normalizeName(value);
   const exact = items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name) === wanted));
-  const matches = exact.length ? exact : items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).startsWith(wanted)));
+  const matches = exact.length
+    ? exact
+    : items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).startsWith(wanted)));
   if (matches.length === 1) return matches[0]!.id;
   if (matches.length > 1) {
-    throw usageError(`${flag} '${value}' matches ${matches.length} ${what === 'city' ? 'cities' : `${what}s`}: ${matches.slice(0, 8).map(label).join(', ')}`, `give the id or the full name`);
+    throw usageError(
+      `${flag} '${value}' matches ${matches.length} ${what === 'city' ? 'cities' : `${what}s`}: ${matches.slice(0, 8).map(label).join(', ')}`,
+      'give the id or the full name',
+    );
   }
   const near = items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).includes(wanted.slice(0, 3))));
   throw usageError(
     `${flag}: no ${what} '${value}'`,
-    near.length ? `did you mean: ${near.slice(0, 8).map(label).join(', ')}` : `list them with 'tripctl ${what === 'city' ? 'cities' : 'vehicles'} list'`,
+    near.length
+      ? `did you mean: ${near.slice(0, 8).map(label).join(', ')}`
+      : `list them with 'tripctl ${what === 'city' ? 'cities' : 'vehicles'} list'`,
   );
 }

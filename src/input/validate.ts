@@ -26,7 +26,9 @@ export function integer(flag: string, value: string, min: number, max = Number.M
   if (!/^-?\d+$/.test(value.trim())) throw usageError(`${flag} must be a whole number, not '${value}'`);
   const n = Number(value);
   if (n < min || n > max) {
-    throw usageError(max === Number.MAX_SAFE_INTEGER ? `${flag} must be ${min} or more, not ${n}` : `${flag} must be from ${min} to ${max}, not ${n}`);
+    throw usageError(
+      max === Number.MAX_SAFE_INTEGER ? `${flag} must be ${min} or more, not ${n}` : `${flag} must be from ${min} to ${max}, not ${n}`,
+    );
   }
   return n;
 }
@@ -45,7 +47,8 @@ export function oneOf<T extends string>(flag: string, value: string, allowed: re
 /** `HH:MM`, 24-hour. */
 export function timeOfDay(flag: string, value: string): string {
   const match = /^(\d{1,2}):(\d{2})$/.exec(value);
-  if (!match || Number(match[1]) > 23 || Number(match[2]) > 59) throw usageError(`${flag} must be a time as HH:MM (24-hour), not '${value}'`);
+  if (!match || Number(match[1]) > 23 || Number(match[2]) > 59)
+    throw usageError(`${flag} must be a time as HH:MM (24-hour), not '${value}'`);
   return `${match[1]!.padStart(2, '0')}:${match[2]}`;
 }
 
@@ -64,7 +67,10 @@ const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 /** `mon,wed,fri` or `1,3,5` (0 = Sunday) → sorted unique numbers. */
 export function weekdays(flag: string, value: string): number[] {
   const days = new Set<number>();
-  for (const raw of value.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)) {
+  for (const raw of value
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean)) {
     const byName = WEEKDAYS.findIndex((day) => raw === day || (raw.length >= 3 && `${day}${dayTail(day)}`.startsWith(raw)));
     const day = /^\d$/.test(raw) ? Number(raw) : byName;
     if (day < 0 || day > 6) throw usageError(`${flag}: '${raw}' is not a weekday; use names (mon,wed) or numbers 0-6 (0 = Sunday)`);
@@ -100,7 +106,8 @@ export function dateTime(flag: string, value: string, timeZone: string | undefin
   let instant = wall - offsetMinutes(wall, timeZone, flag) * 60_000;
   instant = wall - offsetMinutes(instant, timeZone, flag) * 60_000;
   const offset = offsetMinutes(instant, timeZone, flag);
-  if (instant + offset * 60_000 !== wall) throw usageError(`${flag}: ${match[0]} does not exist in ${timeZone ?? 'the local time zone'} (a daylight-saving gap)`);
+  if (instant + offset * 60_000 !== wall)
+    throw usageError(`${flag}: ${match[0]} does not exist in ${timeZone ?? 'the local time zone'} (a daylight-saving gap)`);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -110,7 +117,16 @@ export function dateTime(flag: string, value: string, timeZone: string | undefin
 function offsetMinutes(instant: number, timeZone: string | undefined, flag: string): number {
   let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
   } catch {
     throw usageError(`${flag}: unknown time zone '${timeZone}'`);
   }

@@ -32,8 +32,11 @@ function pathColumn(name: string): Column {
  */
 export function parseColumns(value: string, spec: ResourceSpec | undefined, what: string): string[] {
   const names = value.split(',').map((name) => name.trim());
-  if (names.some((name) => name === '')) throw usageError(`--columns has an empty name: '${value}'`, `run '${what} --columns help' for the names`);
-  const bad = names.filter((name) => !find(spec, name) && !DOTTED.test(name) && !TOP_LEVEL.test(name) && !(spec === undefined && /^[A-Za-z_$][\w$-]*$/.test(name)));
+  if (names.some((name) => name === ''))
+    throw usageError(`--columns has an empty name: '${value}'`, `run '${what} --columns help' for the names`);
+  const bad = names.filter(
+    (name) => !find(spec, name) && !DOTTED.test(name) && !TOP_LEVEL.test(name) && !(spec === undefined && /^[A-Za-z_$][\w$-]*$/.test(name)),
+  );
   if (bad.length) {
     const valid = spec ? spec.columns.map(columnName).join(', ') : 'field names or dotted paths';
     throw usageError(

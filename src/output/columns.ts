@@ -1,13 +1,34 @@
 // What a resource looks like in a table or CSV: which fields, under which headings, and how each
 // value is shown. JSON output ignores these and passes the service's objects through whole.
 
-export type ColumnKind = 'text' | 'time' | 'bool' | 'money' | 'list';
+/**
+ * `time`: an instant, shown in the operator's zone on a terminal; `clock`: an HH:MM in the
+ * service's own zone (a schedule's departure time); `money`: minor units; `weekdays`: 0-6.
+ */
+export type ColumnKind = 'text' | 'time' | 'clock' | 'bool' | 'money' | 'list' | 'weekdays';
+
+/** Ids a terminal table shows by a human handle: a city's name, a vehicle's plate, a passenger. */
+export type HandleKind = 'city' | 'vehicle' | 'passenger';
 
 export interface Column {
   header: string;
   /** Dot path into the object, e.g. `trip.fromCityId`. */
   path: string;
   kind?: ColumnKind;
+  /**
+   * How the terminal table fits the width (piped output, CSV and JSON ignore it): 1 is kept
+   * longest, larger numbers are cut first and then left out (default 3). `minWidth`: the
+   * narrowest the column may be cut to, with an ellipsis; without it the column is never cut
+   * (ids, which must stay whole to be copied).
+   */
+  priority?: number;
+  minWidth?: number;
+  /** On a terminal, the id is shown by its handle (looked up once, cached). */
+  handle?: HandleKind;
+  /** For `money`: where the item names its currency (else the profile's `currency`). */
+  currencyPath?: string;
+  /** Left out of terminal tables, where another column already shows it (the currency beside an amount). */
+  terminal?: false;
 }
 
 export interface ResourceSpec {
@@ -16,6 +37,8 @@ export interface ResourceSpec {
   /** Field printed by `-o ids`. */
   idField?: string;
   columns: Column[];
+  /** Columns only terminal tables show, each after the column with that header (or last). */
+  terminalExtras?: Array<{ after: string; column: Column }>;
 }
 
 export function valueAt(object: unknown, path: string): unknown {

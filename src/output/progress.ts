@@ -12,7 +12,7 @@ const silent: Progress = { update: () => undefined, stop: () => undefined };
 export async function startProgress(ctx: Context, text: string): Promise<Progress> {
   if (!ctx.io.stderrIsTTY || ctx.env.CI) return silent;
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: ctx.io.stderr, discardStdin: false, color: ctx.colorEnabled ? 'cyan' : false as never }).start();
+  const spinner = ora({ text, stream: ctx.io.stderr, discardStdin: false, color: ctx.colorEnabled ? 'cyan' : (false as never) }).start();
   return {
     update: (next) => {
       spinner.text = next;

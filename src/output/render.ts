@@ -5,6 +5,7 @@ import { usageError } from '../errors.js';
 import { chooseColumns } from './choose-columns.js';
 import { inferSpec, valueAt, type Column, type ResourceSpec } from './columns.js';
 import { sanitizeCell, sanitizeField, sanitizeLine, toJson } from './sanitize.js';
+import type { HandleLookup, TerminalOptions } from './terminal.js';
 
 import type { OutputFormat } from './formats.js';
 export { OUTPUT_FORMATS, type OutputFormat } from './formats.js';
@@ -14,9 +15,16 @@ export interface RenderOptions {
   /** JMESPath applied to the whole result; the output is then JSON. */
   query?: string;
   color: boolean;
-  /** stdout is a terminal: bordered tables and local times, else tab-separated rows and ISO times. */
+  /** stdout is a terminal: fitted tables (terminal.ts) and local times, else tab-separated rows and ISO times. */
   tty: boolean;
   timeZone?: string;
+  /** Terminal tables: the terminal's width (default 100). */
+  width?: number;
+  /** Terminal tables: the currency of money whose answer names none (the profile's `currency`). */
+  currency?: string;
+  /** Terminal tables: looks ids up as handles (city names, plates, passengers). */
+  handles?: HandleLookup;
+  now?: () => Date;
   /** `--columns`: the columns table and CSV output show, instead of the spec's. */
   columns?: string[];
 }
@@ -30,8 +38,8 @@ export class Renderer {
   ) {}
 
   /** Prints one object (or any JSON value). */
-  async object(value: unknown, spec?: ResourceSpec): Promise<void> {
-    spec = this.chosen(spec);
+  async object(value: unknown, declared?: ResourceSpec): Promise<void> {
+    const spec = this.chosen(declared);
     if (this.opts.query !== undefined) return this.printJson(await applyQuery(this.opts.query, value));
     switch (this.opts.format) {
       case 'json':
@@ -60,8 +68,8 @@ export class Renderer {
    * needs every row to size its columns, and a query needs the whole result.
    * Returns the number of items.
    */
-  async list(pages: Pages, spec?: ResourceSpec): Promise<number> {
-    spec = this.chosen(spec);
+  async list(pages: Pages, declared?: ResourceSpec): Promise<number> {
+    const spec = this.chosen(declared);
     const { format, query } = this.opts;
     if (query !== undefined || (format === 'table' && this.opts.tty)) {
       const items: unknown[] = [];
@@ -147,32 +155,39 @@ export class Renderer {
     await this.io.write(`${toJson(value, 2)}\n`);
   }
 
+  /** A terminal table (see terminal.ts): fits the width, shows handles, money and local times. */
   private async printTable(items: unknown[], spec: ResourceSpec): Promise<void> {
-    const cells = items.map((item) => spec.columns.map((column) => this.cell(item, column)));
     if (items.length === 0) {
       this.io.err(`no ${plural(spec.name)}\n`);
       return;
     }
-    const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), this.painter()]);
-    const table = new Table({
-      head: spec.columns.map((column) => paint.head(column.header)),
-      style: { head: [], border: [] },
-      wordWrap: false,
-    });
-    for (const row of cells) table.push(row);
-    this.io.out(`${table.toString()}\n`);
+    const { terminalTable } = await import('./terminal.js');
+    const { lines, hidden } = await terminalTable(items, spec, await this.terminalOptions());
+    this.io.out(`${lines.join('\n')}\n`);
+    if (hidden.length) this.io.err(`(not shown at this width: ${hidden.join(', ')}; -o csv shows every column)\n`);
   }
 
   private async printRecord(value: object, spec: ResourceSpec): Promise<void> {
-    const rows = spec.columns.map((column) => [column.header, this.cell(value, column)] as const);
     if (!this.opts.tty) {
+      const rows = spec.columns.map((column) => [column.header, this.cell(value, column)] as const);
       await this.io.write(rows.map(([header, cell]) => `${header}\t${cell}\n`).join(''));
       return;
     }
-    const [{ default: Table }, paint] = await Promise.all([import('cli-table3'), this.painter()]);
-    const table = new Table({ style: { head: [], border: [] }, wordWrap: false });
-    for (const [header, cell] of rows) table.push([paint.head(header), cell]);
-    this.io.out(`${table.toString()}\n`);
+    const { terminalRecord } = await import('./terminal.js');
+    this.io.out(`${(await terminalRecord(value, spec, await this.terminalOptions())).join('\n')}\n`);
+  }
+
+  private async terminalOptions(): Promise<TerminalOptions> {
+    const paint = await this.painter();
+    return {
+      width: this.opts.width ?? 100,
+      timeZone: this.opts.timeZone,
+      currency: this.opts.currency,
+      now: this.opts.now?.() ?? new Date(),
+      handles: this.opts.handles,
+      format: (value, column) => formatValue(value, column, this.opts),
+      paintHead: paint.head,
+    };
   }
 
   private async painter(): Promise<{ head: (text: string) => string }> {
@@ -204,6 +219,7 @@ export function formatValue(value: unknown, column: Column, opts: Pick<RenderOpt
     case 'bool':
       return opts.tty ? (value ? 'yes' : 'no') : String(value);
     case 'list':
+    case 'weekdays':
       return Array.isArray(value) ? value.map(String).join(',') : String(value);
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -237,7 +253,9 @@ export function localTime(iso: string, timeZone: string | undefined): string {
 /** RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line break. */
 export function toCsv(columns: Column[], items: unknown[], header = true): string {
   const line = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
-  const rows = items.map((item) => line(columns.map((column) => sanitizeField(formatValue(valueAt(item, column.path), column, { tty: false })))));
+  const rows = items.map((item) =>
+    line(columns.map((column) => sanitizeField(formatValue(valueAt(item, column.path), column, { tty: false })))),
+  );
   return (header ? line(columns.map((column) => column.header)) : '') + rows.join('');
 }
 

@@ -6,7 +6,8 @@
 /** C0 and C1 controls, DEL, and the invisible direction marks and overrides (incl. U+061C, U+2028/9). */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 /** CSI (ESC [ or its C1 form) and OSC / DCS / PM / APC strings up to their terminator: removed whole. */
-const ESCAPE_SEQUENCE = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]P^_]|[\u0090\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]?/g;
+const ESCAPE_SEQUENCE =
+  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]P^_]|[\u0090\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]?/g;
 const LINE_BREAKS = /[\t\n\r\u2028\u2029\u0085]+/g;
 
 /** For a table cell or any one-line text (bulk lines, messages, listener lines): no controls, no line breaks. */
@@ -19,7 +20,10 @@ export const sanitizeCell = sanitizeLine;
 
 /** For CSV fields: line breaks are legal inside quotes, other control characters are not. */
 export function sanitizeField(text: string): string {
-  return text.replace(ESCAPE_SEQUENCE, '').replace(/[\u2028\u2029\u0085]/g, '\n').replace(CONTROL, '');
+  return text
+    .replace(ESCAPE_SEQUENCE, '')
+    .replace(/[\u2028\u2029\u0085]/g, '\n')
+    .replace(CONTROL, '');
 }
 
 /** What JSON.stringify leaves raw but a terminal would act on: DEL, C1 controls, bidi marks. */

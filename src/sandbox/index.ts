@@ -1,6 +1,6 @@
 // startSandbox: the whole partner interface on loopback, stateful, seeded with demo data, with
-// printed test keys, signed webhook deliveries and sandbox-only admin routes. See routes.ts (the
-// table), admin.ts, seed.ts, and the OpenAPI document it serves for every decision.
+// printed test keys, signed webhook deliveries and sandbox-only admin routes. See routes/ (one module per
+// resource), routes/admin.ts, seed/, and the OpenAPI document it serves for every decision.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -11,7 +11,8 @@ export const MAX_ENDPOINT_URL = 2048;
  */
 export function endpointUrl(flag: string, value: string): string {
   const text = value.trim();
-  if (text.length > MAX_ENDPOINT_URL) throw usageError(`${flag} is ${text.length} characters long; the service allows at most ${MAX_ENDPOINT_URL}`);
+  if (text.length > MAX_ENDPOINT_URL)
+    throw usageError(`${flag} is ${text.length} characters long; the service allows at most ${MAX_ENDPOINT_URL}`);
   let url: URL;
   try {
     url = new URL(text);
@@ -20,10 +21,17 @@ export function endpointUrl(flag: string, value: string): string {
   }
   const loopback = isLoopbackHost(url.hostname);
   if (url.protocol === 'http:' && !loopback) {
-    throw usageError(`${flag} must use https: '${value}'`, 'plain http:// is accepted only for loopback addresses, which only the sandbox delivers to');
+    throw usageError(
+      `${flag} must use https: '${value}'`,
+      'plain http:// is accepted only for loopback addresses, which only the sandbox delivers to',
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw usageError(`${flag} must be an https:// URL, not '${value}'`);
-  if (url.username || url.password) throw usageError(`${flag} must not hold a user name or password`, 'the service shows endpoint URLs in lists; authenticate with the signature instead');
+  if (url.username || url.password)
+    throw usageError(
+      `${flag} must not hold a user name or password`,
+      'the service shows endpoint URLs in lists; authenticate with the signature instead',
+    );
   return text;
 }
 

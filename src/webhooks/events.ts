@@ -72,7 +72,9 @@ export function eventList(flag: string, values: string | readonly string[]): str
 
 /** The event names a checked list covers, groups expanded, in the table's order. */
 export function eventNames(list: readonly string[]): string[] {
-  return SUBSCRIBABLE_EVENTS.filter((event) => list.some((item) => item === event || (item.endsWith('.*') && event.startsWith(item.slice(0, -1)))));
+  return SUBSCRIBABLE_EVENTS.filter((event) =>
+    list.some((item) => item === event || (item.endsWith('.*') && event.startsWith(item.slice(0, -1)))),
+  );
 }
 
 /** Both at once: checked, then expanded to names. */

@@ -87,7 +87,11 @@ export class Forwarder {
       const elapsed = () => Math.round(performance.now() - started);
       const request = (https ? httpsRequest : httpRequest)(
         target,
-        { method: opts.method ?? 'POST', headers: outgoing as unknown as Record<string, string>, agent: https ? this.httpsAgent : this.httpAgent },
+        {
+          method: opts.method ?? 'POST',
+          headers: outgoing as unknown as Record<string, string>,
+          agent: https ? this.httpsAgent : this.httpAgent,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           let size = 0;
@@ -95,7 +99,9 @@ export class Forwarder {
             size += chunk.length;
             if (size <= MAX_RESPONSE_BYTES) chunks.push(chunk);
           });
-          res.on('end', () => finish({ ok: true, status: res.statusCode ?? 502, latencyMs: elapsed(), headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('end', () =>
+            finish({ ok: true, status: res.statusCode ?? 502, latencyMs: elapsed(), headers: res.headers, body: Buffer.concat(chunks) }),
+          );
           res.on('error', (error) => finish({ ok: false, kind: 'unreachable', message: describe(error), latencyMs: elapsed() }));
         },
       );

@@ -60,10 +60,14 @@ export class ListenOutput {
     if (delivery.verdict === 'invalid') {
       this.stats.invalid += 1;
       const passed = this.skipVerify ? 'passed on (--skip-verify)' : 'answered 400, not forwarded';
-      this.warn(`delivery ${clean(delivery.deliveryId ?? '(no id)')} (${clean(delivery.event ?? 'no event header')}): ${delivery.reason}; ${passed}`);
+      this.warn(
+        `delivery ${clean(delivery.deliveryId ?? '(no id)')} (${clean(delivery.event ?? 'no event header')}): ${delivery.reason}; ${passed}`,
+      );
       if (!this.hinted && !this.skipVerify) {
         this.hinted = true;
-        this.ctx.info('hint: check that the sender uses the secret of this endpoint, and that nothing between it and the listener re-encodes the body');
+        this.ctx.info(
+          'hint: check that the sender uses the secret of this endpoint, and that nothing between it and the listener re-encodes the body',
+        );
       }
     }
     this.render(delivery);
@@ -213,7 +217,8 @@ type Part = [text: string, paint: (text: string) => string];
  * said, cut to fit `width`.
  */
 export function humanLine(d: DeliveryEvent, paint: Paint, width: number, timeZone: string | undefined): string {
-  const verdict = d.verdict === 'valid' ? paint.ok('valid    ') : d.verdict === 'invalid' ? paint.bad('INVALID  ') : paint.warn('unchecked');
+  const verdict =
+    d.verdict === 'valid' ? paint.ok('valid    ') : d.verdict === 'invalid' ? paint.bad('INVALID  ') : paint.warn('unchecked');
   const head = `${clock(d.time, timeZone)} ${column(d.event, 17)} ${column(d.deliveryId, 13)} ${column(d.objectId, 9)} ${column(d.objectStatus, 9)} `;
   const parts: Part[] = [];
   const f = d.forward;

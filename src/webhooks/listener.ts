@@ -1,3 +1,5 @@
+// Over 300 lines: the per-delivery path (read, verify, save, forward, answer) is kept in one
+// class so its cost can be profiled and kept minimal (test/bench/listen-profile.mjs).
 // The engine behind `tripctl webhooks listen`: a local HTTP server that takes the service's
 // signed deliveries, checks each signature over the exact bytes received, optionally saves and
 // forwards them, and answers. It prints nothing: it emits typed events (listener-events.ts) and
@@ -127,10 +129,12 @@ export class Listener extends EventEmitter<ListenerEvents> {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query < 0 ? url : url.slice(0, query);
-    if (this.opts.path !== undefined && path !== this.opts.path) return this.reject(req, res, 404, `not the listening path (${this.opts.path})`);
+    if (this.opts.path !== undefined && path !== this.opts.path)
+      return this.reject(req, res, 404, `not the listening path (${this.opts.path})`);
     if (req.method !== 'POST') return this.reject(req, res, 405, 'deliveries are POST requests');
     const declared = Number(rawHeader(req.rawHeaders, 'content-length'));
-    if (declared > this.opts.maxBody) return this.reject(req, res, 413, `body of ${declared} bytes is over --max-body ${this.opts.maxBody}`);
+    if (declared > this.opts.maxBody)
+      return this.reject(req, res, 413, `body of ${declared} bytes is over --max-body ${this.opts.maxBody}`);
     const expected = this.opts.expectedPath;
     if (expected !== undefined && path !== expected && !this.pathReported) {
       this.pathReported = true;
@@ -197,7 +201,11 @@ export class Listener extends EventEmitter<ListenerEvents> {
       }
     }
     const envelope = parseJson(body);
-    const env = (typeof envelope === 'object' && envelope !== null ? envelope : {}) as { id?: unknown; event?: unknown; data?: { id?: unknown; status?: unknown } };
+    const env = (typeof envelope === 'object' && envelope !== null ? envelope : {}) as {
+      id?: unknown;
+      event?: unknown;
+      data?: { id?: unknown; status?: unknown };
+    };
     const data = typeof env.data === 'object' && env.data !== null ? env.data : {};
     const event = rawHeader(raw, EVENT_HEADER) ?? str(env.event);
     const deliveryId = rawHeader(raw, DELIVERY_HEADER) ?? str(env.id);
@@ -254,7 +262,11 @@ export class Listener extends EventEmitter<ListenerEvents> {
             res.end(result.body);
           } else {
             delivery.answered = result.kind === 'timeout' ? 504 : 502;
-            respond(res, delivery.answered, `handler ${result.kind === 'timeout' ? 'did not answer in time' : 'unreachable'}: ${result.message}`);
+            respond(
+              res,
+              delivery.answered,
+              `handler ${result.kind === 'timeout' ? 'did not answer in time' : 'unreachable'}: ${result.message}`,
+            );
           }
           this.emit('delivery', delivery);
         })

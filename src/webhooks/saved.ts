@@ -84,10 +84,23 @@ export async function readSavedFile(file: string): Promise<ReadDelivery> {
   try {
     parsed = JSON.parse(text) as Partial<SavedDelivery>;
   } catch {
-    throw new CliError(`${file} is not a saved delivery (not JSON)`, ExitCode.usage, 'use a file written by `tripctl webhooks listen --save DIR`');
+    throw new CliError(
+      `${file} is not a saved delivery (not JSON)`,
+      ExitCode.usage,
+      'use a file written by `tripctl webhooks listen --save DIR`',
+    );
   }
-  if (parsed.format !== SAVED_FORMAT || typeof parsed.bodyBase64 !== 'string' || !Array.isArray(parsed.headers) || !parsed.headers.every((h) => typeof h === 'string')) {
-    throw new CliError(`${file} is not a saved delivery (format ${String(parsed.format)})`, ExitCode.usage, 'use a file written by `tripctl webhooks listen --save DIR`');
+  if (
+    parsed.format !== SAVED_FORMAT ||
+    typeof parsed.bodyBase64 !== 'string' ||
+    !Array.isArray(parsed.headers) ||
+    !parsed.headers.every((h) => typeof h === 'string')
+  ) {
+    throw new CliError(
+      `${file} is not a saved delivery (format ${String(parsed.format)})`,
+      ExitCode.usage,
+      'use a file written by `tripctl webhooks listen --save DIR`',
+    );
   }
   const body = Buffer.from(parsed.bodyBase64, 'base64');
   const bodyIntact = typeof parsed.bodySha256 !== 'string' || sha256Hex(body) === parsed.bodySha256;

@@ -40,9 +40,7 @@ export function signatureMatches(key: string | SigningKey, body: Uint8Array, hea
   return given.length === HEX_DIGITS / 2 && timingSafeEqual(mac(key, body), given);
 }
 
-export type Verdict =
-  | { ok: true }
-  | { ok: false; reason: 'missing' | 'malformed' | 'mismatch'; message: string };
+export type Verdict = { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'mismatch'; message: string };
 
 /** Constant-time check of a `sha256=<hex>` header against the raw body, with the reason it fails. */
 export function verify(secret: string | SigningKey, body: Uint8Array | string, header: string | undefined | null): Verdict {

@@ -28,7 +28,9 @@ export async function registerTemporary(ctx: Context, url: string, events: reado
   } catch (error) {
     ctx.warn(`could not keep the signing secret in the profile: ${(error as Error).message}; \`webhooks secret ${id}\` will not find it`);
   }
-  ctx.info(`Registered temporary endpoint ${id} for ${url} (${events ? events.join(', ') : 'every event'}); it is deleted when the listener stops.`);
+  ctx.info(
+    `Registered temporary endpoint ${id} for ${url} (${events ? events.join(', ') : 'every event'}); it is deleted when the listener stops.`,
+  );
   // The one place a signing secret is written to stderr in full, on purpose and once (as `stripe
   // listen` does): everything else on stderr goes through the IO's masking, which knows it now.
   ctx.io.stderr.write(`Signing secret of ${id}${kept ? ` (kept in profile '${kept}' while listening)` : ''}: ${secret}\n`);

@@ -29,10 +29,26 @@ const bin = resolve(import.meta.dirname, '../../bin/tripctl');
 async function profileOnce(binPath) {
   const dir = mkdtempSync(join(tmpdir(), 'tripctl-listen-profile-'));
   try {
-    const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-interval', '100', `--cpu-prof-dir=${dir}`, binPath, 'webhooks', 'listen', '--port', '0', '--secret', SECRET], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, TRIPCTL_CONFIG_DIR: dir, NO_COLOR: '1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--cpu-prof',
+        '--cpu-prof-interval',
+        '100',
+        `--cpu-prof-dir=${dir}`,
+        binPath,
+        'webhooks',
+        'listen',
+        '--port',
+        '0',
+        '--secret',
+        SECRET,
+      ],
+      {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, TRIPCTL_CONFIG_DIR: dir, NO_COLOR: '1' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let stderr = '';
     const port = await new Promise((ok, fail) => {
       child.stderr.on('data', (chunk) => {
@@ -105,7 +121,8 @@ function split({ profile, deliveries, window }) {
     if (SHARED.has(name)) add(kinds, `shared: ${SHARED.get(name)}`, us);
     // An earlier build's hand-made HMAC was an anonymous closure over node:crypto's hash.
     else if (name === '' && next && /crypto/.test(next.url)) add(kinds, 'shared: HMAC (node:crypto)', us);
-    else if (name === 'answer' && next && /_http|writeHead|^end$/.test(`${next.url} ${next.functionName}`)) add(kinds, "shared: node:http's answer", us);
+    else if (name === 'answer' && next && /_http|writeHead|^end$/.test(`${next.url} ${next.functionName}`))
+      add(kinds, "shared: node:http's answer", us);
     else if (name === '' && next && /readable|events|_http/.test(next.url)) add(kinds, 'shared: reading the body', us);
     else {
       add(kinds, 'listener own', us);
@@ -122,18 +139,27 @@ const results = new Map(builds.map(([name]) => [name, []]));
 for (let run = 0; run < RUNS; run++) {
   for (const [name, path] of builds) results.get(name).push(split(await profileOnce(path)));
 }
-console.log(`webhooks listen under node --cpu-prof, ${RUNS} runs of ${SECONDS} s each (medians, µs of CPU per delivery; idle is time waiting)`);
+console.log(
+  `webhooks listen under node --cpu-prof, ${RUNS} runs of ${SECONDS} s each (medians, µs of CPU per delivery; idle is time waiting)`,
+);
 for (const [name, runs] of results) {
   const kinds = [...new Set(runs.flatMap((r) => [...r.kinds.keys()]))];
   const rows = kinds.map((kind) => [kind, median(runs.map((r) => r.kinds.get(kind) ?? 0))]).sort((a, b) => b[1] - a[1]);
   console.log(`${name}: ${median(runs.map((r) => r.deliveries))} deliveries in a run's measured window`);
   for (const [kind, us] of rows) console.log(`  ${us.toFixed(2).padStart(7)}  ${kind}`);
-  const share = median(runs.map((r) => {
-    const busy = [...r.kinds].filter(([kind]) => kind !== 'idle').reduce((sum, [, us]) => sum + us, 0);
-    return (100 * (r.kinds.get('listener own') ?? 0)) / busy;
-  }));
-  console.log(`  listener own: ${share.toFixed(1)}% of the time the process was busy (the share moves less with the machine's load than µs do)`);
+  const share = median(
+    runs.map((r) => {
+      const busy = [...r.kinds].filter(([kind]) => kind !== 'idle').reduce((sum, [, us]) => sum + us, 0);
+      return (100 * (r.kinds.get('listener own') ?? 0)) / busy;
+    }),
+  );
+  console.log(
+    `  listener own: ${share.toFixed(1)}% of the time the process was busy (the share moves less with the machine's load than µs do)`,
+  );
   const functions = [...new Set(runs.flatMap((r) => [...r.own.keys()]))];
-  const top = functions.map((fn) => [fn, median(runs.map((r) => r.own.get(fn) ?? 0))]).sort((a, b) => b[1] - a[1]).slice(0, 8);
+  const top = functions
+    .map((fn) => [fn, median(runs.map((r) => r.own.get(fn) ?? 0))])
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8);
   console.log(`  listener own, by function: ${top.map(([fn, us]) => `${fn} ${us.toFixed(2)}`).join(', ')}`);
 }

@@ -42,15 +42,26 @@ function requests(host) {
   const list = [];
   for (let i = 0; i < 2000; i++) {
     const id = `evt_${String(i).padStart(24, '0')}`;
-    const body = Buffer.from(JSON.stringify({
-      id,
-      event: 'booking.approved',
-      apiVersion: '2026-08-21',
-      occurredAt: '2026-08-21T10:00:00.000Z',
-      data: { id: '3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b', tripId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', status: 'approved', seats: 2, source: 'partner_api', boardedAt: null, noShow: false },
-    }));
+    const body = Buffer.from(
+      JSON.stringify({
+        id,
+        event: 'booking.approved',
+        apiVersion: '2026-08-21',
+        occurredAt: '2026-08-21T10:00:00.000Z',
+        data: {
+          id: '3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b',
+          tripId: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+          status: 'approved',
+          seats: 2,
+          source: 'partner_api',
+          boardedAt: null,
+          noShow: false,
+        },
+      }),
+    );
     const signature = `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
-    const head = `POST / HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nUser-Agent: Service-Partner-Webhooks/1.0\r\n` +
+    const head =
+      `POST / HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nUser-Agent: Service-Partner-Webhooks/1.0\r\n` +
       `X-Service-Event: booking.approved\r\nX-Service-Delivery: ${id}\r\nX-Service-Signature: ${signature}\r\nContent-Length: ${body.length}\r\n\r\n`;
     list.push(Buffer.concat([Buffer.from(head), body]));
   }
@@ -66,38 +77,39 @@ export async function load(port, seconds, connections, pid) {
   let stopAt = 0;
   let measuring = false;
   let completed = 0;
-  const one = () => new Promise((done, fail) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.setNoDelay(true);
-    let buffer = Buffer.alloc(0);
-    let sentAt = 0;
-    const send = () => {
-      if (performance.now() >= stopAt) return socket.end(done);
-      sentAt = performance.now();
-      socket.write(reqs[next++ % reqs.length]);
-    };
-    socket.on('connect', send);
-    socket.on('error', fail);
-    socket.on('data', (chunk) => {
-      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
-      for (;;) {
-        const end = buffer.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        const head = buffer.subarray(0, end).toString('latin1');
-        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? NaN);
-        if (Number.isNaN(length)) return fail(new Error(`response without content-length: ${head}`));
-        if (buffer.length < end + 4 + length) return;
-        const status = head.slice(9, 12);
-        buffer = buffer.subarray(end + 4 + length);
-        if (measuring) {
-          latencies.push(performance.now() - sentAt);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          completed++;
+  const one = () =>
+    new Promise((done, fail) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.setNoDelay(true);
+      let buffer = Buffer.alloc(0);
+      let sentAt = 0;
+      const send = () => {
+        if (performance.now() >= stopAt) return socket.end(done);
+        sentAt = performance.now();
+        socket.write(reqs[next++ % reqs.length]);
+      };
+      socket.on('connect', send);
+      socket.on('error', fail);
+      socket.on('data', (chunk) => {
+        buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+        for (;;) {
+          const end = buffer.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = buffer.subarray(0, end).toString('latin1');
+          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? Number.NaN);
+          if (Number.isNaN(length)) return fail(new Error(`response without content-length: ${head}`));
+          if (buffer.length < end + 4 + length) return;
+          const status = head.slice(9, 12);
+          buffer = buffer.subarray(end + 4 + length);
+          if (measuring) {
+            latencies.push(performance.now() - sentAt);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            completed++;
+          }
+          send();
         }
-        send();
-      }
+      });
     });
-  });
   // One second of warm-up (JIT, connection set-up), then the measured window.
   stopAt = performance.now() + 1000 + seconds * 1000;
   const all = Promise.all(Array.from({ length: connections }, one));
@@ -166,18 +178,27 @@ const LISTEN_READY = /listening on http:\/\/127\.0\.0\.1:(\d+)\//;
  * each) for `seconds` after a second of warm-up; resolves with each one's CPU µs per delivery.
  */
 async function paired(servers, rate, seconds) {
-  const loads = await Promise.all(servers.map(async (server) => {
-    const reqs = requests(`127.0.0.1:${server.port}`);
-    const sockets = await Promise.all(Array.from({ length: 8 }, () => new Promise((ok, fail) => {
-      const socket = connect(server.port, '127.0.0.1', () => ok(socket));
-      socket.setNoDelay(true);
-      socket.on('error', fail);
-    })));
-    const state = { server, reqs, sockets, answered: 0, sent: 0, cpuStart: 0 };
-    // Counting status lines is enough: every answer is one short head with no body.
-    for (const socket of sockets) socket.on('data', (chunk) => (state.answered += chunk.toString('latin1').split('HTTP/1.1 ').length - 1));
-    return state;
-  }));
+  const loads = await Promise.all(
+    servers.map(async (server) => {
+      const reqs = requests(`127.0.0.1:${server.port}`);
+      const sockets = await Promise.all(
+        Array.from(
+          { length: 8 },
+          () =>
+            new Promise((ok, fail) => {
+              const socket = connect(server.port, '127.0.0.1', () => ok(socket));
+              socket.setNoDelay(true);
+              socket.on('error', fail);
+            }),
+        ),
+      );
+      const state = { server, reqs, sockets, answered: 0, sent: 0, cpuStart: 0 };
+      // Counting status lines is enough: every answer is one short head with no body.
+      for (const socket of sockets)
+        socket.on('data', (chunk) => (state.answered += chunk.toString('latin1').split('HTTP/1.1 ').length - 1));
+      return state;
+    }),
+  );
   const started = performance.now();
   let measuring = false;
   await new Promise((done) => {
@@ -213,9 +234,25 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 export async function benchListen() {
   const servers = [];
   try {
-    servers.push({ name: 'minimal', label: 'node:http + createHmac + JSON.parse', ...(await startProcess(['-e', MINIMAL], /port (\d+)/)), runs: [] });
-    servers.push({ name: 'listen', label: 'tripctl webhooks listen', ...(await startProcess([bin, ...LISTEN_ARGS], LISTEN_READY)), runs: [] });
-    if (BASELINE) servers.push({ name: 'baseline', label: 'baseline (--baseline)', ...(await startProcess([resolve(BASELINE), ...LISTEN_ARGS], LISTEN_READY)), runs: [] });
+    servers.push({
+      name: 'minimal',
+      label: 'node:http + createHmac + JSON.parse',
+      ...(await startProcess(['-e', MINIMAL], /port (\d+)/)),
+      runs: [],
+    });
+    servers.push({
+      name: 'listen',
+      label: 'tripctl webhooks listen',
+      ...(await startProcess([bin, ...LISTEN_ARGS], LISTEN_READY)),
+      runs: [],
+    });
+    if (BASELINE)
+      servers.push({
+        name: 'baseline',
+        label: 'baseline (--baseline)',
+        ...(await startProcess([resolve(BASELINE), ...LISTEN_ARGS], LISTEN_READY)),
+        runs: [],
+      });
     for (let round = 0; round < ROUNDS; round++) {
       for (const server of servers) server.runs.push(await load(server.port, SECONDS, CONNECTIONS, server.child.pid));
     }
@@ -230,7 +267,9 @@ export async function benchListen() {
     rmSync(configDir, { recursive: true, force: true });
   }
   const [reference, ...others] = servers;
-  console.log(`webhooks listen, ${CONNECTIONS} keep-alive connections, ${ROUNDS} interleaved rounds of ${SECONDS} s (verify + answer + a line per delivery, no forwarding)`);
+  console.log(
+    `webhooks listen, ${CONNECTIONS} keep-alive connections, ${ROUNDS} interleaved rounds of ${SECONDS} s (verify + answer + a line per delivery, no forwarding)`,
+  );
   let met = true;
   for (const server of servers) {
     const rates = server.runs.map((r) => r.rate);
@@ -256,11 +295,18 @@ export async function benchListen() {
     }
   }
   if (reference.paired) {
-    console.log(`  the same ${RATE} deliveries/s sent to each at once, ${ROUNDS} rounds of ${SECONDS} s: CPU per delivery, and the reference's over each one's per round`);
+    console.log(
+      `  the same ${RATE} deliveries/s sent to each at once, ${ROUNDS} rounds of ${SECONDS} s: CPU per delivery, and the reference's over each one's per round`,
+    );
     for (const server of servers) {
       const ratios = server.paired.map((us, i) => reference.paired[i] / us);
-      const tail = server === reference ? 'reference' : `${median(ratios).toFixed(2)}× (rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
-      console.log(`  ${server.label.padEnd(36)} cpu ${median(server.paired).toFixed(1)} µs/delivery (${Math.min(...server.paired).toFixed(1)}–${Math.max(...server.paired).toFixed(1)})  ${tail}`);
+      const tail =
+        server === reference
+          ? 'reference'
+          : `${median(ratios).toFixed(2)}× (rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+      console.log(
+        `  ${server.label.padEnd(36)} cpu ${median(server.paired).toFixed(1)} µs/delivery (${Math.min(...server.paired).toFixed(1)}–${Math.max(...server.paired).toFixed(1)})  ${tail}`,
+      );
     }
   }
   if (others.length === 0) met = false;

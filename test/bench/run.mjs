@@ -25,7 +25,13 @@ const server = createServer((req, res) => {
 });
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const baseUrl = `http://127.0.0.1:${server.address().port}/api/partner/v1`;
-const env = { ...process.env, TRIPCTL_CONFIG_DIR: configDir, TRIPCTL_BASE_URL: baseUrl, TRIPCTL_API_KEY: 'sk_test_benchmarkbenchmark', NO_COLOR: '1' };
+const env = {
+  ...process.env,
+  TRIPCTL_CONFIG_DIR: configDir,
+  TRIPCTL_BASE_URL: baseUrl,
+  TRIPCTL_API_KEY: 'sk_test_benchmarkbenchmark',
+  NO_COLOR: '1',
+};
 
 function time(cmd, args, extraEnv = {}) {
   return new Promise((ok, fail) => {
@@ -46,7 +52,12 @@ const cases = [
   { name: 'tripctl --version', cmd: process.execPath, args: [bin, '--version'], target: 1.3 },
   { name: 'tripctl cities list -o json', cmd: process.execPath, args: [bin, 'cities', 'list', '-o', 'json'], target: 1.6 },
   // What a run pays without the launcher's code cache (the first run after an install or upgrade).
-  { name: '  the same, no code cache', cmd: process.execPath, args: [bin, 'cities', 'list', '-o', 'json'], env: { TRIPCTL_NO_CODE_CACHE: '1' } },
+  {
+    name: '  the same, no code cache',
+    cmd: process.execPath,
+    args: [bin, 'cities', 'list', '-o', 'json'],
+    env: { TRIPCTL_NO_CODE_CACHE: '1' },
+  },
 ];
 const samples = new Map(cases.map((c) => [c.name, []]));
 // Warm the file cache, then interleave the cases so drift in machine load hits all of them alike.
@@ -62,12 +73,20 @@ const reference = median(samples.get('node -e 0'));
 // Which code cache the launcher uses here (src/launch.ts): Node's own from 22.8, its own before.
 const { enableCompileCache } = await import('node:module');
 const cacheKind = typeof enableCompileCache === 'function' ? "Node's compile cache" : "the launcher's own code cache";
-console.log(`start-up on Node ${process.version} (${cacheKind}), median of ${RUNS} runs (reference: node -e 0 = ${reference.toFixed(1)} ms)`);
+console.log(
+  `start-up on Node ${process.version} (${cacheKind}), median of ${RUNS} runs (reference: node -e 0 = ${reference.toFixed(1)} ms)`,
+);
 let missed = 0;
 for (const c of cases) {
   const m = median(samples.get(c.name));
   const ratio = m / reference;
-  const verdict = c.target ? (ratio <= c.target ? `target ≤ ${c.target}× met` : `target ≤ ${c.target}× MISSED`) : c === cases[0] ? 'reference' : '';
+  const verdict = c.target
+    ? ratio <= c.target
+      ? `target ≤ ${c.target}× met`
+      : `target ≤ ${c.target}× MISSED`
+    : c === cases[0]
+      ? 'reference'
+      : '';
   if (c.target && ratio > c.target) missed++;
   console.log(`  ${c.name.padEnd(30)} ${m.toFixed(1).padStart(7)} ms  ${ratio.toFixed(2)}×  ${verdict}`);
 }

@@ -30,7 +30,11 @@ function serve(totalTrips) {
   const server = createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     if (url.pathname.endsWith('/reports/export')) {
-      res.writeHead(200, { 'content-type': 'text/csv', 'content-length': FILE_BYTES, 'content-disposition': 'attachment; filename="bookings.csv"' });
+      res.writeHead(200, {
+        'content-type': 'text/csv',
+        'content-length': FILE_BYTES,
+        'content-disposition': 'attachment; filename="bookings.csv"',
+      });
       let sent = 0;
       const pump = () => {
         while (sent < FILE_BYTES) {
@@ -64,7 +68,7 @@ function measure(cmd, args, env, stdout = 'ignore') {
     child.on('exit', (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (code !== 0) return fail(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${stderr.slice(-500)}`));
-      const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? NaN) / 1024;
+      const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1] ?? Number.NaN) / 1024;
       ok({ ms, rss });
     });
   });
@@ -91,8 +95,21 @@ export async function benchStreams(runs = 5) {
     const ours = [];
     const target = join(dir, 'export.csv');
     for (let i = 0; i < runs; i++) {
-      if (hasCurl) curl.push(await measure('curl', ['-sS', '-o', target, '-H', `Authorization: Bearer ${key}`, `${base}/reports/export?type=bookings&format=csv`], env));
-      ours.push(await measure(process.execPath, [bin, 'reports', 'export', '--type', 'bookings', '--format', 'csv', '--file', target, '--force', '--timeout', '600'], env));
+      if (hasCurl)
+        curl.push(
+          await measure(
+            'curl',
+            ['-sS', '-o', target, '-H', `Authorization: Bearer ${key}`, `${base}/reports/export?type=bookings&format=csv`],
+            env,
+          ),
+        );
+      ours.push(
+        await measure(
+          process.execPath,
+          [bin, 'reports', 'export', '--type', 'bookings', '--format', 'csv', '--file', target, '--force', '--timeout', '600'],
+          env,
+        ),
+      );
     }
     const oursMs = median(ours.map((r) => r.ms));
     const oursRss = Math.max(...ours.map((r) => r.rss));
@@ -101,7 +118,9 @@ export async function benchStreams(runs = 5) {
       const curlMs = median(curl.map((r) => r.ms));
       const rate = curlMs / oursMs;
       if (rate < 0.8 || oursRss > 80) ok = false;
-      console.log(`  200 MB reports export: ${oursMs.toFixed(0)} ms vs curl ${curlMs.toFixed(0)} ms = ${rate.toFixed(2)}× curl's rate (goal ≥ 0.8×); peak RSS ${oursRss.toFixed(0)} MiB (goal ≤ 80)`);
+      console.log(
+        `  200 MB reports export: ${oursMs.toFixed(0)} ms vs curl ${curlMs.toFixed(0)} ms = ${rate.toFixed(2)}× curl's rate (goal ≥ 0.8×); peak RSS ${oursRss.toFixed(0)} MiB (goal ≤ 80)`,
+      );
     } else console.log(`  200 MB reports export: ${oursMs.toFixed(0)} ms, peak RSS ${oursRss.toFixed(0)} MiB (no curl for the reference)`);
 
     // Walks: the same peak at 10,000 and 100,000 items, for every format, piped to /dev/null.
@@ -110,13 +129,16 @@ export async function benchStreams(runs = 5) {
       for (const total of [10_000, 100_000]) {
         server.totalTrips = total;
         const samples = [];
-        for (let i = 0; i < Math.max(1, Math.floor(runs / 2)); i++) samples.push(await measure(process.execPath, [bin, 'trips', 'list', '--all', '-o', format], env));
+        for (let i = 0; i < Math.max(1, Math.floor(runs / 2)); i++)
+          samples.push(await measure(process.execPath, [bin, 'trips', 'list', '--all', '-o', format], env));
         peaks.push({ total, rss: Math.max(...samples.map((r) => r.rss)), ms: median(samples.map((r) => r.ms)) });
       }
       const [small, large] = peaks;
       const flat = large.rss <= 100 && large.rss <= small.rss * 1.25;
       if (!flat) ok = false;
-      console.log(`  trips list --all -o ${format.padEnd(6)} peak RSS ${small.rss.toFixed(0)} MiB at 10,000, ${large.rss.toFixed(0)} MiB at 100,000 (${(large.ms / 1000).toFixed(1)} s) ${flat ? 'flat' : 'NOT flat'} (goal: same peak, ≤ 100 MiB)`);
+      console.log(
+        `  trips list --all -o ${format.padEnd(6)} peak RSS ${small.rss.toFixed(0)} MiB at 10,000, ${large.rss.toFixed(0)} MiB at 100,000 (${(large.ms / 1000).toFixed(1)} s) ${flat ? 'flat' : 'NOT flat'} (goal: same peak, ≤ 100 MiB)`,
+      );
     }
   } finally {
     server.close();

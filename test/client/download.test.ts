@@ -19,7 +19,14 @@ let stdout: BufferStream;
 
 beforeEach(async () => {
   server = await startScriptedServer();
-  client = new ApiClient({ baseUrl: server.baseUrl, apiKey: 'sk_test_abcdefghijklmnopqrstuvwx', timeoutMs: 5_000, retries: 0, userAgent: 'tripctl/test', backoff: { baseMs: 1, maxMs: 5 } });
+  client = new ApiClient({
+    baseUrl: server.baseUrl,
+    apiKey: 'sk_test_abcdefghijklmnopqrstuvwx',
+    timeoutMs: 5_000,
+    retries: 0,
+    userAgent: 'tripctl/test',
+    backoff: { baseMs: 1, maxMs: 5 },
+  });
   dir = mkdtempSync(join(tmpdir(), 'tripctl-dl-'));
   stdout = new BufferStream();
 });
@@ -36,7 +43,11 @@ const base = () => ({ cwd: dir, fallbackName: 'invoice-20260101T000000.pdf', std
 describe('download', () => {
   test('writes the whole file under the name the service suggests, and nothing else', async () => {
     server.on('GET /payments/p1/invoice', {
-      headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="invoice-0042.pdf"', 'content-length': String(PDF.length) },
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': 'attachment; filename="invoice-0042.pdf"',
+        'content-length': String(PDF.length),
+      },
       body: PDF,
     });
     const result = await download(client, invoice, base());
@@ -55,7 +66,12 @@ describe('download', () => {
   });
 
   test('a truncated body is an error and leaves neither the target nor a .part file', async () => {
-    server.on('GET /payments/p1/invoice', { kind: 'truncate', declaredLength: PDF.length, body: PDF.subarray(0, 1000), headers: { 'content-type': 'application/pdf' } });
+    server.on('GET /payments/p1/invoice', {
+      kind: 'truncate',
+      declaredLength: PDF.length,
+      body: PDF.subarray(0, 1000),
+      headers: { 'content-type': 'application/pdf' },
+    });
     const error = await download(client, invoice, { ...base(), file: 'invoice.pdf' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ exitCode: ExitCode.network });
     expect((error as Error).message).toMatch(/download (broke off|truncated)/);
@@ -65,7 +81,10 @@ describe('download', () => {
 
   test('an error status writes no file', async () => {
     server.on('GET /payments/p1/invoice', { status: 404, body: { error: 'payment not found', code: 'not_found' } });
-    await expect(download(client, invoice, { ...base(), file: 'invoice.pdf' })).rejects.toMatchObject({ exitCode: ExitCode.notFound, message: 'payment not found' });
+    await expect(download(client, invoice, { ...base(), file: 'invoice.pdf' })).rejects.toMatchObject({
+      exitCode: ExitCode.notFound,
+      message: 'payment not found',
+    });
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -93,7 +112,7 @@ describe('download', () => {
     expect(readdirSync(dir)).toEqual(['invoice.pdf']);
   });
 
-  test("--file - writes the bytes to stdout and no file", async () => {
+  test('--file - writes the bytes to stdout and no file', async () => {
     server.on('GET /payments/p1/invoice', { headers: { 'content-disposition': 'attachment; filename="x.pdf"' }, body: PDF });
     const result = await download(client, invoice, { ...base(), file: '-' });
     expect(result).toMatchObject({ path: '-', bytes: PDF.length });
@@ -102,7 +121,10 @@ describe('download', () => {
   });
 
   test('a Content-Disposition name with directories is reduced to its base name', async () => {
-    server.on('GET /payments/p1/invoice', { headers: { 'content-disposition': 'attachment; filename="../../etc/passwd"' }, body: 'not a password file' });
+    server.on('GET /payments/p1/invoice', {
+      headers: { 'content-disposition': 'attachment; filename="../../etc/passwd"' },
+      body: 'not a password file',
+    });
     const result = await download(client, invoice, base());
     expect(result.path).toBe(join(dir, 'passwd'));
     expect(readdirSync(dir)).toEqual(['passwd']);
@@ -110,8 +132,19 @@ describe('download', () => {
 
   test('an interrupted download leaves no file and exits 130', async () => {
     const controller = new AbortController();
-    const aborting = new ApiClient({ baseUrl: server.baseUrl, apiKey: 'sk_test_abcdefghijklmnopqrstuvwx', timeoutMs: 5_000, retries: 0, userAgent: 'tripctl/test', signal: controller.signal });
-    server.on('GET /payments/p1/invoice', { kind: 'stall', body: PDF.subarray(0, 4096), headers: { 'content-length': String(PDF.length) } });
+    const aborting = new ApiClient({
+      baseUrl: server.baseUrl,
+      apiKey: 'sk_test_abcdefghijklmnopqrstuvwx',
+      timeoutMs: 5_000,
+      retries: 0,
+      userAgent: 'tripctl/test',
+      signal: controller.signal,
+    });
+    server.on('GET /payments/p1/invoice', {
+      kind: 'stall',
+      body: PDF.subarray(0, 4096),
+      headers: { 'content-length': String(PDF.length) },
+    });
     let seen = 0;
     const pending = download(aborting, invoice, {
       ...base(),

@@ -100,7 +100,9 @@ describe('error status → exit code and one line', () => {
       env: { TRIPCTL_BASE_URL: 'http://partners.example.com/api/partner/v1', TRIPCTL_API_KEY: KEY, HTTP_PROXY: server.url },
     });
     expect(result.code).toBe(ExitCode.usage);
-    expect(result.stderr).toMatch(/^tripctl: refusing to send the API key over plain HTTP to partners\.example\.com\nhint: use an https:\/\//);
+    expect(result.stderr).toMatch(
+      /^tripctl: refusing to send the API key over plain HTTP to partners\.example\.com\nhint: use an https:\/\//,
+    );
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -49,7 +49,12 @@ describe('answers', () => {
 
   test('query values are encoded and a JSON body is sent with its content type', async () => {
     server.on('POST /trips', { status: 201, body: { trip: { id: 't1' } } });
-    await client().request({ method: 'POST', path: '/trips', query: { a: 'x y', skip: undefined, many: ['1', '2'] }, body: { pricePerSeat: 5000 } });
+    await client().request({
+      method: 'POST',
+      path: '/trips',
+      query: { a: 'x y', skip: undefined, many: ['1', '2'] },
+      body: { pricePerSeat: 5000 },
+    });
     const [req] = server.requests;
     expect(req!.url).toBe('/api/partner/v1/trips?a=x+y&many=1&many=2');
     expect(req!.headers['content-type']).toBe('application/json');
@@ -72,7 +77,9 @@ describe('answers', () => {
   });
 
   test('no key configured → exit 3 before any request', async () => {
-    const error = await client({ apiKey: undefined }).request({ method: 'GET', path: '/company' }).catch((e: unknown) => e);
+    const error = await client({ apiKey: undefined })
+      .request({ method: 'GET', path: '/company' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect((error as CliError).exitCode).toBe(ExitCode.auth);
     expect(server.requests).toHaveLength(0);
@@ -92,7 +99,9 @@ describe('error statuses', () => {
   for (const [status, exitCode] of cases) {
     test(`HTTP ${status} → exit ${exitCode}, with the service's error and code`, async () => {
       server.on('POST /bookings', { status, body: { error: `the service says ${status}`, code: `code_${status}` } });
-      const error = await client({ retries: 0 }).request({ method: 'POST', path: '/bookings', body: {} }).catch((e: unknown) => e);
+      const error = await client({ retries: 0 })
+        .request({ method: 'POST', path: '/bookings', body: {} })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect(error).toMatchObject({ status, exitCode, code: `code_${status}`, message: `the service says ${status}` });
       expect(server.requests).toHaveLength(1);
@@ -103,7 +112,9 @@ describe('error statuses', () => {
   test('429 on every try → exit 6 after the retries', async () => {
     const tooMany = { status: 429, body: { error: 'slow down', code: 'rate_limited' } };
     server.on('GET /trips', tooMany, tooMany, tooMany);
-    const error = await client({ retries: 2 }).request({ method: 'GET', path: '/trips' }).catch((e: unknown) => e);
+    const error = await client({ retries: 2 })
+      .request({ method: 'GET', path: '/trips' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 429, exitCode: ExitCode.rejected, code: 'rate_limited', message: 'slow down' });
     expect(server.requests).toHaveLength(3);
     server.assertAllUsed();
@@ -111,13 +122,17 @@ describe('error statuses', () => {
 
   test('an error answer that is not JSON still maps its status', async () => {
     server.on('GET /company', { status: 502, headers: { 'content-type': 'text/html' }, body: '<html>bad gateway</html>' });
-    const error = await client({ retries: 0 }).request({ method: 'GET', path: '/company' }).catch((e: unknown) => e);
+    const error = await client({ retries: 0 })
+      .request({ method: 'GET', path: '/company' })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, exitCode: ExitCode.failure, message: 'bad gateway' });
   });
 
   test('a key echoed in an error message is masked', async () => {
     server.on('GET /company', { status: 401, body: { error: `key ${KEY} is revoked`, code: 'unauthorized' } });
-    const error = (await client({ retries: 0 }).request({ method: 'GET', path: '/company' }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client({ retries: 0 })
+      .request({ method: 'GET', path: '/company' })
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.exitCode).toBe(ExitCode.auth);
     expect(error.message).not.toContain(KEY);
     expect(error.message).toContain('sk_test_…7e6d');
@@ -179,7 +194,9 @@ describe('retries', () => {
 
   test('a plain POST is not sent again after a reset (it reached the server): one request, exit 7', async () => {
     server.on('POST /trips', { kind: 'reset' });
-    const error = await client().request({ method: 'POST', path: '/trips', body: { pricePerSeat: 1 } }).catch((e: unknown) => e);
+    const error = await client()
+      .request({ method: 'POST', path: '/trips', body: { pricePerSeat: 1 } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).exitCode).toBe(ExitCode.network);
     expect(server.requests).toHaveLength(1);
@@ -246,7 +263,9 @@ describe('retries', () => {
 describe('no answer', () => {
   test('a server that never answers → time-out, exit 7', async () => {
     server.on('GET /company', { kind: 'hang' });
-    const error = await client({ timeoutMs: 300, retries: 0 }).request({ method: 'GET', path: '/company' }).catch((e: unknown) => e);
+    const error = await client({ timeoutMs: 300, retries: 0 })
+      .request({ method: 'GET', path: '/company' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).exitCode).toBe(ExitCode.network);
     expect((error as Error).message).toMatch(/did not finish answering within the 0.3 s time-out/);
@@ -264,7 +283,9 @@ describe('no answer', () => {
 
   test('malformed JSON in a 2xx answer → a clear error, exit 1', async () => {
     server.on('GET /company', { kind: 'badJson' });
-    const error = await client().request({ method: 'GET', path: '/company' }).catch((e: unknown) => e);
+    const error = await client()
+      .request({ method: 'GET', path: '/company' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     expect((error as CliError).exitCode).toBe(ExitCode.failure);
     expect((error as Error).message).toBe("the service's answer to GET /company is not valid JSON (HTTP 200)");
@@ -274,13 +295,17 @@ describe('no answer', () => {
 
   test('HTML instead of JSON is named as such', async () => {
     server.on('GET /company', { headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<html>login</html>' });
-    await expect(client().request({ method: 'GET', path: '/company' })).rejects.toThrow("the service's answer to GET /company is text/html, not JSON (HTTP 200)");
+    await expect(client().request({ method: 'GET', path: '/company' })).rejects.toThrow(
+      "the service's answer to GET /company is text/html, not JSON (HTTP 200)",
+    );
   });
 
   test('an aborted signal → interrupted, exit 130', async () => {
     server.on('GET /company', { kind: 'hang' });
     const controller = new AbortController();
-    const pending = client({ signal: controller.signal }).request({ method: 'GET', path: '/company' }).catch((e: unknown) => e);
+    const pending = client({ signal: controller.signal })
+      .request({ method: 'GET', path: '/company' })
+      .catch((e: unknown) => e);
     await waitFor(() => server.requests.length === 1);
     controller.abort();
     const error = await pending;

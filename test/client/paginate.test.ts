@@ -10,7 +10,13 @@ let client: ApiClient;
 
 beforeEach(async () => {
   server = await startScriptedServer();
-  client = new ApiClient({ baseUrl: server.baseUrl, apiKey: 'sk_test_abcdefghijklmnopqrstuvwx', timeoutMs: 5_000, retries: 0, userAgent: 'tripctl/test' });
+  client = new ApiClient({
+    baseUrl: server.baseUrl,
+    apiKey: 'sk_test_abcdefghijklmnopqrstuvwx',
+    timeoutMs: 5_000,
+    retries: 0,
+    userAgent: 'tripctl/test',
+  });
 });
 
 afterEach(async () => {
@@ -18,7 +24,9 @@ afterEach(async () => {
   await server.close();
 });
 
-const page = (n: number, lastPage: number, ids: string[]) => ({ body: { trips: ids.map((id) => ({ id })), meta: { page: n, perPage: ids.length, total: 5, lastPage } } });
+const page = (n: number, lastPage: number, ids: string[]) => ({
+  body: { trips: ids.map((id) => ({ id })), meta: { page: n, perPage: ids.length, total: 5, lastPage } },
+});
 
 async function collect(gen: AsyncGenerator<{ items: unknown[] }>): Promise<unknown[][]> {
   const pages: unknown[][] = [];

@@ -39,13 +39,22 @@ afterEach(async () => {
 });
 
 function client(overrides: Partial<ClientOptions>): ApiClient {
-  const made = new ApiClient({ baseUrl: 'https://partners.example.invalid/api/partner/v1', apiKey: KEY, timeoutMs: 5_000, retries: 0, userAgent: 'tripctl/test', ...overrides });
+  const made = new ApiClient({
+    baseUrl: 'https://partners.example.invalid/api/partner/v1',
+    apiKey: KEY,
+    timeoutMs: 5_000,
+    retries: 0,
+    userAgent: 'tripctl/test',
+    ...overrides,
+  });
   clients.push(made);
   return made;
 }
 
 test('an https:// request goes through HTTPS_PROXY with CONNECT', async () => {
-  const error = await client({ env: { HTTPS_PROXY: proxyUrl } }).request({ method: 'GET', path: '/company' }).catch((e: unknown) => e);
+  const error = await client({ env: { HTTPS_PROXY: proxyUrl } })
+    .request({ method: 'GET', path: '/company' })
+    .catch((e: unknown) => e);
   expect(connects).toEqual(['partners.example.invalid:443']);
   // The tunnel was refused: no answer from the service, so a network failure.
   expect(error).toMatchObject({ exitCode: ExitCode.network });
@@ -62,14 +71,19 @@ test('lower-case https_proxy works too, and the whole command honours it', async
 
 test('NO_PROXY names a host that goes direct', async () => {
   // Direct to a name that cannot resolve: it fails without the proxy ever seeing a CONNECT.
-  const error = await client({ env: { HTTPS_PROXY: proxyUrl, NO_PROXY: 'example.invalid' } }).request({ method: 'GET', path: '/company' }).catch((e: unknown) => e);
+  const error = await client({ env: { HTTPS_PROXY: proxyUrl, NO_PROXY: 'example.invalid' } })
+    .request({ method: 'GET', path: '/company' })
+    .catch((e: unknown) => e);
   expect(connects).toEqual([]);
   expect(error).toMatchObject({ exitCode: ExitCode.network });
 });
 
 test('loopback is never proxied, so the local sandbox works behind a proxy', async () => {
   server.on('GET /company', { body: { company: { id: 'c1' } } });
-  const res = await client({ baseUrl: server.baseUrl, env: { HTTPS_PROXY: proxyUrl, HTTP_PROXY: proxyUrl } }).request({ method: 'GET', path: '/company' });
+  const res = await client({ baseUrl: server.baseUrl, env: { HTTPS_PROXY: proxyUrl, HTTP_PROXY: proxyUrl } }).request({
+    method: 'GET',
+    path: '/company',
+  });
   expect(res.data).toEqual({ company: { id: 'c1' } });
   expect(connects).toEqual([]);
   expect(server.requests).toHaveLength(1);

@@ -27,9 +27,20 @@ describe('bulk booking moves', () => {
     const vehicle = vehicles.find((v: { seats: number }) => v.seats === 20);
     const departure = new Date(Date.now() + 9 * 86_400_000);
     for (let t = 0; t < 9; t++) {
-      const { trip } = await api('POST', '/trips', { vehicleId: vehicle.id, fromCityId: 'damascus', toCityId: 'aleppo', departureAt: new Date(departure.getTime() + t * 3_600_000).toISOString(), pricePerSeat: 1000, totalSeats: 20 });
+      const { trip } = await api('POST', '/trips', {
+        vehicleId: vehicle.id,
+        fromCityId: 'damascus',
+        toCityId: 'aleppo',
+        departureAt: new Date(departure.getTime() + t * 3_600_000).toISOString(),
+        pricePerSeat: 1000,
+        totalSeats: 20,
+      });
       for (let i = 0; i < 20; i++) {
-        const { booking } = await api('POST', '/bookings', { tripId: trip.id, seats: 1, phone: `+96394${String(4_100_000 + t * 100 + i)}` });
+        const { booking } = await api('POST', '/bookings', {
+          tripId: trip.id,
+          seats: 1,
+          phone: `+96394${String(4_100_000 + t * 100 + i)}`,
+        });
         (requested.length < 170 ? requested : approved).push(booking.id);
       }
     }
@@ -46,8 +57,11 @@ describe('bulk booking moves', () => {
     const ids = [...requested.slice(0, 85), ...approved, ...unknown, ...requested.slice(85), ...requested.slice(0, 10)];
     expect(ids).toHaveLength(200);
     const mark = s.mark();
-    const result = await s.run(['bookings', 'approve', '-', '--concurrency', '8'], { input: ids.join('\n') + '\n', timeoutMs: 60_000 });
-    const lines = result.stdout.trim().split('\n').map((line) => line.split('\t'));
+    const result = await s.run(['bookings', 'approve', '-', '--concurrency', '8'], { input: `${ids.join('\n')}\n`, timeoutMs: 60_000 });
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(lines.map((l) => l[0])).toEqual(ids);
     const okCount = lines.filter((l) => l[1] === 'approved').length;
     expect(okCount).toBe(170);

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { callsOf } from '../../src/cmdkit/define.js';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext } from '../support/context.js';
 import { startCheckedSandbox } from '../support/sandbox.js';
 
@@ -35,7 +35,8 @@ describe('command coverage of the OpenAPI document', () => {
     const all: string[] = [];
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const method of Object.keys(item)) {
-        if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) all.push(`${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`);
+        if (['get', 'post', 'put', 'patch', 'delete'].includes(method))
+          all.push(`${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`);
       }
     }
     // The partner interface; the sandbox's own admin routes (/__sandbox/) need not all be served.

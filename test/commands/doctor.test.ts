@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeCheck } from '../../src/commands/doctor/local.js';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContextOptions } from '../support/context.js';
 import { closedPort } from '../support/scripted-server.js';
 import { startCheckedSandbox } from '../support/sandbox.js';
@@ -60,13 +60,17 @@ describe('tripctl doctor', () => {
     expect(line(result.out, 'Key')).toMatch(/^✓ Key +accepted \(Qasioun Express\)$/);
     expect(line(result.out, 'Read scopes')).toMatch(/^✓ Read scopes +all 9 \(write scopes not checked/);
     expect(result.out).toMatch(/trips\.read ok/);
-    expect(result.out).toMatch(/ not checked: trips\.write, company\.write, members\.write, fleet\.write\n +schedules\.write, bookings\.write, webhooks\.write\n/);
+    expect(result.out).toMatch(
+      / not checked: trips\.write, company\.write, members\.write, fleet\.write\n +schedules\.write, bookings\.write, webhooks\.write\n/,
+    );
     expect(line(result.out, 'Proxy')).toMatch(/^✓ Proxy +none/);
     expect(line(result.out, 'Code cache')).toMatch(/^✓ Code cache/);
     expect(result.out.trim().split('\n').at(-1)).toBe('Everything looks right.');
     expect(result.out).not.toContain(sandbox.keys.full);
     expect(result.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`).sort()).toEqual(
-      ['/openapi.json', '/company', '/cities', '/members', '/vehicles', '/schedules', '/bookings', '/payments', '/dashboard', '/webhooks'].map((p) => `GET ${p}`).sort(),
+      ['/openapi.json', '/company', '/cities', '/members', '/vehicles', '/schedules', '/bookings', '/payments', '/dashboard', '/webhooks']
+        .map((p) => `GET ${p}`)
+        .sort(),
     );
   });
 
@@ -77,11 +81,17 @@ describe('tripctl doctor', () => {
   });
 
   it('a key without some read scopes: ✗ naming them, exit 1', async () => {
-    const res = await fetch(`${sandbox.url}/__sandbox/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scopes: ['company.read', 'trips.read'] }) });
+    const res = await fetch(`${sandbox.url}/__sandbox/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scopes: ['company.read', 'trips.read'] }),
+    });
     const { key } = (await res.json()) as { key: { key: string } };
     const result = await doctor([], { profile: { baseUrl: sandbox.baseUrl, apiKey: key.key } });
     expect(result.code).toBe(1);
-    expect(line(result.out, 'Read scopes')).toMatch(/^✗ Read scopes +missing members\.read, fleet\.read, schedules\.read, bookings\.read, payments\.read, reports\.read, webhooks\.read; 2 of 9 ok$/);
+    expect(line(result.out, 'Read scopes')).toMatch(
+      /^✗ Read scopes +missing members\.read, fleet\.read, schedules\.read, bookings\.read, payments\.read, reports\.read, webhooks\.read; 2 of 9 ok$/,
+    );
     expect(result.out).toMatch(/fix: ask the company owner/);
     expect(result.out).toMatch(/fleet\.read missing/);
   });
@@ -120,10 +130,19 @@ describe('tripctl doctor', () => {
 
   it('a proxy that does not answer is named in the fix', async () => {
     const port = await closedPort();
-    const result = await doctor([], { profile: { baseUrl: 'http://partners.invalid/api/partner/v1', apiKey: sandbox.keys.full }, env: { HTTP_PROXY: `http://ops:hunter2@127.0.0.1:${port}` } });
+    const result = await doctor([], {
+      profile: { baseUrl: 'http://partners.invalid/api/partner/v1', apiKey: sandbox.keys.full },
+      env: { HTTP_PROXY: `http://ops:hunter2@127.0.0.1:${port}` },
+    });
     expect(result.code).toBe(1);
-    expect(line(result.out, 'Reachable')).toMatch(new RegExp(`^✗ Reachable +http://partners\\.invalid via http://ops:\\*\\*\\*@127\\.0\\.0\\.1:${port}: `));
-    expect(result.out).toMatch(new RegExp(`fix: requests go through the proxy http://ops:\\*\\*\\*@127\\.0\\.0\\.1:${port}: check that it runs and lets partners\\.invalid through, or add partners\\.invalid to NO_PROXY`));
+    expect(line(result.out, 'Reachable')).toMatch(
+      new RegExp(`^✗ Reachable +http://partners\\.invalid via http://ops:\\*\\*\\*@127\\.0\\.0\\.1:${port}: `),
+    );
+    expect(result.out).toMatch(
+      new RegExp(
+        `fix: requests go through the proxy http://ops:\\*\\*\\*@127\\.0\\.0\\.1:${port}: check that it runs and lets partners\\.invalid through, or add partners\\.invalid to NO_PROXY`,
+      ),
+    );
     expect(result.out).not.toContain('hunter2');
   });
 
@@ -134,7 +153,9 @@ describe('tripctl doctor', () => {
   });
 
   it('says where each setting came from: flag, environment, profile, default', async () => {
-    const result = await doctor(['--timeout', '12', '-o', 'json'], { env: { TRIPCTL_API_KEY: sandbox.keys.readOnly, TRIPCTL_TZ: 'Asia/Damascus', HTTP_PROXY: 'http://user:hunter2@proxy.example:3128' } });
+    const result = await doctor(['--timeout', '12', '-o', 'json'], {
+      env: { TRIPCTL_API_KEY: sandbox.keys.readOnly, TRIPCTL_TZ: 'Asia/Damascus', HTTP_PROXY: 'http://user:hunter2@proxy.example:3128' },
+    });
     expect(result.code, result.out).toBe(0);
     const report = JSON.parse(result.out);
     expect(report.ok).toBe(true);
@@ -149,10 +170,14 @@ describe('tripctl doctor', () => {
     expect(report.settings.key.value).toMatch(/^sk_\w+…\w{4}$/);
     expect(result.out).not.toContain(sandbox.keys.readOnly);
     expect(report.scopes).toMatchObject({ 'trips.read': 'ok', 'webhooks.read': 'ok', 'trips.write': 'not checked' });
-    expect(report.checks.find((c: { id: string }) => c.id === 'proxy').detail).toBe('http://user:***@proxy.example:3128, not used for 127.0.0.1 (loopback)');
+    expect(report.checks.find((c: { id: string }) => c.id === 'proxy').detail).toBe(
+      'http://user:***@proxy.example:3128, not used for 127.0.0.1 (loopback)',
+    );
     expect(result.out).not.toContain('hunter2');
     const https = await doctor(['-o', 'json'], { env: { HTTPS_PROXY: 'http://proxy.example:3128' } });
-    expect(JSON.parse(https.out).checks.find((c: { id: string }) => c.id === 'proxy').detail).toBe('none for http:// URLs (HTTPS_PROXY http://proxy.example:3128 is for https:// ones)');
+    expect(JSON.parse(https.out).checks.find((c: { id: string }) => c.id === 'proxy').detail).toBe(
+      'none for http:// URLs (HTTPS_PROXY http://proxy.example:3128 is for https:// ones)',
+    );
   });
 
   it('Node 20.18.1 or newer', () => {
@@ -173,7 +198,11 @@ describe('tripctl doctor', () => {
     writeFileSync(join(configDir, 'cache', `code-0123456789abcdef-node${process.version}-${process.arch}.bin`), Buffer.alloc(4096));
     const used = await doctor([], { configDir });
     expect(used.code).toBe(0);
-    expect(line(used.out, 'Code cache')).toMatch(new RegExp(`^✓ Code cache +.*cache/code-0123456789abcdef-node${process.version.replace(/\./g, '\\.')}-${process.arch}\\.bin \\(4 kB\\)$`));
+    expect(line(used.out, 'Code cache')).toMatch(
+      new RegExp(
+        `^✓ Code cache +.*cache/code-0123456789abcdef-node${process.version.replace(/\./g, '\\.')}-${process.arch}\\.bin \\(4 kB\\)$`,
+      ),
+    );
     const off = await doctor([], { configDir, env: { TRIPCTL_NO_CODE_CACHE: '1' } });
     expect(line(off.out, 'Code cache')).toMatch(/off \(TRIPCTL_NO_CODE_CACHE is set\)/);
   });

@@ -11,7 +11,12 @@ import { runCommand } from '../support/context.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'sk_test_a1b2c3d4e5f60718293a4b5c6d7e8f90';
-const CITIES = { cities: [{ id: '0b3c8a6e-1111-4000-8000-000000000001', name: 'Homs', nameAr: 'حمص' }, { id: '0b3c8a6e-1111-4000-8000-000000000002', name: 'Damascus', nameAr: 'دمشق' }] };
+const CITIES = {
+  cities: [
+    { id: '0b3c8a6e-1111-4000-8000-000000000001', name: 'Homs', nameAr: 'حمص' },
+    { id: '0b3c8a6e-1111-4000-8000-000000000002', name: 'Damascus', nameAr: 'دمشق' },
+  ],
+};
 const COMPANY = { company: { id: '6f1c7d8e-0000-4000-8000-000000000001', name: 'Damascus Express', verified: true } };
 const PAYMENT_ID = '9d5e4c3b-2a19-4f08-8e7d-6c5b4a392817';
 const { version } = (await import('../../package.json', { with: { type: 'json' } })).default as { version: string };
@@ -124,7 +129,21 @@ describe('one call from flag to output', () => {
 
   test('api: the base path may be included, --param and -F/-f build query and body', async () => {
     server.on('POST /trips', { status: 201, body: { trip: { id: 't1' } } });
-    const result = await run(['api', 'post', '/api/partner/v1/trips', '--param', 'dryRun=1', '-F', 'pricePerSeat=5000', '-F', 'stops[]=a', '-f', 'notes=007', '-H', 'X-Trace: abc']);
+    const result = await run([
+      'api',
+      'post',
+      '/api/partner/v1/trips',
+      '--param',
+      'dryRun=1',
+      '-F',
+      'pricePerSeat=5000',
+      '-F',
+      'stops[]=a',
+      '-f',
+      'notes=007',
+      '-H',
+      'X-Trace: abc',
+    ]);
     expect(result.code).toBe(0);
     const [req] = server.requests;
     expect(req!.url).toBe('/api/partner/v1/trips?dryRun=1');
@@ -158,7 +177,11 @@ describe('one call from flag to output', () => {
   });
 
   test('openapi sends no Authorization header, even with a key configured', async () => {
-    const doc = { openapi: '3.1.0', info: { title: 'Partner API', version: '2026-08-21' }, paths: { '/cities': { get: { summary: 'List cities', 'x-scope': 'trips.read' } } } };
+    const doc = {
+      openapi: '3.1.0',
+      info: { title: 'Partner API', version: '2026-08-21' },
+      paths: { '/cities': { get: { summary: 'List cities', 'x-scope': 'trips.read' } } },
+    };
     server.on('GET /openapi.json', { body: doc }, { body: doc });
     const result = await run(['openapi']);
     expect(result.code).toBe(0);
@@ -207,7 +230,10 @@ describe('downloads', () => {
   test('a download that completes is saved whole and its path printed', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'tripctl-dl-e2e-'));
     try {
-      server.on(`GET /payments/${PAYMENT_ID}/invoice.pdf`, { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="../invoice-7.pdf"' }, body: '%PDF-1.7\n%%EOF\n' });
+      server.on(`GET /payments/${PAYMENT_ID}/invoice.pdf`, {
+        headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="../invoice-7.pdf"' },
+        body: '%PDF-1.7\n%%EOF\n',
+      });
       const result = await run(['payments', 'invoice', PAYMENT_ID], { cwd });
       expect(result.code).toBe(0);
       expect(result.stdout).toBe(`${join(cwd, 'invoice-7.pdf')}\n`);

@@ -28,7 +28,12 @@ async function sent(args: string[], opts: Parameters<SandboxSession['run']>[1] =
 const only = (requests: RecordedRequest[], method: string, path: RegExp | string) =>
   requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
 
-const rows = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((line) => line.split('\t'));
+const rows = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t'));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -104,14 +109,41 @@ describe('members', () => {
 
 describe('vehicles', () => {
   it('add, update by plate, remove; fleet is an alias', async () => {
-    const added = await sent(['vehicles', 'add', '--make', 'Kia', '--model', 'Granbird', '--seats', '20', '--year', '2020', '--plate', 'HMS-777001', '--fuel-type', 'diesel', '-o', 'json']);
+    const added = await sent([
+      'vehicles',
+      'add',
+      '--make',
+      'Kia',
+      '--model',
+      'Granbird',
+      '--seats',
+      '20',
+      '--year',
+      '2020',
+      '--plate',
+      'HMS-777001',
+      '--fuel-type',
+      'diesel',
+      '-o',
+      'json',
+    ]);
     expect(added.code, added.stderr).toBe(0);
-    expect(JSON.parse(only(added.requests, 'POST', '/vehicles')[0]!.body)).toEqual({ make: 'Kia', model: 'Granbird', seats: 20, year: 2020, plate: 'HMS-777001', fuelType: 'diesel' });
+    expect(JSON.parse(only(added.requests, 'POST', '/vehicles')[0]!.body)).toEqual({
+      make: 'Kia',
+      model: 'Granbird',
+      seats: 20,
+      year: 2020,
+      plate: 'HMS-777001',
+      fuelType: 'diesel',
+    });
     const vehicle = JSON.parse(added.stdout) as { id: string };
 
     const updated = await sent(['fleet', 'update', 'hms-777001', '--color', 'red', '-F', 'transmission=manual', '-o', 'json']);
     expect(updated.code, updated.stderr).toBe(0);
-    expect(JSON.parse(only(updated.requests, 'PATCH', `/vehicles/${vehicle.id}`)[0]!.body)).toEqual({ color: 'red', transmission: 'manual' });
+    expect(JSON.parse(only(updated.requests, 'PATCH', `/vehicles/${vehicle.id}`)[0]!.body)).toEqual({
+      color: 'red',
+      transmission: 'manual',
+    });
 
     const piped = await sent(['fleet', 'list']);
     expect(rows(piped.stdout).find((r) => r[0] === vehicle.id)?.[1]).toBe('HMS-777001');
@@ -132,10 +164,38 @@ describe('trips', () => {
   let tripId: string;
 
   it('publish with handles; the body carries ids and an ISO departure with offset', async () => {
-    const result = await sent(['trips', 'publish', '--vehicle', 'DAM-330127', '--from', 'Damascus', '--to', 'Aleppo', '--departure', `${day(5)} 07:15`, '--price', '2500000', '--seats', '12', '--notes', 'AC', '--tz', 'Asia/Damascus', '-o', 'json']);
+    const result = await sent([
+      'trips',
+      'publish',
+      '--vehicle',
+      'DAM-330127',
+      '--from',
+      'Damascus',
+      '--to',
+      'Aleppo',
+      '--departure',
+      `${day(5)} 07:15`,
+      '--price',
+      '2500000',
+      '--seats',
+      '12',
+      '--notes',
+      'AC',
+      '--tz',
+      'Asia/Damascus',
+      '-o',
+      'json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const body = JSON.parse(only(result.requests, 'POST', '/trips')[0]!.body);
-    expect(body).toMatchObject({ fromCityId: 'damascus', toCityId: 'aleppo', departureAt: `${day(5)}T07:15:00+03:00`, pricePerSeat: 2500000, totalSeats: 12, notes: 'AC' });
+    expect(body).toMatchObject({
+      fromCityId: 'damascus',
+      toCityId: 'aleppo',
+      departureAt: `${day(5)}T07:15:00+03:00`,
+      pricePerSeat: 2500000,
+      totalSeats: 12,
+      notes: 'AC',
+    });
     expect(body.vehicleId).toMatch(UUID);
     const trip = JSON.parse(result.stdout) as { id: string; status: string };
     expect(trip.status).toBe('published');
@@ -143,7 +203,21 @@ describe('trips', () => {
   });
 
   it('a field given with -F wins over the flag for it, looked up or not', async () => {
-    const result = await sent(['trips', 'update', tripId, '--from', 'Damascus', '-F', 'fromCityId=homs', '--notes', 'x', '-f', 'notes=y', '-o', 'json']);
+    const result = await sent([
+      'trips',
+      'update',
+      tripId,
+      '--from',
+      'Damascus',
+      '-F',
+      'fromCityId=homs',
+      '--notes',
+      'x',
+      '-f',
+      'notes=y',
+      '-o',
+      'json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(only(result.requests, 'PATCH', `/trips/${tripId}`)[0]!.body)).toEqual({ fromCityId: 'homs', notes: 'y' });
   });
@@ -160,7 +234,10 @@ describe('trips', () => {
   it('--all streams every page as ndjson', async () => {
     const all = await sent(['trips', 'list', '--all', '-o', 'ndjson']);
     expect(all.code, all.stderr).toBe(0);
-    const lines = all.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string });
+    const lines = all.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string });
     expect(new Set(lines.map((t) => t.id)).size).toBe(lines.length);
     const total = (await s.json<unknown>(['api', 'GET', '/trips', '--param', 'perPage=1'])) as { meta: { total: number } };
     expect(lines).toHaveLength(total.meta.total);
@@ -202,10 +279,44 @@ describe('schedules', () => {
   it('create weekly with weekday names; the body has numbers', async () => {
     const members = await s.json<Array<{ id: string; role: string }>>(['members', 'list']);
     const driver = members.find((m) => m.role === 'driver')!;
-    const result = await sent(['schedules', 'create', '--vehicle', 'DAM-204518', '--driver', driver.id, '--from', 'Homs', '--to', 'Latakia', '--price', '1800000', '--recurrence', 'weekly', '--weekdays', 'sun,wed', '--time', '06:45', '--starts-on', day(1), '--horizon-days', '14', '-o', 'json']);
+    const result = await sent([
+      'schedules',
+      'create',
+      '--vehicle',
+      'DAM-204518',
+      '--driver',
+      driver.id,
+      '--from',
+      'Homs',
+      '--to',
+      'Latakia',
+      '--price',
+      '1800000',
+      '--recurrence',
+      'weekly',
+      '--weekdays',
+      'sun,wed',
+      '--time',
+      '06:45',
+      '--starts-on',
+      day(1),
+      '--horizon-days',
+      '14',
+      '-o',
+      'json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const body = JSON.parse(only(result.requests, 'POST', '/schedules')[0]!.body);
-    expect(body).toMatchObject({ driverId: driver.id, fromCityId: 'homs', toCityId: 'latakia', recurrence: 'weekly', weekdays: [0, 3], departureTime: '06:45', startsOn: day(1), horizonDays: 14 });
+    expect(body).toMatchObject({
+      driverId: driver.id,
+      fromCityId: 'homs',
+      toCityId: 'latakia',
+      recurrence: 'weekly',
+      weekdays: [0, 3],
+      departureTime: '06:45',
+      startsOn: day(1),
+      horizonDays: 14,
+    });
     scheduleId = (JSON.parse(result.stdout) as { id: string }).id;
   });
 
@@ -226,13 +337,20 @@ describe('schedules', () => {
   it('update, exceptions add/remove, list, get, delete', async () => {
     const updated = await sent(['schedules', 'update', scheduleId, '--price', '1900000', '--weekdays', '1,5', '-o', 'json']);
     expect(updated.code, updated.stderr).toBe(0);
-    expect(JSON.parse(only(updated.requests, 'PATCH', `/schedules/${scheduleId}`)[0]!.body)).toEqual({ pricePerSeat: 1900000, weekdays: [1, 5] });
+    expect(JSON.parse(only(updated.requests, 'PATCH', `/schedules/${scheduleId}`)[0]!.body)).toEqual({
+      pricePerSeat: 1900000,
+      weekdays: [1, 5],
+    });
 
     const skip = await sent(['schedules', 'exceptions', 'add', scheduleId, '--date', day(3), '--skip', '-o', 'json']);
     expect(skip.code, skip.stderr).toBe(0);
     expect(JSON.parse(only(skip.requests, 'POST', `/schedules/${scheduleId}/exceptions`)[0]!.body)).toEqual({ date: day(3), kind: 'skip' });
     const extra = await sent(['schedules', 'exceptions', 'add', scheduleId, '--date', day(4), '--extra', '--time', '18:00', '-o', 'json']);
-    expect(JSON.parse(only(extra.requests, 'POST', `/schedules/${scheduleId}/exceptions`)[0]!.body)).toEqual({ date: day(4), kind: 'extra', departureTime: '18:00' });
+    expect(JSON.parse(only(extra.requests, 'POST', `/schedules/${scheduleId}/exceptions`)[0]!.body)).toEqual({
+      date: day(4),
+      kind: 'extra',
+      departureTime: '18:00',
+    });
     const exception = JSON.parse(extra.stdout) as { id: string };
 
     const got = await s.json<{ exceptions: Array<{ id: string }> }>(['schedules', 'get', scheduleId]);
@@ -253,28 +371,89 @@ describe('bookings', () => {
   let bookingId: string;
 
   beforeAll(async () => {
-    const trip = await s.json<{ id: string }>(['trips', 'publish', '--vehicle', 'DAM-123456', '--from', 'Damascus', '--to', 'Homs', '--departure', `${day(6)}T09:00:00Z`, '--price', '900000']);
+    const trip = await s.json<{ id: string }>([
+      'trips',
+      'publish',
+      '--vehicle',
+      'DAM-123456',
+      '--from',
+      'Damascus',
+      '--to',
+      'Homs',
+      '--departure',
+      `${day(6)}T09:00:00Z`,
+      '--price',
+      '900000',
+    ]);
     tripId = trip.id;
   });
 
   it('create sends an Idempotency-Key and the documented fields', async () => {
-    const result = await sent(['bookings', 'create', '--trip', tripId, '--seats', '2', '--phone', '+963944555666', '--name', 'Rana Aziz', '--note', 'window', '--group', 'family', '-o', 'json']);
+    const result = await sent([
+      'bookings',
+      'create',
+      '--trip',
+      tripId,
+      '--seats',
+      '2',
+      '--phone',
+      '+963944555666',
+      '--name',
+      'Rana Aziz',
+      '--note',
+      'window',
+      '--group',
+      'family',
+      '-o',
+      'json',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const request = only(result.requests, 'POST', '/bookings')[0]!;
     expect(request.headers['idempotency-key']).toMatch(/\S{8,}/);
-    expect(JSON.parse(request.body)).toEqual({ tripId, seats: 2, phone: '+963944555666', fullName: 'Rana Aziz', passengerNote: 'window', groupName: 'family' });
+    expect(JSON.parse(request.body)).toEqual({
+      tripId,
+      seats: 2,
+      phone: '+963944555666',
+      fullName: 'Rana Aziz',
+      passengerNote: 'window',
+      groupName: 'family',
+    });
     const booking = JSON.parse(result.stdout) as { id: string; status: string; source: string };
     expect(booking).toMatchObject({ status: 'requested', source: 'partner_api' });
     bookingId = booking.id;
   });
 
   it('the same --idempotency-key replays the first booking', async () => {
-    const args = ['bookings', 'create', '--trip', tripId, '--seats', '1', '--phone', '+963944555667', '--idempotency-key', 'order-1001', '-o', 'json'];
+    const args = [
+      'bookings',
+      'create',
+      '--trip',
+      tripId,
+      '--seats',
+      '1',
+      '--phone',
+      '+963944555667',
+      '--idempotency-key',
+      'order-1001',
+      '-o',
+      'json',
+    ];
     const first = JSON.parse((await s.run(args)).stdout) as { id: string };
     const second = await sent(args);
     expect(second.code).toBe(0);
     expect(JSON.parse(second.stdout).id).toBe(first.id);
-    const other = await sent(['bookings', 'create', '--trip', tripId, '--seats', '3', '--phone', '+963944555667', '--idempotency-key', 'order-1001']);
+    const other = await sent([
+      'bookings',
+      'create',
+      '--trip',
+      tripId,
+      '--seats',
+      '3',
+      '--phone',
+      '+963944555667',
+      '--idempotency-key',
+      'order-1001',
+    ]);
     expect(other.code).toBe(6);
     expect(other.stderr).toMatch(/HTTP 409/);
   });
@@ -309,7 +488,8 @@ describe('bookings', () => {
   });
 
   it('reject, cancel and no-show move other bookings; a wrong move is exit 6', async () => {
-    const make = async (phone: string) => (await s.json<{ id: string }>(['bookings', 'create', '--trip', tripId, '--seats', '1', '--phone', phone])).id;
+    const make = async (phone: string) =>
+      (await s.json<{ id: string }>(['bookings', 'create', '--trip', tripId, '--seats', '1', '--phone', phone])).id;
     const [a, b, c] = [await make('+963944555601'), await make('+963944555602'), await make('+963944555603')];
     expect((await s.run(['bookings', 'reject', a])).code).toBe(0);
     expect((await s.run(['bookings', 'cancel', b])).code).toBe(0);

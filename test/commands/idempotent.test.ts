@@ -3,7 +3,7 @@
 // with 0, so cron running twice, or a re-run after an interruption, ends clean. A booking in
 // another state still fails with the service's own error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext } from '../support/context.js';
 import { startCheckedSandbox } from '../support/sandbox.js';
 
@@ -34,13 +34,33 @@ async function newBookings(count: number): Promise<string[]> {
   const { vehicles } = await api('GET', '/vehicles');
   const vehicle = vehicles.find((v: { seats: number }) => v.seats >= count);
   const departureAt = new Date(Date.now() + (5 + Math.random() * 30) * 86_400_000).toISOString();
-  const { trip } = await api('POST', '/trips', { vehicleId: vehicle.id, fromCityId: 'damascus', toCityId: 'homs', departureAt, pricePerSeat: 1500, totalSeats: count });
+  const { trip } = await api('POST', '/trips', {
+    vehicleId: vehicle.id,
+    fromCityId: 'damascus',
+    toCityId: 'homs',
+    departureAt,
+    pricePerSeat: 1500,
+    totalSeats: count,
+  });
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push((await api('POST', '/bookings', { tripId: trip.id, seats: 1, phone: `+9639445${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}` })).booking.id);
+  for (let i = 0; i < count; i++)
+    ids.push(
+      (
+        await api('POST', '/bookings', {
+          tripId: trip.id,
+          seats: 1,
+          phone: `+9639445${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
+        })
+      ).booking.id,
+    );
   return ids;
 }
 
-const lines = (out: string) => out.trim().split('\n').map((line) => line.split('\t'));
+const lines = (out: string) =>
+  out
+    .trim()
+    .split('\n')
+    .map((line) => line.split('\t'));
 
 describe('bulk verbs run twice', () => {
   beforeAll(async () => {
@@ -61,7 +81,12 @@ describe('bulk verbs run twice', () => {
     expect(second.err.trim().split('\n').at(-1)).toBe('approved 4 of 4 (4 already)');
     // Each refused move was checked by reading that booking, once.
     expect(second.requests.filter((r) => r.method === 'PATCH')).toHaveLength(4);
-    expect(second.requests.filter((r) => r.method === 'GET').map((r) => r.path).sort()).toEqual(ids.map((id) => `/bookings/${id}`).sort());
+    expect(
+      second.requests
+        .filter((r) => r.method === 'GET')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(ids.map((id) => `/bookings/${id}`).sort());
   });
 
   it('-o json marks them `already`', async () => {
@@ -89,7 +114,12 @@ describe('bulk verbs run twice', () => {
   it('reject, cancel, board and no-show are idempotent too', async () => {
     const [toReject, toCancel, toBoard, toMiss] = await newBookings(4);
     await run(['bookings', 'approve', toBoard!, toMiss!]);
-    for (const [verb, id, word] of [['reject', toReject, 'rejected'], ['cancel', toCancel, 'cancelled'], ['board', toBoard, 'boarded'], ['no-show', toMiss, 'marked no-show']] as const) {
+    for (const [verb, id, word] of [
+      ['reject', toReject, 'rejected'],
+      ['cancel', toCancel, 'cancelled'],
+      ['board', toBoard, 'boarded'],
+      ['no-show', toMiss, 'marked no-show'],
+    ] as const) {
       const first = await run(['bookings', verb, id!]);
       expect(first.code, `${verb}: ${first.err}`).toBe(0);
       const second = await run(['bookings', verb, id!]);

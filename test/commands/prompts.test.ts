@@ -25,7 +25,7 @@ describe('trips publish on a terminal', () => {
       [/^From/, () => 'دمش'], // typed into the search, in Arabic
       [/^To/, () => 'hom'],
       [/^Departure/, () => '2027-01-15 07:30'],
-      [/fare per seat/i, () => '1500000'],
+      [/fare per seat/i, () => '15000'],
       [/^Seats/, () => undefined], // accept the vehicle's seats
       [/^Pickup/, () => places[0]!.pcode],
       [/^Drop-off/, (choices) => choices![0]!.value], // (none)
@@ -46,17 +46,45 @@ describe('trips publish on a terminal', () => {
     expect(interactive).toHaveLength(1);
 
     const mark2 = session.mark();
-    const flagForm = await session.run(['trips', 'publish', '--vehicle', vehicle.plate, '--from', 'Damascus', '--to', 'حمص', '--departure', '2027-01-15 07:30', '--price', '1500000', '--pickup', places[0]!.pcode], { env: { TRIPCTL_TZ: 'Asia/Damascus' } });
+    const flagForm = await session.run(
+      [
+        'trips',
+        'publish',
+        '--vehicle',
+        vehicle.plate,
+        '--from',
+        'Damascus',
+        '--to',
+        'حمص',
+        '--departure',
+        '2027-01-15 07:30',
+        '--price',
+        '1500000',
+        '--pickup',
+        places[0]!.pcode,
+      ],
+      { env: { TRIPCTL_TZ: 'Asia/Damascus' } },
+    );
     expect(flagForm.code, flagForm.stderr).toBe(0);
     const flagged = session.since(mark2).filter((r) => r.method === 'POST' && r.path === '/trips');
     expect(flagged).toHaveLength(1);
     expect(JSON.parse(flagged[0]!.body)).toEqual(JSON.parse(interactive[0]!.body));
-    expect(JSON.parse(flagged[0]!.body)).toMatchObject({ vehicleId: vehicle.id, fromCityId: expect.any(String), departureAt: '2027-01-15T07:30:00+03:00', pricePerSeat: 1500000 });
+    expect(JSON.parse(flagged[0]!.body)).toMatchObject({
+      vehicleId: vehicle.id,
+      fromCityId: expect.any(String),
+      departureAt: '2027-01-15T07:30:00+03:00',
+      pricePerSeat: 1500000,
+    });
   });
 
   it('never prompts with --no-input and names every missing flag', async () => {
     const prompter = new ScriptedPrompter([]);
-    const t = testContext({ stdinIsTTY: true, stderrIsTTY: true, prompter, env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full } });
+    const t = testContext({
+      stdinIsTTY: true,
+      stderrIsTTY: true,
+      prompter,
+      env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full },
+    });
     const mark = session.mark();
     const code = await t.run(['trips', 'publish', '--no-input', '--price', '100']);
     t.cleanup();
@@ -82,12 +110,17 @@ describe('schedules create on a terminal', () => {
       [/^Driver/, byName(/driver/)],
       [/^From/, () => 'hom'],
       [/^To/, () => 'اللاذ'],
-      [/fare per seat/i, () => '1800000'],
+      [/fare per seat/i, () => '18000'],
       [/^Recurrence/, () => 'daily'],
       [/departure time/i, () => '06:45'],
       [/^Send this/, () => true],
     ]);
-    const t = testContext({ stdinIsTTY: true, stderrIsTTY: true, prompter, env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full } });
+    const t = testContext({
+      stdinIsTTY: true,
+      stderrIsTTY: true,
+      prompter,
+      env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full },
+    });
     const mark = session.mark();
     const code = await t.run(['schedules', 'create', '-o', 'json']);
     t.cleanup();
@@ -95,6 +128,12 @@ describe('schedules create on a terminal', () => {
     expect(prompter.asked.map((q) => q.kind)).toEqual(['select', 'select', 'search', 'search', 'input', 'select', 'input', 'confirm']);
     const sent = session.since(mark).filter((r) => r.method === 'POST' && r.path === '/schedules');
     expect(sent).toHaveLength(1);
-    expect(JSON.parse(sent[0]!.body)).toMatchObject({ fromCityId: 'homs', toCityId: 'latakia', pricePerSeat: 1800000, recurrence: 'daily', departureTime: '06:45' });
+    expect(JSON.parse(sent[0]!.body)).toMatchObject({
+      fromCityId: 'homs',
+      toCityId: 'latakia',
+      pricePerSeat: 1800000,
+      recurrence: 'daily',
+      departureTime: '06:45',
+    });
   });
 });

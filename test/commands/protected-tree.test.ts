@@ -29,12 +29,24 @@ function leaves(command: Command, trail: string[] = [], into: Verb[] = []): Verb
 
 /** Plausible positional arguments: ids as UUIDs, everything else by its name. */
 const ARG_VALUES: Record<string, string> = {
-  method: 'POST', path: '/trips', event: 'booking.approved', seconds: '60', file: '/nonexistent/logo.png',
-  key: 'output', value: 'json', name: 'live', shell: 'bash', query: 'damascus', command: 'trips',
+  method: 'POST',
+  path: '/trips',
+  event: 'booking.approved',
+  seconds: '60',
+  file: '/nonexistent/logo.png',
+  key: 'output',
+  value: 'json',
+  name: 'live',
+  shell: 'bash',
+  query: 'damascus',
+  command: 'trips',
 };
 /** Values for options commander requires, so the run gets as far as the guard. */
 const OPTION_VALUES: Record<string, string> = {
-  '--url': 'https://hooks.example.com/tripctl', '--events': 'booking.approved', '--signature': 'sha256=00', '--to': 'http://127.0.0.1:9/',
+  '--url': 'https://hooks.example.com/tripctl',
+  '--events': 'booking.approved',
+  '--signature': 'sha256=00',
+  '--to': 'http://127.0.0.1:9/',
 };
 
 function argvFor({ path, command }: Verb): string[] {
@@ -71,7 +83,20 @@ describe('protected profiles: the whole command tree', () => {
     const configDir = protectedConfig(server.baseUrl, 'sk_test_protectedprofilekey0001');
     const t = testContext({ ...opts, configDir });
     // A download's spinner draws on a terminal's stderr: give the buffer a terminal's cursor calls.
-    Object.assign(t.stderr, { cursorTo: (_x: number, done?: () => void) => (done?.(), true), clearLine: (_d: number, done?: () => void) => (done?.(), true), moveCursor: (_x: number, _y: number, done?: () => void) => (done?.(), true) });
+    Object.assign(t.stderr, {
+      cursorTo: (_x: number, done?: () => void) => {
+        done?.();
+        return true;
+      },
+      clearLine: (_d: number, done?: () => void) => {
+        done?.();
+        return true;
+      },
+      moveCursor: (_x: number, _y: number, done?: () => void) => {
+        done?.();
+        return true;
+      },
+    });
     const mark = server.requests.length;
     try {
       const code = await t.run([...argvFor(verb), ...extra]);
@@ -87,7 +112,16 @@ describe('protected profiles: the whole command tree', () => {
   it('finds the write verbs by their declared calls', () => {
     const writes = verbs.filter(declaresWrite).map((v) => v.path.join(' '));
     expect(writes.length).toBeGreaterThanOrEqual(30);
-    for (const verb of ['bookings approve', 'bookings no-show', 'trips publish', 'trips cancel', 'company logo set', 'webhooks create', 'schedules pause', 'api']) {
+    for (const verb of [
+      'bookings approve',
+      'bookings no-show',
+      'trips publish',
+      'trips cancel',
+      'company logo set',
+      'webhooks create',
+      'schedules pause',
+      'api',
+    ]) {
       expect(writes).toContain(verb);
     }
     expect(writes).not.toContain('trips list');
@@ -115,7 +149,8 @@ describe('protected profiles: the whole command tree', () => {
         const writes = requests.filter((r) => r.method !== 'GET');
         if (writes.length) failures.push(`${name}: sent ${writes.map((r) => `${r.method} ${r.path}`).join(', ')}`);
         // Reads are unaffected: never refused, never asked about.
-        if (!declaresWrite(verb) && (/profile 'live' is protected \(/.test(err) || prompter.asked.some((q) => /LIVE ·/.test(q.message)))) failures.push(`${name}: a read was guarded: ${err.trim()}`);
+        if (!declaresWrite(verb) && (/profile 'live' is protected \(/.test(err) || prompter.asked.some((q) => /LIVE ·/.test(q.message))))
+          failures.push(`${name}: a read was guarded: ${err.trim()}`);
       }
     }
     expect(failures).toEqual([]);
@@ -133,4 +168,3 @@ describe('protected profiles: the whole command tree', () => {
     expect(post.code).toBe(2);
   });
 });
-

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContextOptions } from '../support/context.js';
 import { ScriptedPrompter } from '../support/prompter.js';
 import { protectedConfig, UUID } from './protected-support.js';
@@ -33,14 +33,30 @@ describe('protected profiles against the sandbox', () => {
   }
 
   async function requestedIds(count: number): Promise<string[]> {
-    const { out } = await run(['--profile', 'staging', 'bookings', 'list', '--status', 'requested', '-o', 'ids', '--per-page', String(count)]);
+    const { out } = await run([
+      '--profile',
+      'staging',
+      'bookings',
+      'list',
+      '--status',
+      'requested',
+      '-o',
+      'ids',
+      '--per-page',
+      String(count),
+    ]);
     const ids = out.trim().split('\n').filter(Boolean);
     expect(ids.length).toBe(count);
     return ids;
   }
 
   it('reads are unaffected: no question, no extra request', async () => {
-    for (const argv of [['trips', 'list'], ['bookings', 'list', '--status', 'requested'], ['company', 'get'], ['auth', 'status']]) {
+    for (const argv of [
+      ['trips', 'list'],
+      ['bookings', 'list', '--status', 'requested'],
+      ['company', 'get'],
+      ['auth', 'status'],
+    ]) {
       const prompter = new ScriptedPrompter([]);
       const guarded = await run(argv, { stdinIsTTY: true, stderrIsTTY: true, prompter });
       const plain = await run(['--profile', 'staging', ...argv]);
@@ -133,7 +149,9 @@ describe('protected profiles against the sandbox', () => {
     expect(boarding.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     const triage = new ScriptedPrompter([[/.*/, () => false]]);
     const inbox = await run(['bookings', 'inbox'], { stdinIsTTY: true, stderrIsTTY: true, prompter: triage, openStdin: true });
-    expect(triage.asked.map((q) => q.message)).toEqual([expect.stringMatching(/^LIVE · Qasioun Express — approve or reject \d+ requested bookings?\?$/)]);
+    expect(triage.asked.map((q) => q.message)).toEqual([
+      expect.stringMatching(/^LIVE · Qasioun Express — approve or reject \d+ requested bookings?\?$/),
+    ]);
     expect(inbox.code).toBe(130);
     expect(inbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });

@@ -8,7 +8,9 @@ let s: SandboxSession;
 let bookingId: string;
 beforeAll(async () => {
   s = await openSession();
-  [bookingId] = (await s.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout.trim().split('\n') as [string];
+  [bookingId] = (await s.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout.trim().split('\n') as [
+    string,
+  ];
 });
 afterAll(async () => {
   await s?.close();

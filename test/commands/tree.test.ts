@@ -42,7 +42,8 @@ describe('group registration', () => {
     typo.cleanup();
     const help = testContext();
     expect(await help.run(['--help'])).toBe(0);
-    for (const name of GROUPS.flatMap((g) => g.names).filter((n) => !n.startsWith('__') && n !== 'fleet')) expect(help.out()).toContain(name);
+    for (const name of GROUPS.flatMap((g) => g.names).filter((n) => !n.startsWith('__') && n !== 'fleet'))
+      expect(help.out()).toContain(name);
     help.cleanup();
   });
 });

@@ -27,7 +27,11 @@ function configDir(): string {
 
 /** Runs `__complete` in-process with a clock the test moves. */
 async function completeAt(dir: string, baseUrl: string, clock: { now: number }, args: string[], env: Record<string, string> = {}) {
-  const t = testContext({ configDir: dir, env: { TRIPCTL_BASE_URL: baseUrl, TRIPCTL_API_KEY: 'sk_test_completion', ...env }, now: () => new Date(clock.now) });
+  const t = testContext({
+    configDir: dir,
+    env: { TRIPCTL_BASE_URL: baseUrl, TRIPCTL_API_KEY: 'sk_test_completion', ...env },
+    now: () => new Date(clock.now),
+  });
   const code = await t.run(args);
   return { code, stdout: t.out(), stderr: t.err() };
 }
@@ -46,7 +50,9 @@ describe('__complete', () => {
       stderr: '',
     });
     expect((await completeAt(dir, s.baseUrl, clock, ['__complete', 'cities', 'da'])).stdout).toBe('Damascus\tدمشق\n');
-    expect((await completeAt(dir, s.baseUrl, clock, ['__complete', 'vehicles', '123'])).stdout).toBe('123456-DAM\tHyundai County, 18 seats\n');
+    expect((await completeAt(dir, s.baseUrl, clock, ['__complete', 'vehicles', '123'])).stdout).toBe(
+      '123456-DAM\tHyundai County, 18 seats\n',
+    );
   });
 
   it('prints no request trace even with TRIPCTL_DEBUG set: the shell must see only candidates', async () => {
@@ -97,7 +103,11 @@ describe('__complete', () => {
     const t = testContext({ configDir: configDir() });
     expect(await t.run(['__complete', 'bookings'])).toBe(0);
     expect([t.out(), t.err()]).toEqual(['', '']);
-    expect(await completeAt(configDir(), broken.baseUrl, clock, ['__complete', 'no-such-kind'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await completeAt(configDir(), broken.baseUrl, clock, ['__complete', 'no-such-kind'])).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   });
 
   it('prints nothing, even with an unknown --profile or a broken config file', async () => {
@@ -124,7 +134,9 @@ describe('__complete', () => {
 
   it('lists saved profiles from the config file without asking the service', async () => {
     const dir = configDir();
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ defaultProfile: 'live', profiles: { live: {}, sandbox: {}, staging: {} } }), { mode: 0o600 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ defaultProfile: 'live', profiles: { live: {}, sandbox: {}, staging: {} } }), {
+      mode: 0o600,
+    });
     const t = testContext({ configDir: dir });
     expect(await t.run(['__complete', 'profiles', 's'])).toBe(0);
     expect(t.out()).toBe('sandbox\nstaging\n');

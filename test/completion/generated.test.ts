@@ -55,7 +55,12 @@ describe('generated files', () => {
 
   it('names every group and verb in the reference, and hides the hidden commands', () => {
     const reference = referenceMarkdown(tree);
-    for (const sub of ['tripctl trips publish', 'tripctl schedules exceptions add <scheduleId>', 'tripctl bookings approve <bookingIds...>', 'tripctl completion <bash|zsh|fish>']) {
+    for (const sub of [
+      'tripctl trips publish',
+      'tripctl schedules exceptions add <scheduleId>',
+      'tripctl bookings approve <bookingIds...>',
+      'tripctl completion <bash|zsh|fish>',
+    ]) {
       expect(reference).toContain(`\`${sub}`);
     }
     expect(reference).toContain('(alias: `fleet`)');

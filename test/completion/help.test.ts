@@ -31,7 +31,9 @@ describe('help', () => {
   });
 
   it('shows at least one example in every verb’s help', () => {
-    const missing = verbs.filter((node) => node.examples.length === 0 || !node.examples.every((e) => /(^|[\s(|"])tripctl /.test(e))).map(name);
+    const missing = verbs
+      .filter((node) => node.examples.length === 0 || !node.examples.every((e) => /(^|[\s(|"])tripctl /.test(e)))
+      .map(name);
     expect(missing, 'verbs whose help has no `Examples:` running tripctl').toEqual([]);
   });
 
@@ -55,12 +57,16 @@ describe('help', () => {
       for (const flag of withChoices) {
         if (flag.value.kind !== 'choices') continue;
         // Commander prints (choices: "a", "b") for declared choices; open sets name them in the description.
-        const listed = text.includes(`(choices: ${flag.value.values.map((v) => `"${v}"`).join(', ')})`) || flag.value.values.every((v) => text.includes(v));
+        const listed =
+          text.includes(`(choices: ${flag.value.values.map((v) => `"${v}"`).join(', ')})`) ||
+          flag.value.values.every((v) => text.includes(v));
         expect(listed, `${name(verb)} ${flag.long} lists ${flag.value.values.join(', ')}`).toBe(true);
         checked += 1;
       }
       for (const flag of withDefaults) {
-        expect(text, `${name(verb)} ${flag.long} shows its default`).toContain(`(default: ${JSON.stringify(isNaN(Number(flag.defaultValue)) ? flag.defaultValue : Number(flag.defaultValue))})`);
+        expect(text, `${name(verb)} ${flag.long} shows its default`).toContain(
+          `(default: ${JSON.stringify(Number.isNaN(Number(flag.defaultValue)) ? flag.defaultValue : Number(flag.defaultValue))})`,
+        );
         checked += 1;
       }
     }

@@ -33,7 +33,10 @@ describe('bash', () => {
   });
 
   it('finds the command past global flags and their values, and through aliases', async () => {
-    expect(await complete('tripctl', '-o', 'json', '--profile', 'live', 'bookings', 'list', '--status', 'r')).toEqual(['requested', 'rejected']);
+    expect(await complete('tripctl', '-o', 'json', '--profile', 'live', 'bookings', 'list', '--status', 'r')).toEqual([
+      'requested',
+      'rejected',
+    ]);
     expect(await complete('tripctl', 'fleet', 'l')).toEqual(['list']);
     expect(await complete('tripctl', 'trips', 'list', '-o', 'nd')).toEqual(['ndjson']);
     expect(await complete('tripctl', 'members', 'add', '--role', '')).toEqual(['admin', 'staff', 'driver']);
@@ -71,9 +74,11 @@ describe('fish', () => {
     expect(complete('tripctl trips list --st')).toEqual(['--status']);
     expect(complete('tripctl --json bookings list --status a')).toEqual(['approved']);
     expect(complete('tripctl fleet l')).toEqual(['list']);
-    expect(complete('tripctl webhooks create --events booking.approved,trip.c').sort()).toEqual(
-      ['booking.approved,trip.cancelled', 'booking.approved,trip.completed', 'booking.approved,trip.created'],
-    );
+    expect(complete('tripctl webhooks create --events booking.approved,trip.c').sort()).toEqual([
+      'booking.approved,trip.cancelled',
+      'booking.approved,trip.completed',
+      'booking.approved,trip.created',
+    ]);
   });
 });
 
@@ -89,7 +94,13 @@ describe('zsh', () => {
   const completeIn = (zsh: string, ...words: string[]) =>
     execFileSync(
       zsh,
-      ['-f', '-c', `compdef() { : }\nsource ${script('zsh')}\n${STUBS}\nwords=("$@"); CURRENT=$#; PREFIX=\${words[CURRENT]}\n_tripctl\nexit 0`, 'zsh', ...words],
+      [
+        '-f',
+        '-c',
+        `compdef() { : }\nsource ${script('zsh')}\n${STUBS}\nwords=("$@"); CURRENT=$#; PREFIX=\${words[CURRENT]}\n_tripctl\nexit 0`,
+        'zsh',
+        ...words,
+      ],
       { encoding: 'utf8', env: { PATH: process.env.PATH, HOME: process.env.HOME } },
     )
       .split('\n')

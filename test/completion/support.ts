@@ -78,8 +78,12 @@ export function wrapperDir(): string {
  * service in this process can answer the `tripctl __complete` the script runs.
  */
 export async function bashComplete(script: string, words: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
-  const driver = 'source "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; _tripctl; printf "%s\\n" "${COMPREPLY[@]}"';
-  const { stdout: out } = await promisify(execFile)(requireShell('bash'), ['--norc', '--noprofile', '-c', driver, script, ...words], { encoding: 'utf8', env });
+  const driver =
+    'source "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; _tripctl; printf "%s\\n" "${COMPREPLY[@]}"';
+  const { stdout: out } = await promisify(execFile)(requireShell('bash'), ['--norc', '--noprofile', '-c', driver, script, ...words], {
+    encoding: 'utf8',
+    env,
+  });
   return out.split('\n').filter((line) => line !== '');
 }
 
@@ -101,9 +105,21 @@ export async function tinyService(opts: { hang?: boolean; status?: number } = {}
       res.statusCode = opts.status;
       res.end(JSON.stringify({ error: 'broken on purpose', code: 'internal' }));
     } else if (req.url?.startsWith('/api/partner/v1/cities')) {
-      res.end(JSON.stringify({ cities: [{ id: 'damascus', name: 'Damascus', nameAr: 'دمشق' }, { id: 'homs', name: 'Homs', nameAr: 'حمص' }, { id: 'deir-ez-zor', name: 'Deir ez-Zor', nameAr: 'دير الزور' }] }));
+      res.end(
+        JSON.stringify({
+          cities: [
+            { id: 'damascus', name: 'Damascus', nameAr: 'دمشق' },
+            { id: 'homs', name: 'Homs', nameAr: 'حمص' },
+            { id: 'deir-ez-zor', name: 'Deir ez-Zor', nameAr: 'دير الزور' },
+          ],
+        }),
+      );
     } else if (req.url?.startsWith('/api/partner/v1/vehicles')) {
-      res.end(JSON.stringify({ vehicles: [{ id: '9b2f3c1e-6f0a-4d2b-8c7e-1a2b3c4d5e6f', plate: '123456-DAM', make: 'Hyundai', model: 'County', seats: 18 }] }));
+      res.end(
+        JSON.stringify({
+          vehicles: [{ id: '9b2f3c1e-6f0a-4d2b-8c7e-1a2b3c4d5e6f', plate: '123456-DAM', make: 'Hyundai', model: 'County', seats: 18 }],
+        }),
+      );
     } else {
       res.statusCode = 404;
       res.end(JSON.stringify({ error: 'not found', code: 'not_found' }));

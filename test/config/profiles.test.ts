@@ -29,7 +29,8 @@ afterEach(async () => {
 const configPath = () => join(dir, 'tripctl', 'config.json');
 /** The config dir is a subdirectory that tripctl must create itself (so its mode is tripctl's). */
 const run = (args: string[], opts: CliOptions = {}) => runCommand(args, { configDir: join(dir, 'tripctl'), ...opts });
-const readConfig = () => JSON.parse(readFileSync(configPath(), 'utf8')) as { defaultProfile?: string; profiles: Record<string, Record<string, unknown>> };
+const readConfig = () =>
+  JSON.parse(readFileSync(configPath(), 'utf8')) as { defaultProfile?: string; profiles: Record<string, Record<string, unknown>> };
 
 function writeConfig(config: unknown, mode = 0o600): void {
   mkdirSync(join(dir, 'tripctl'), { recursive: true, mode: 0o700 });
@@ -49,7 +50,10 @@ describe('auth login --with-key', () => {
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(statSync(configPath()).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'tripctl')).mode & 0o777).toBe(0o700);
-    expect(readConfig()).toEqual({ defaultProfile: 'default', profiles: { default: { baseUrl: server.baseUrl, apiKey: KEY, companyName: 'Damascus Express' } } });
+    expect(readConfig()).toEqual({
+      defaultProfile: 'default',
+      profiles: { default: { baseUrl: server.baseUrl, apiKey: KEY, companyName: 'Damascus Express' } },
+    });
     server.assertAllUsed();
   });
 
@@ -193,6 +197,14 @@ describe('precedence', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/no profile named 'nope'\nhint: known profiles: default, live/);
   });
+
+  test('an unknown TRIPCTL_PROFILE is the same usage error, before any request', async () => {
+    const before = server.requests.length + envServer.requests.length;
+    const unknown = await run(['company', 'get'], { env: { TRIPCTL_PROFILE: 'lvie' } });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^tripctl: no profile named 'lvie'\nhint: known profiles: default/);
+    expect(server.requests.length + envServer.requests.length).toBe(before);
+  });
 });
 
 describe('the config file itself', () => {
@@ -201,7 +213,7 @@ describe('the config file itself', () => {
     const result = await run(['company', 'get']);
     expect(result.code).toBe(1);
     const lines = result.stderr.trimEnd().split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^tripctl: config file ${escape(configPath())} is not valid JSON`));
+    expect(lines[0]).toMatch(new RegExp(`^tripctl: config file ${escapeRegExp(configPath())} is not valid JSON`));
     expect(lines.slice(1).every((line) => line.startsWith('hint: '))).toBe(true);
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
@@ -217,7 +229,9 @@ describe('the config file itself', () => {
     writeConfig({ profiles: { default: { baseUrl: server.baseUrl } } }, 0o644);
     const result = await run(['profiles', 'list']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`tripctl: warning: config file ${configPath()} is readable by others (mode 644); fix it with: chmod 600 '${configPath()}'`);
+    expect(result.stderr).toContain(
+      `tripctl: warning: config file ${configPath()} is readable by others (mode 644); fix it with: chmod 600 '${configPath()}'`,
+    );
   });
 
   test('saving through tripctl tightens an older file to 0600', async () => {
@@ -239,7 +253,9 @@ describe('profiles', () => {
   test('list marks the default and masks keys', async () => {
     const result = await run(['profiles', 'list']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(`default\ttrue\t${server.baseUrl}\tsk_live_…9a0b\tfalse\nstaging\tfalse\thttps://staging.example.com/api/partner/v1\t\tfalse\n`);
+    expect(result.stdout).toBe(
+      `default\ttrue\t${server.baseUrl}\tsk_live_…9a0b\tfalse\nstaging\tfalse\thttps://staging.example.com/api/partner/v1\t\tfalse\n`,
+    );
     const json = JSON.parse((await run(['profiles', 'list', '--json'])).stdout) as unknown[];
     expect(json).toEqual([
       { name: 'default', default: true, baseUrl: server.baseUrl, key: 'sk_live_…9a0b', protected: false },
@@ -281,7 +297,16 @@ describe('config', () => {
     expect(readConfig().profiles.default!.output).toBeUndefined();
     const list = await run(['config', 'list']);
     expect(list.stdout).toBe(
-      [`base-url\t${server.baseUrl}`, 'output\t', 'timezone\tAsia/Damascus', 'timeout\t', 'retries\t', 'api-key\tsk_live_…9a0b', ''].join('\n'),
+      [
+        `base-url\t${server.baseUrl}`,
+        'output\t',
+        'timezone\tAsia/Damascus',
+        'currency\t',
+        'timeout\t',
+        'retries\t',
+        'api-key\tsk_live_…9a0b',
+        '',
+      ].join('\n'),
     );
     expect(list.stdout).not.toContain(KEY);
   });
@@ -319,6 +344,6 @@ describe('config', () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

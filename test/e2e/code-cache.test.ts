@@ -48,7 +48,6 @@ async function listCities(opts: CliOptions = {}): Promise<void> {
   expect(result).toEqual({ code: 0, stdout: `${JSON.stringify(CITIES.cities, null, 2)}\n`, stderr: '' });
 }
 
-
 describe('the code cache', () => {
   test('the first run makes it (0600 in a 0700 directory) and the next runs use it as it is', async () => {
     expect(await run(['--version'])).toMatchObject({ code: 0, stderr: '' });

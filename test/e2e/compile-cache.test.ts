@@ -50,7 +50,6 @@ async function listCities(opts: CliOptions = {}): Promise<string> {
   return result.stderr;
 }
 
-
 describe("Node's compile cache", () => {
   test('the first run makes it (0600 files under a 0700 directory); the next runs have it accepted', async () => {
     expect(await listCities()).toBe('');

@@ -13,7 +13,12 @@ import { spawnTripctl, tempConfigDir, tripctl, type CliOptions } from '../suppor
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 
 const KEY = 'sk_test_a1b2c3d4e5f60718293a4b5c6d7e8f90';
-const CITIES = { cities: [{ id: '0b3c8a6e-1111-4000-8000-000000000001', name: 'Homs', nameAr: 'حمص' }, { id: '0b3c8a6e-1111-4000-8000-000000000002', name: 'Damascus', nameAr: 'دمشق' }] };
+const CITIES = {
+  cities: [
+    { id: '0b3c8a6e-1111-4000-8000-000000000001', name: 'Homs', nameAr: 'حمص' },
+    { id: '0b3c8a6e-1111-4000-8000-000000000002', name: 'Damascus', nameAr: 'دمشق' },
+  ],
+};
 const PAYMENT_ID = '9d5e4c3b-2a19-4f08-8e7d-6c5b4a392817';
 const { version } = (await import('../../package.json', { with: { type: 'json' } })).default as { version: string };
 
@@ -66,7 +71,13 @@ describe('the built tool', () => {
 
 describe('stdout as a pipe', () => {
   // Far more than a pipe holds (64 KiB on Linux), so the tool must wait for its reader.
-  const MANY = { cities: Array.from({ length: 20_000 }, (_, i) => ({ id: `0b3c8a6e-1111-4000-8000-${String(i).padStart(12, '0')}`, name: `City ${i}`, nameAr: 'حمص' })) };
+  const MANY = {
+    cities: Array.from({ length: 20_000 }, (_, i) => ({
+      id: `0b3c8a6e-1111-4000-8000-${String(i).padStart(12, '0')}`,
+      name: `City ${i}`,
+      nameAr: 'حمص',
+    })),
+  };
   const rows = MANY.cities.map((c) => `${c.id}\t${c.name}\t${c.nameAr}\n`).join('');
 
   test('a large output reaches a slow reader whole before the process ends', async () => {
@@ -99,12 +110,19 @@ describe('many requests in flight', () => {
   test('bookings approve --concurrency 32 shares one Ctrl-C signal among its requests without a Node warning', async () => {
     const ids = Array.from({ length: 64 }, (_, i) => `6a7b8c9d-0e1f-4a2b-8c3d-${String(i).padStart(12, '0')}`);
     // Slow answers, so that every one of the 32 slots has a request waiting on the signal at once.
-    server.queue(...ids.map(() => (req: { path: string }) => ({ delayMs: 50, body: { booking: { id: req.path.split('/')[2], status: 'approved' } } })));
+    server.queue(
+      ...ids.map(() => (req: { path: string }) => ({ delayMs: 50, body: { booking: { id: req.path.split('/')[2], status: 'approved' } } })),
+    );
     const result = await run(['bookings', 'approve', '-', '--concurrency', '32'], { input: ids.join('\n') });
     expect(result.stderr).not.toMatch(/Warning/);
     expect(result.stderr.trim()).toBe('approved 64 of 64');
     expect(result.code).toBe(0);
-    expect(result.stdout.trim().split('\n').map((line) => line.split('\t')[0])).toEqual(ids);
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')[0]),
+    ).toEqual(ids);
   });
 });
 
@@ -138,7 +156,11 @@ describe('Ctrl-C', () => {
   test('SIGINT during a download → exit 130 and no file, not even a partial one', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'tripctl-dl-e2e-'));
     try {
-      server.on(`GET /payments/${PAYMENT_ID}/invoice.pdf`, { kind: 'stall', body: Buffer.alloc(32 * 1024, 0x25), headers: { 'content-type': 'application/pdf', 'content-length': String(1024 * 1024) } });
+      server.on(`GET /payments/${PAYMENT_ID}/invoice.pdf`, {
+        kind: 'stall',
+        body: Buffer.alloc(32 * 1024, 0x25),
+        headers: { 'content-type': 'application/pdf', 'content-length': String(1024 * 1024) },
+      });
       const child = spawnTripctl(['payments', 'invoice', PAYMENT_ID, '--file', 'invoice.pdf'], { configDir: dir, env, cwd });
       const closed = exited(child);
       // Wait until the partial file is really being written, then interrupt.

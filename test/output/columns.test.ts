@@ -1,7 +1,7 @@
 // --columns: names from the resource's column spec or dotted paths into the JSON, checked before
 // any request, applied to table and CSV output (piped, on a terminal, streamed with --all).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContextOptions } from '../support/context.js';
 import { startCheckedSandbox } from '../support/sandbox.js';
 
@@ -9,7 +9,10 @@ type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;
 
 async function run(argv: string[], opts: TestContextOptions = {}) {
-  const t = testContext({ ...opts, env: { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full, NO_COLOR: '1', ...opts.env } });
+  const t = testContext({
+    ...opts,
+    env: { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full, NO_COLOR: '1', ...opts.env },
+  });
   const mark = sandbox.requests.length;
   const code = await t.run(argv);
   t.cleanup();
@@ -62,7 +65,9 @@ describe('--columns', () => {
     const json = JSON.parse((await run(['dashboard', '-o', 'json'])).out);
     const result = await run(['dashboard', '--columns', 'seatsSoldUpcoming,fleet.vehicles,revenue.currency', '-o', 'csv']);
     expect(result.code, result.err).toBe(0);
-    expect(result.out).toBe(`seatsSoldUpcoming,fleet.vehicles,revenue.currency\r\n${json.seatsSoldUpcoming},${json.fleet.vehicles},${json.revenue.currency}\r\n`);
+    expect(result.out).toBe(
+      `seatsSoldUpcoming,fleet.vehicles,revenue.currency\r\n${json.seatsSoldUpcoming},${json.fleet.vehicles},${json.revenue.currency}\r\n`,
+    );
   });
 
   it('json, ndjson and ids ignore it', async () => {
@@ -73,14 +78,20 @@ describe('--columns', () => {
   });
 
   it('a bad name is exit 2 listing the valid names, with nothing sent', async () => {
-    for (const argv of [['bookings', 'list', '--columns', 'id,stauts'], ['trips', 'get', '3f9a2b1c-4d5e-4f60-8a7b-9c0d1e2f3a4b', '--columns', 'id,,status'], ['vehicles', 'list', '--columns', 'plate;rm']]) {
+    for (const argv of [
+      ['bookings', 'list', '--columns', 'id,stauts'],
+      ['trips', 'get', '3f9a2b1c-4d5e-4f60-8a7b-9c0d1e2f3a4b', '--columns', 'id,,status'],
+      ['vehicles', 'list', '--columns', 'plate;rm'],
+    ]) {
       const result = await run(argv);
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.requests).toEqual([]);
       expect(result.out).toBe('');
     }
     const bad = await run(['bookings', 'list', '--columns', 'id,stauts']);
-    expect(bad.err).toMatch(/^tripctl: unknown column 'stauts' for tripctl bookings list; valid: id, status, trip, seats, source, boarded, no-show, group\n/);
+    expect(bad.err).toMatch(
+      /^tripctl: unknown column 'stauts' for tripctl bookings list; valid: id, status, trip, seats, source, boarded, no-show, group\n/,
+    );
   });
 
   it('--columns help lists the names for the command and sends nothing', async () => {

@@ -12,7 +12,10 @@ import { BIN, cleanEnv } from '../support/cli.js';
 
 it('serves an Arabic PDF from the built bundle', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tripctl-bundle-pdf-'));
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--no-profile', '--quiet'], { env: cleanEnv(dir), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--no-profile', '--quiet'], {
+    env: cleanEnv(dir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
     let out = '';
@@ -22,7 +25,9 @@ it('serves an Arabic PDF from the built bundle', async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const field = (label: string) => new RegExp(`^${label}\\s+(\\S+)$`, 'm').exec(out)![1]!;
-    const res = await fetch(`${field('base URL')}/reports/export?type=reviews&format=pdf`, { headers: { authorization: `Bearer ${field('full key')}` } });
+    const res = await fetch(`${field('base URL')}/reports/export?type=reviews&format=pdf`, {
+      headers: { authorization: `Bearer ${field('full key')}` },
+    });
     expect(res.status).toBe(200);
     const file = join(dir, 'reviews.pdf');
     writeFileSync(file, Buffer.from(await res.arrayBuffer()));

@@ -86,7 +86,10 @@ describe('tripctl sandbox start', () => {
         await res.arrayBuffer();
         const missing = await fetch(`${running.baseUrl}/trips/not-a-uuid?x=1`, { headers: { authorization: `Bearer ${running.full}` } });
         await missing.arrayBuffer();
-        const lines = running.t.err().split('\n').filter((line) => /^\d\d:\d\d:\d\d {2}/.test(line));
+        const lines = running.t
+          .err()
+          .split('\n')
+          .filter((line) => /^\d\d:\d\d:\d\d {2}/.test(line));
         if (quiet) {
           expect(lines).toEqual([]);
         } else {

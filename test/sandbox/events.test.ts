@@ -92,7 +92,7 @@ function dispatcher(endpoints: () => WebhookEndpointRecord[], attempts: Delivery
   return d;
 }
 
-const hmac = (secret: string, body: Buffer) => 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
+const hmac = (secret: string, body: Buffer) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 describe('EventDispatcher', () => {
   it('builds the envelope and delivers it with the documented headers and a correct signature', async () => {

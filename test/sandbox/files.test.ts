@@ -94,8 +94,14 @@ describe('csvOf', () => {
   });
 
   it('quotes header names too, pads short rows and cuts long ones', () => {
-    const text = csvOf({ title: 't', columns: ['a,b', 'c'], rows: [['x'], ['1', '2', '3']] }).toString('utf8').slice(1);
-    expect(parseCsv(text)).toEqual([['a,b', 'c'], ['x', ''], ['1', '2']]);
+    const text = csvOf({ title: 't', columns: ['a,b', 'c'], rows: [['x'], ['1', '2', '3']] })
+      .toString('utf8')
+      .slice(1);
+    expect(parseCsv(text)).toEqual([
+      ['a,b', 'c'],
+      ['x', ''],
+      ['1', '2'],
+    ]);
   });
 });
 

@@ -52,7 +52,7 @@ export class Client {
   async find<T = any>(path: string, key: string, predicate: (item: T) => boolean, apiKey?: string): Promise<T> {
     for (let page = 1; page < 50; page++) {
       const sep = path.includes('?') ? '&' : '?';
-      const { body } = await this.api(`GET`, `${path}${sep}page=${page}&perPage=100`, { key: apiKey });
+      const { body } = await this.api('GET', `${path}${sep}page=${page}&perPage=100`, { key: apiKey });
       const items = body[key] as T[];
       const hit = items.find(predicate);
       if (hit) return hit;

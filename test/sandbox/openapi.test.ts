@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ROUTES, type Sandbox } from '../../src/sandbox/index.js';
 import { violations, type Schema } from '../../src/sandbox/openapi/json-schema.js';
 import { SCOPES } from '../../src/sandbox/domain/state.js';
-import { Client, FUTURE, open } from './http.js';
+import { type Client, FUTURE, open } from './http.js';
 
 let sandbox: Sandbox;
 let client: Client;
@@ -32,7 +32,8 @@ interface Op {
 function operations(): Op[] {
   const out: Op[] = [];
   for (const [path, item] of Object.entries<any>(doc.paths)) {
-    for (const method of ['get', 'post', 'patch', 'put', 'delete']) if (item[method]) out.push({ path, method: method.toUpperCase(), op: item[method] });
+    for (const method of ['get', 'post', 'patch', 'put', 'delete'])
+      if (item[method]) out.push({ path, method: method.toUpperCase(), op: item[method] });
   }
   return out;
 }
@@ -90,7 +91,10 @@ PATCH /webhooks/{endpointId} webhooks.write
 DELETE /webhooks/{endpointId} webhooks.write
 POST /webhooks/{endpointId}/test webhooks.write
 GET /webhooks/{endpointId}/deliveries webhooks.read
-`.trim().split('\n').map((line) => line.trim().split(' ') as [string, string, string]);
+`
+  .trim()
+  .split('\n')
+  .map((line) => line.trim().split(' ') as [string, string, string]);
 
 const SUCCESS_201 = ['POST /members', 'POST /vehicles', 'POST /trips', 'POST /schedules', 'POST /bookings'];
 
@@ -147,10 +151,19 @@ describe('the OpenAPI document', () => {
     expect(booking.responses['409']['x-codes']).toEqual(expect.arrayContaining(['not_enough_seats', 'idempotency_key_reused']));
     expect(booking.description).toMatch(/24 hours/);
     const trips = doc.paths['/trips'].get;
-    expect(trips.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['status', 'fromCityId', 'toCityId', 'page', 'perPage']));
-    expect(doc.paths['/trips/{tripId}'].get.parameters[0]).toMatchObject({ name: 'tripId', in: 'path', required: true, schema: { format: 'uuid' } });
+    expect(trips.parameters.map((p: any) => p.name)).toEqual(
+      expect.arrayContaining(['status', 'fromCityId', 'toCityId', 'page', 'perPage']),
+    );
+    expect(doc.paths['/trips/{tripId}'].get.parameters[0]).toMatchObject({
+      name: 'tripId',
+      in: 'path',
+      required: true,
+      schema: { format: 'uuid' },
+    });
     expect(doc.paths['/schedules'].post.requestBody.content['application/json'].schema.properties.intervalDays).toBeDefined();
-    expect(doc.paths['/reports/export'].get.responses['422']['x-codes']).toEqual(expect.arrayContaining(['missing_type', 'missing_format']));
+    expect(doc.paths['/reports/export'].get.responses['422']['x-codes']).toEqual(
+      expect.arrayContaining(['missing_type', 'missing_format']),
+    );
     expect(Object.keys(doc.paths['/payments/{paymentId}/invoice.pdf'].get.responses['200'].content)).toEqual(['application/pdf']);
     expect(doc.paths['/__sandbox/events'].servers[0].url).toBe(sandbox.url);
     expect(JSON.stringify(doc)).not.toContain('x-pattern-message');
@@ -175,13 +188,23 @@ async function ids() {
   const byStatus = (s: string) => bookings.find((b: any) => b.status === s).id as string;
   const members = (await client.api('GET', '/members')).body.members;
   const vehicles = (await client.api('GET', '/vehicles')).body.vehicles;
-  const usedVehicles = new Set([...trips.filter((t: any) => t.status === 'published').map((t: any) => t.vehicleId), ...(await client.api('GET', '/schedules')).body.schedules.map((s: any) => s.vehicleId)]);
+  const usedVehicles = new Set([
+    ...trips.filter((t: any) => t.status === 'published').map((t: any) => t.vehicleId),
+    ...(await client.api('GET', '/schedules')).body.schedules.map((s: any) => s.vehicleId),
+  ]);
   const schedules = (await client.api('GET', '/schedules')).body.schedules;
   const payment = (await client.api('GET', '/payments')).body.payments[0].id as string;
   return {
-    futureTrip: future.id as string, departedTrip: departed.id as string, requested: byStatus('requested'), approved: byStatus('approved'),
-    member: members.find((m: any) => m.role === 'staff').id as string, vehicle: vehicles[0].id as string,
-    freeVehicle: vehicles.find((v: any) => !usedVehicles.has(v.id)).id as string, schedule: schedules[0], payment, driver: members.find((m: any) => m.role === 'driver').id as string,
+    futureTrip: future.id as string,
+    departedTrip: departed.id as string,
+    requested: byStatus('requested'),
+    approved: byStatus('approved'),
+    member: members.find((m: any) => m.role === 'staff').id as string,
+    vehicle: vehicles[0].id as string,
+    freeVehicle: vehicles.find((v: any) => !usedVehicles.has(v.id)).id as string,
+    schedule: schedules[0],
+    payment,
+    driver: members.find((m: any) => m.role === 'driver').id as string,
   };
 }
 
@@ -206,7 +229,9 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
   updateVehicle: async () => ({ params: { vehicleId: (await ids()).vehicle }, body: { color: 'green' } }),
   deleteVehicle: async () => ({ params: { vehicleId: (await ids()).freeVehicle } }),
   listTrips: async () => ({ query: 'status=published&perPage=5' }),
-  publishTrip: async () => ({ body: { vehicleId: (await ids()).vehicle, fromCityId: 'homs', toCityId: 'tartus', departureAt: FUTURE(5), pricePerSeat: 1000 } }),
+  publishTrip: async () => ({
+    body: { vehicleId: (await ids()).vehicle, fromCityId: 'homs', toCityId: 'tartus', departureAt: FUTURE(5), pricePerSeat: 1000 },
+  }),
   getTrip: async () => ({ params: { tripId: (await ids()).futureTrip } }),
   updateTrip: async () => ({ params: { tripId: (await ids()).futureTrip }, body: { notes: 'walked' } }),
   cancelTrip: async () => ({ params: { tripId: (await ids()).futureTrip } }),
@@ -215,19 +240,36 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
   listSchedules: async () => ({}),
   createSchedule: async () => {
     const { freeVehicle, driver } = await ids();
-    return { body: { vehicleId: freeVehicle, driverId: driver, fromCityId: 'hama', toCityId: 'homs', pricePerSeat: 500_000, recurrence: 'daily', departureTime: '09:15', horizonDays: 3 } };
+    return {
+      body: {
+        vehicleId: freeVehicle,
+        driverId: driver,
+        fromCityId: 'hama',
+        toCityId: 'homs',
+        pricePerSeat: 500_000,
+        recurrence: 'daily',
+        departureTime: '09:15',
+        horizonDays: 3,
+      },
+    };
   },
   getSchedule: async () => ({ params: { scheduleId: (await ids()).schedule.id } }),
   updateSchedule: async () => ({ params: { scheduleId: (await ids()).schedule.id }, body: { notes: 'walked', horizonDays: 15 } }),
   deleteSchedule: async () => ({ params: { scheduleId: (await ids()).schedule.id } }),
   toggleSchedule: async () => ({ params: { scheduleId: (await ids()).schedule.id } }),
-  upsertScheduleException: async () => ({ params: { scheduleId: (await ids()).schedule.id }, body: { date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), kind: 'skip' } }),
+  upsertScheduleException: async () => ({
+    params: { scheduleId: (await ids()).schedule.id },
+    body: { date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), kind: 'skip' },
+  }),
   deleteScheduleException: async () => {
     const { schedule } = await ids();
     return { params: { scheduleId: schedule.id, exceptionId: schedule.exceptions[0].id } };
   },
   listBookings: async () => ({ query: 'status=approved&perPage=3' }),
-  createBooking: async () => ({ body: { tripId: (await ids()).futureTrip, seats: 1, phone: '+963944777001', fullName: 'Walker' }, headers: { 'idempotency-key': 'walk-1' } }),
+  createBooking: async () => ({
+    body: { tripId: (await ids()).futureTrip, seats: 1, phone: '+963944777001', fullName: 'Walker' },
+    headers: { 'idempotency-key': 'walk-1' },
+  }),
   getBooking: async () => ({ params: { bookingId: (await ids()).approved } }),
   updateBookingStatus: async () => ({ params: { bookingId: (await ids()).requested }, body: { status: 'approved' } }),
   markBookingBoarded: async () => ({ params: { bookingId: (await ids()).approved } }),
@@ -268,7 +310,11 @@ function fill(path: string, params: Record<string, string> = {}): string {
 
 describe('walking every operation of the document', () => {
   it('has a fixture for every operation', () => {
-    expect(operations().map((o) => o.op.operationId).filter((id) => !FIXTURES[id])).toEqual([]);
+    expect(
+      operations()
+        .map((o) => o.op.operationId)
+        .filter((id) => !FIXTURES[id]),
+    ).toEqual([]);
   });
 
   it('serves each: 401 without a key, 403 without its scope, the documented success status and shape with the full key', async () => {
@@ -292,7 +338,9 @@ describe('walking every operation of the document', () => {
         expect(forbidden.status, name).toBe(403);
         expect(forbidden.body, name).toMatchObject({ code: 'missing_scope', scope: op['x-scope'] });
       }
-      const answer = admin ? await client.admin(method, url.replace(/^\/__sandbox/, ''), fixture.body) : await client.api(method, url, call);
+      const answer = admin
+        ? await client.admin(method, url.replace(/^\/__sandbox/, ''), fixture.body)
+        : await client.api(method, url, call);
       const documented = Object.keys(op.responses).filter((s) => /^2/.test(s));
       expect(documented, name).toHaveLength(1);
       const status = Number(documented[0]);
@@ -302,7 +350,10 @@ describe('walking every operation of the document', () => {
       if (op.operationId === 'getOpenApi') {
         expect(answer.body.openapi, name).toBe('3.1.0');
       } else if (json) {
-        expect(violations(json, answer.body).map((v) => `${v.path}: ${v.message}`), name).toEqual([]);
+        expect(
+          violations(json, answer.body).map((v) => `${v.path}: ${v.message}`),
+          name,
+        ).toEqual([]);
       } else if (success.content) {
         const type = answer.headers.get('content-type')!;
         expect(Object.keys(success.content), name).toContain(type);

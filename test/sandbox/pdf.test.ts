@@ -54,19 +54,31 @@ describe('pdfOf', () => {
       expect(font).toMatch(/\byes\s+yes\s+yes\b/); // embedded, subset, ToUnicode
     }
     const extracted = text(pdf);
-    for (const words of ['تقرير الحجوزات', 'شركة قاسيون', 'محمد الأحمد', 'رحلة مريحة والسائق محترم', 'خدمة ممتازة', 'دمشق', 'Damascus', 'Zoë Smith']) {
+    for (const words of [
+      'تقرير الحجوزات',
+      'شركة قاسيون',
+      'محمد الأحمد',
+      'رحلة مريحة والسائق محترم',
+      'خدمة ممتازة',
+      'دمشق',
+      'Damascus',
+      'Zoë Smith',
+    ]) {
       expect(extracted).toContain(words);
     }
     // Characters no font has are drawn as '?', one per character.
     expect(extracted).toContain('??');
   }, 60_000);
 
-  it('lays Arabic right to left: a right-to-left cell ends at its column\'s right edge', async () => {
+  it("lays Arabic right to left: a right-to-left cell ends at its column's right edge", async () => {
     const pdf = await pdfOf({ title: 'T', columns: ['Name', 'Note'], rows: [['محمد الأحمد', 'left']] });
     const bbox = poppler('pdftotext', pdf, '-bbox');
     // -bbox lists each word with the characters in the order they sit on the page, left to right.
-    const words = [...bbox.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)]
-      .map((m) => ({ text: [...m[3]!].reverse().join(''), xMin: Number(m[1]), xMax: Number(m[2]) }));
+    const words = [...bbox.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => ({
+      text: [...m[3]!].reverse().join(''),
+      xMin: Number(m[1]),
+      xMax: Number(m[2]),
+    }));
     const first = words.find((w) => w.text === 'محمد')!;
     const last = words.find((w) => w.text === 'الأحمد')!;
     // The first word read is the rightmost, and the cell ends at the column's right edge.
@@ -83,7 +95,12 @@ describe('pdfOf', () => {
     expect(layout.landscape).toBe(false);
     expect(layout.rowsPerPage).toBeGreaterThan(layout.firstPageRows); // the title takes room
     const { firstPageRows: first, rowsPerPage: per } = layout;
-    for (const [count, pages] of [[0, 1], [first, 1], [first + 1, 2], [first + per + 1, 3]] as const) {
+    for (const [count, pages] of [
+      [0, 1],
+      [first, 1],
+      [first + 1, 2],
+      [first + per + 1, 3],
+    ] as const) {
       const sheet = { ...base, rows: rows(count) };
       const pdf = await pdfOf(sheet);
       expect(poppler('pdfinfo', pdf)).toMatch(new RegExp(`Pages:\\s+${pages}\\n`));
@@ -100,7 +117,11 @@ describe('pdfOf', () => {
   }, 60_000);
 
   it('turns to landscape for many columns and cuts cells too long for their column', async () => {
-    const wide = await pdfOf({ title: 'Wide', columns: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7'], rows: [['x'.repeat(400), 'b', 'c', 'd', 'e', 'f', 'g']] });
+    const wide = await pdfOf({
+      title: 'Wide',
+      columns: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7'],
+      rows: [['x'.repeat(400), 'b', 'c', 'd', 'e', 'f', 'g']],
+    });
     expect(poppler('pdfinfo', wide)).toMatch(/Page size:\s+841\.89 x 595\.28/);
     const extracted = text(wide);
     expect(extracted).not.toContain('x'.repeat(400));
@@ -115,7 +136,9 @@ describe('PDFs the sandbox serves', () => {
   it('prints Arabic review comments in the reviews export and an Arabic passenger name on an invoice', async () => {
     const { sandbox, client } = await open();
     try {
-      const reviews = await fetch(`${sandbox.baseUrl}/reports/export?type=reviews&format=pdf`, { headers: { authorization: `Bearer ${sandbox.keys.full}` } });
+      const reviews = await fetch(`${sandbox.baseUrl}/reports/export?type=reviews&format=pdf`, {
+        headers: { authorization: `Bearer ${sandbox.keys.full}` },
+      });
       expect(reviews.status).toBe(200);
       const extracted = text(Buffer.from(await reviews.arrayBuffer()));
       expect(extracted).toContain('رحلة مريحة والسائق محترم');
@@ -123,10 +146,16 @@ describe('PDFs the sandbox serves', () => {
       expect(extracted).toContain('خدمة ممتازة');
 
       // A passenger with an Arabic name books; the invoice names them.
-      const trip = (await client.api('GET', '/trips?status=published&perPage=100')).body.trips.find((t: any) => Date.parse(t.departureAt) > Date.now() && t.totalSeats > t.seatsBooked);
-      const booked = await client.api('POST', '/bookings', { body: { tripId: trip.id, seats: 1, phone: '+963944777001', fullName: 'سامر حداد' } });
+      const trip = (await client.api('GET', '/trips?status=published&perPage=100')).body.trips.find(
+        (t: any) => Date.parse(t.departureAt) > Date.now() && t.totalSeats > t.seatsBooked,
+      );
+      const booked = await client.api('POST', '/bookings', {
+        body: { tripId: trip.id, seats: 1, phone: '+963944777001', fullName: 'سامر حداد' },
+      });
       const payment = (await client.api('GET', `/bookings/${booked.body.booking.id}`)).body.booking.payments[0];
-      const invoice = await fetch(`${sandbox.baseUrl}/payments/${payment.id}/invoice.pdf`, { headers: { authorization: `Bearer ${sandbox.keys.full}` } });
+      const invoice = await fetch(`${sandbox.baseUrl}/payments/${payment.id}/invoice.pdf`, {
+        headers: { authorization: `Bearer ${sandbox.keys.full}` },
+      });
       expect(invoice.headers.get('content-type')).toBe('application/pdf');
       const invoiceText = text(Buffer.from(await invoice.arrayBuffer()));
       expect(invoiceText).toContain('سامر حداد');

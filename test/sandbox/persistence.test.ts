@@ -21,8 +21,11 @@ describe('--data FILE', () => {
     const first = await open({ dataFile: file });
     const saved = JSON.parse(await readFile(file, 'utf8'));
     expect(saved.version).toBe(1);
-    const vehicle = (await first.client.api('POST', '/vehicles', { body: { make: 'Kia', model: 'Persist', seats: 5, plate: 'DAM-424242' } })).body.vehicle;
-    const endpoint = (await first.client.api('POST', '/webhooks', { body: { url: 'https://example.com/h', events: ['trip.*'] } })).body.endpoint;
+    const vehicle = (
+      await first.client.api('POST', '/vehicles', { body: { make: 'Kia', model: 'Persist', seats: 5, plate: 'DAM-424242' } })
+    ).body.vehicle;
+    const endpoint = (await first.client.api('POST', '/webhooks', { body: { url: 'https://example.com/h', events: ['trip.*'] } })).body
+      .endpoint;
     const booking = (await first.client.api('GET', '/bookings?status=requested')).body.bookings[0];
     await first.client.api('PATCH', `/bookings/${booking.id}`, { body: { status: 'approved' } });
     await first.client.admin('POST', '/clock', { advanceSeconds: 3600 });
@@ -34,7 +37,9 @@ describe('--data FILE', () => {
       // The keys are part of the state now (issue 11): a profile saved for them survives a restart.
       expect(second.sandbox.keys.full).toBe(first.sandbox.keys.full);
       expect(second.sandbox.keys.readOnly).toBe(first.sandbox.keys.readOnly);
-      expect((await second.client.api('GET', '/vehicles')).body.vehicles.find((v: any) => v.id === vehicle.id)).toMatchObject({ plate: 'DAM-424242' });
+      expect((await second.client.api('GET', '/vehicles')).body.vehicles.find((v: any) => v.id === vehicle.id)).toMatchObject({
+        plate: 'DAM-424242',
+      });
       expect((await second.client.api('GET', `/bookings/${booking.id}`)).body.booking.status).toBe('approved');
       expect((await second.client.api('GET', '/webhooks')).body.endpoints.map((e: any) => e.id)).toEqual([endpoint.id]);
       expect((await second.client.admin('GET', '/clock')).body.clock.offsetSeconds).toBe(3600);

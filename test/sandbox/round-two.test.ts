@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
 import { SKIPPED_ERROR } from '../../src/sandbox/events/dispatcher.js';
-import { Client, open } from './http.js';
+import { type Client, open } from './http.js';
 
 const NOW = Date.parse('2026-09-01T06:00:00.000Z');
 const IN_DAYS = (days: number) => new Date(NOW + days * 86_400_000).toISOString();
@@ -27,14 +27,24 @@ async function freeVehicle(seats = 12): Promise<string> {
 }
 
 describe('schedules', () => {
-  it("changing departureTime keeps the published departures and adds none on their dates", async () => {
+  it('changing departureTime keeps the published departures and adds none on their dates', async () => {
     const vehicleId = await freeVehicle();
     const driverId = (await client.api('GET', '/members')).body.members.find((m: any) => m.role === 'driver').id;
     const created = await client.api('POST', '/schedules', {
-      body: { vehicleId, driverId, fromCityId: 'damascus', toCityId: 'aleppo', pricePerSeat: 2_000_000, departureTime: '07:30', recurrence: 'daily', horizonDays: 3 },
+      body: {
+        vehicleId,
+        driverId,
+        fromCityId: 'damascus',
+        toCityId: 'aleppo',
+        pricePerSeat: 2_000_000,
+        departureTime: '07:30',
+        recurrence: 'daily',
+        horizonDays: 3,
+      },
     });
     const id = created.body.schedule.id;
-    const departures = async () => (await client.api('GET', `/trips?scheduleId=${id}&perPage=100`)).body.trips.map((t: any) => t.departureAt).sort();
+    const departures = async () =>
+      (await client.api('GET', `/trips?scheduleId=${id}&perPage=100`)).body.trips.map((t: any) => t.departureAt).sort();
     const before = await departures();
     expect(before).toEqual(['2026-09-02T04:30:00.000Z', '2026-09-03T04:30:00.000Z', '2026-09-04T04:30:00.000Z']);
 
@@ -84,7 +94,10 @@ describe('webhook.test', () => {
       await sandbox.idle();
       expect(receiver.hits()).toBe(1);
       const records = sandbox.dispatcher.deliveriesOf(endpointId);
-      expect(records.map((r) => [r.attempt, r.status])).toEqual([[2, 'failed'], [1, 'pending']]);
+      expect(records.map((r) => [r.attempt, r.status])).toEqual([
+        [2, 'failed'],
+        [1, 'pending'],
+      ]);
       expect(records[0]!.error).toBe(SKIPPED_ERROR);
     } finally {
       await receiver.close();
@@ -94,7 +107,8 @@ describe('webhook.test', () => {
   it('is refused on a paused endpoint and delivers nothing', async () => {
     const receiver = await failingReceiver(async () => {});
     try {
-      const id = (await client.api('POST', '/webhooks', { body: { url: receiver.url, events: ['trip.created'], active: false } })).body.endpoint.id;
+      const id = (await client.api('POST', '/webhooks', { body: { url: receiver.url, events: ['trip.created'], active: false } })).body
+        .endpoint.id;
       const answer = await client.api('POST', `/webhooks/${id}/test`);
       expect(answer.status).toBe(409);
       expect(answer.body.code).toBe('endpoint_paused');
@@ -151,7 +165,7 @@ describe('webhook URLs', () => {
 });
 
 describe('vehicles', () => {
-  it("cannot drop below the totalSeats of a published trip on them", async () => {
+  it('cannot drop below the totalSeats of a published trip on them', async () => {
     const vehicleId = await freeVehicle(12);
     const trip = await client.api('POST', '/trips', {
       body: { vehicleId, fromCityId: 'damascus', toCityId: 'homs', departureAt: IN_DAYS(2), pricePerSeat: 1_000_000, totalSeats: 10 },
@@ -193,14 +207,21 @@ describe('the document says every decision', () => {
     expect(events).toContain('webhook.test');
     expect(Object.keys(doc.webhooks).sort()).toEqual([...events].sort());
     const approved = doc.webhooks['booking.approved'].post;
-    expect(approved.parameters.map((p: any) => p.name)).toEqual(['User-Agent', 'X-Service-Event', 'X-Service-Delivery', 'X-Service-Signature']);
+    expect(approved.parameters.map((p: any) => p.name)).toEqual([
+      'User-Agent',
+      'X-Service-Event',
+      'X-Service-Delivery',
+      'X-Service-Signature',
+    ]);
     expect(approved.parameters[1].schema.const).toBe('booking.approved');
     expect(approved.security).toEqual([{ webhookSignature: [] }]);
     expect(doc.components.securitySchemes.webhookSignature).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Service-Signature' });
     const envelope = approved.requestBody.content['application/json'].schema;
     expect(envelope.required).toEqual(['id', 'event', 'apiVersion', 'occurredAt', 'data']);
     expect(envelope.properties.data).toEqual({ $ref: '#/components/schemas/BookingEventData' });
-    expect(doc.webhooks['trip.created'].post.requestBody.content['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/Trip' });
+    expect(doc.webhooks['trip.created'].post.requestBody.content['application/json'].schema.properties.data).toEqual({
+      $ref: '#/components/schemas/Trip',
+    });
     expect(approved['x-delivery']).toMatchObject({ timeoutSeconds: 8, maxAttempts: 5, retryWaitsSeconds: [10, 30, 120, 300] });
     expect(doc['x-delivery']).toEqual(approved['x-delivery']);
   });
@@ -214,7 +235,9 @@ describe('the document says every decision', () => {
     expect(new RegExp(url.pattern).test('https://example.com/hook')).toBe(true);
     expect(new RegExp(url.pattern).test('http://127.0.0.1:8080/hook')).toBe(true);
     expect(new RegExp(url.pattern).test('http://example.com/hook')).toBe(false);
-    expect((await client.api('POST', '/webhooks', { body: { url: 'https://example.com/h', events: ['webhook.test'] } })).body.code).toBe('webhook_test_not_subscribable');
+    expect((await client.api('POST', '/webhooks', { body: { url: 'https://example.com/h', events: ['webhook.test'] } })).body.code).toBe(
+      'webhook_test_not_subscribable',
+    );
   });
 
   it('names the registered phones, the demo data, and that there are no rate limits', async () => {

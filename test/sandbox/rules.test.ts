@@ -4,7 +4,7 @@
 // state moves and their violations, idempotency, pagination.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { Client, FUTURE, open } from './http.js';
+import { type Client, FUTURE, open } from './http.js';
 
 let sandbox: Sandbox;
 let client: Client;
@@ -28,12 +28,22 @@ async function publish(overrides: Record<string, unknown> = {}, key?: string) {
   const vehicle = await vehicleOf(key);
   return client.api('POST', '/trips', {
     key,
-    body: { vehicleId: vehicle.id, fromCityId: 'damascus', toCityId: 'homs', departureAt: FUTURE(3), pricePerSeat: 1_000_000, ...overrides },
+    body: {
+      vehicleId: vehicle.id,
+      fromCityId: 'damascus',
+      toCityId: 'homs',
+      departureAt: FUTURE(3),
+      pricePerSeat: 1_000_000,
+      ...overrides,
+    },
   });
 }
 
 async function book(tripId: string, overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  return client.api('POST', '/bookings', { body: { tripId, seats: 1, phone: '+963944555001', fullName: 'Test Passenger', ...overrides }, headers });
+  return client.api('POST', '/bookings', {
+    body: { tripId, seats: 1, phone: '+963944555001', fullName: 'Test Passenger', ...overrides },
+    headers,
+  });
 }
 
 describe('keys and scopes', () => {
@@ -109,7 +119,9 @@ describe('isolation between companies', () => {
       expect(a.status, theirs).toBe(404);
       expect(b.status, made).toBe(404);
       expect(a.body.code).toBe('not_found');
-      expect(a.body.error.replace(bTrip.id, 'X').replace(bBooking.id, 'X').replace(bPayment.id, 'X')).toBe(b.body.error.replace(unknown, 'X'));
+      expect(a.body.error.replace(bTrip.id, 'X').replace(bBooking.id, 'X').replace(bPayment.id, 'X')).toBe(
+        b.body.error.replace(unknown, 'X'),
+      );
     }
     expect((await client.api('PATCH', `/vehicles/${bVehicle.id}`, { body: { color: 'red' } })).status).toBe(404);
     expect((await client.api('DELETE', `/vehicles/${bVehicle.id}`)).status).toBe(404);
@@ -166,7 +178,12 @@ describe('request checks', () => {
     ['/webhooks', { url: 'http://example.com/hook', events: ['trip.created'] }, 'invalid_url', 'url'],
     ['/webhooks', { url: `https://example.com/${'a'.repeat(2040)}`, events: ['trip.created'] }, 'url_too_long', 'url'],
     ['/webhooks', { url: 'https://example.com/hook', events: ['trip.exploded'] }, 'invalid_event', 'events[0]'],
-    ['/webhooks', { url: 'https://example.com/hook', events: ['trip.created', 'webhook.test'] }, 'webhook_test_not_subscribable', 'events[1]'],
+    [
+      '/webhooks',
+      { url: 'https://example.com/hook', events: ['trip.created', 'webhook.test'] },
+      'webhook_test_not_subscribable',
+      'events[1]',
+    ],
     ['/webhooks', { url: 'https://example.com/hook', events: [] }, 'invalid_event', 'events'],
   ])('POST %s %j → 422 %s naming %s', async (path, body, code, field) => {
     const answer = await client.api('POST', path, { body });
@@ -252,7 +269,11 @@ describe('pagination', () => {
     const payments = (await client.api('GET', '/payments?perPage=5')).body;
     expect(payments.payments).toHaveLength(5);
     expect(payments.meta.total).toBeGreaterThan(5);
-    for (const [path, key] of [['/members', 'members'], ['/vehicles', 'vehicles'], ['/webhooks', 'endpoints']]) {
+    for (const [path, key] of [
+      ['/members', 'members'],
+      ['/vehicles', 'vehicles'],
+      ['/webhooks', 'endpoints'],
+    ]) {
       const body = (await client.api('GET', path!)).body;
       expect(Array.isArray(body[key!])).toBe(true);
       expect(body.meta).toBeUndefined();
@@ -267,7 +288,15 @@ describe('trips', () => {
     expect(answer.status).toBe(201);
     const trip = answer.body.trip;
     const owner = (await client.api('GET', '/members')).body.members.find((m: any) => m.role === 'owner');
-    expect(trip).toMatchObject({ status: 'published', driverId: owner.id, totalSeats: vehicle.seats, seatsBooked: 0, currency: 'SYP', scheduleId: null, fromPlacePcode: 'SY0100' });
+    expect(trip).toMatchObject({
+      status: 'published',
+      driverId: owner.id,
+      totalSeats: vehicle.seats,
+      seatsBooked: 0,
+      currency: 'SYP',
+      scheduleId: null,
+      fromPlacePcode: 'SY0100',
+    });
     expect(sandbox.dispatcher.emitted.at(-1)).toMatchObject({ event: 'trip.created', data: { id: trip.id } });
   });
 
@@ -275,7 +304,10 @@ describe('trips', () => {
     const stranger = (await client.api('GET', '/members', { key: sandbox.keys.otherCompany })).body.members[0].id;
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ driverId: stranger }, 'driver_not_member'],
-      [{ totalSeats: 20, vehicleId: (await client.api('GET', '/vehicles')).body.vehicles.find((v: any) => v.seats < 20).id }, 'seats_out_of_range'],
+      [
+        { totalSeats: 20, vehicleId: (await client.api('GET', '/vehicles')).body.vehicles.find((v: any) => v.seats < 20).id },
+        'seats_out_of_range',
+      ],
       [{ fromCityId: 'atlantis' }, 'unknown_city'],
       [{ toCityId: 'damascus' }, 'same_city'],
       [{ toPlacePcode: 'SY0100' }, 'unknown_place'],
@@ -291,7 +323,9 @@ describe('trips', () => {
 
   it('accepts carId as an alias of vehicleId', async () => {
     const vehicle = await vehicleOf();
-    const answer = await client.api('POST', '/trips', { body: { carId: vehicle.id, fromCityId: 'homs', toCityId: 'hama', departureAt: FUTURE(2), pricePerSeat: 5 } });
+    const answer = await client.api('POST', '/trips', {
+      body: { carId: vehicle.id, fromCityId: 'homs', toCityId: 'hama', departureAt: FUTURE(2), pricePerSeat: 5 },
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.trip.vehicleId).toBe(vehicle.id);
   });
@@ -320,10 +354,19 @@ describe('trips', () => {
     expect(await statuses(approved.id)).toBe('cancelled');
     expect(await statuses(rejected.id)).toBe('rejected');
     const events = sandbox.dispatcher.emitted.slice(mark);
-    expect(events.filter((e) => e.event === 'booking.cancelled').map((e) => e.data.id).sort()).toEqual([requested.id, approved.id].sort());
+    expect(
+      events
+        .filter((e) => e.event === 'booking.cancelled')
+        .map((e) => e.data.id)
+        .sort(),
+    ).toEqual([requested.id, approved.id].sort());
     expect(events.at(-1)).toMatchObject({ event: 'trip.cancelled', data: { id: trip.id, status: 'cancelled' } });
 
-    for (const [method, path, body] of [['PATCH', `/trips/${trip.id}`, { notes: 'again' }], ['DELETE', `/trips/${trip.id}`, undefined], ['POST', `/trips/${trip.id}/complete`, undefined]] as const) {
+    for (const [method, path, body] of [
+      ['PATCH', `/trips/${trip.id}`, { notes: 'again' }],
+      ['DELETE', `/trips/${trip.id}`, undefined],
+      ['POST', `/trips/${trip.id}/complete`, undefined],
+    ] as const) {
       const answer = await client.api(method, path, { body });
       expect(answer.status, `${method} ${path}`).toBe(409);
       expect(answer.body.code).toBe('invalid_transition');
@@ -335,7 +378,9 @@ describe('trips', () => {
     const early = await client.api('POST', `/trips/${future.id}/complete`);
     expect(early.status).toBe(409);
     expect(early.body.code).toBe('trip_not_departed');
-    const departed = (await client.api('GET', '/trips?status=published&perPage=100')).body.trips.find((t: any) => Date.parse(t.departureAt) < Date.now());
+    const departed = (await client.api('GET', '/trips?status=published&perPage=100')).body.trips.find(
+      (t: any) => Date.parse(t.departureAt) < Date.now(),
+    );
     const done = await client.api('POST', `/trips/${departed.id}/complete`);
     expect(done.status).toBe(200);
     expect(done.body.trip.status).toBe('completed');
@@ -355,7 +400,10 @@ describe('trips', () => {
     await client.api('POST', `/bookings/${b.id}/boarded`);
     const { body } = await client.api('GET', `/trips/${trip.id}/manifest`);
     expect(body.tripId).toBe(trip.id);
-    expect(body.passengers.map((p: any) => [p.fullName, p.status])).toEqual([['Alia', 'approved'], ['Badr', 'boarded']]);
+    expect(body.passengers.map((p: any) => [p.fullName, p.status])).toEqual([
+      ['Alia', 'approved'],
+      ['Badr', 'boarded'],
+    ]);
   });
 });
 
@@ -364,7 +412,14 @@ describe('bookings', () => {
     const trip = (await publish()).body.trip;
     const first = await book(trip.id, { phone: '+963933000101', fullName: 'Ignored Name' });
     expect(first.status).toBe(201);
-    expect(first.body.booking).toMatchObject({ status: 'requested', source: 'partner_api', seats: 1, tripId: trip.id, boardedAt: null, noShow: false });
+    expect(first.body.booking).toMatchObject({
+      status: 'requested',
+      source: 'partner_api',
+      seats: 1,
+      tripId: trip.id,
+      boardedAt: null,
+      noShow: false,
+    });
     const detail = (await client.api('GET', `/bookings/${first.body.booking.id}`)).body.booking;
     expect(detail.passenger).toMatchObject({ fullName: 'Nour Hamdan', phone: '+963933000101' });
     expect(detail.trip.id).toBe(trip.id);
@@ -383,7 +438,9 @@ describe('bookings', () => {
     expect(full.body).toMatchObject({ code: 'not_enough_seats', available: 1 });
     const cancelled = (await client.api('GET', '/trips?status=cancelled')).body.trips[0];
     expect((await book(cancelled.id)).body.code).toBe('trip_not_bookable');
-    const departed = (await client.api('GET', '/trips?status=published&perPage=100')).body.trips.find((t: any) => Date.parse(t.departureAt) < Date.now());
+    const departed = (await client.api('GET', '/trips?status=published&perPage=100')).body.trips.find(
+      (t: any) => Date.parse(t.departureAt) < Date.now(),
+    );
     expect((await book(departed.id)).body.code).toBe('trip_not_bookable');
   });
 
@@ -428,7 +485,14 @@ describe('bookings', () => {
     const trip = (await publish()).body.trip;
     const id = (await book(trip.id, { phone: '+963944555401', fullName: 'Dana' })).body.booking.id;
     const { body } = await client.api('GET', `/bookings/${id}/ticket`);
-    expect(body.ticket).toMatchObject({ bookingId: id, status: 'requested', seats: 1, passenger: { fullName: 'Dana' }, trip: { id: trip.id }, boarding: { boardedAt: null, noShow: false } });
+    expect(body.ticket).toMatchObject({
+      bookingId: id,
+      status: 'requested',
+      seats: 1,
+      passenger: { fullName: 'Dana' },
+      trip: { id: trip.id },
+      boarding: { boardedAt: null, noShow: false },
+    });
     expect(body.ticket.qr).toContain(id);
     expect(body.ticket.trip.plate).toMatch(/^DAM-/);
   });
@@ -463,8 +527,14 @@ describe('Idempotency-Key on POST /bookings', () => {
     const ok = await client.api('POST', '/bookings', { body: { tripId: trip.id, seats: 1, phone: '+963944555601' }, headers });
     expect(ok.status).toBe(201);
     // Company B may use the same key for its own booking.
-    const bTrip = (await client.api('GET', '/trips?status=published&perPage=100', { key: sandbox.keys.otherCompany })).body.trips.find((t: any) => Date.parse(t.departureAt) > Date.now());
-    const b = await client.api('POST', '/bookings', { key: sandbox.keys.otherCompany, body: { tripId: bTrip.id, seats: 1, phone: '+963944555602' }, headers });
+    const bTrip = (await client.api('GET', '/trips?status=published&perPage=100', { key: sandbox.keys.otherCompany })).body.trips.find(
+      (t: any) => Date.parse(t.departureAt) > Date.now(),
+    );
+    const b = await client.api('POST', '/bookings', {
+      key: sandbox.keys.otherCompany,
+      body: { tripId: bTrip.id, seats: 1, phone: '+963944555602' },
+      headers,
+    });
     expect(b.status).toBe(201);
     expect(b.headers.get('idempotent-replayed')).toBeNull();
     await client.admin('POST', '/clock', { advanceSeconds: 25 * 3600 });
@@ -483,9 +553,15 @@ describe('fleet and members', () => {
     const inUse = await client.api('DELETE', `/vehicles/${trip.vehicleId}`);
     expect(inUse.status).toBe(409);
     expect(inUse.body.code).toBe('vehicle_in_use');
-    const free = (await client.api('POST', '/vehicles', { body: { make: 'Kia', model: 'Rio', seats: 4, plate: 'DAM-999999', fuelType: 'petrol', transmission: 'automatic' } })).body.vehicle;
+    const free = (
+      await client.api('POST', '/vehicles', {
+        body: { make: 'Kia', model: 'Rio', seats: 4, plate: 'DAM-999999', fuelType: 'petrol', transmission: 'automatic' },
+      })
+    ).body.vehicle;
     expect(free).toMatchObject({ make: 'Kia', seats: 4, year: null, plate: 'DAM-999999' });
-    expect((await client.api('POST', '/vehicles', { body: { make: 'Kia', model: 'Rio', seats: 4, plate: 'DAM-999999' } })).body.code).toBe('plate_taken');
+    expect((await client.api('POST', '/vehicles', { body: { make: 'Kia', model: 'Rio', seats: 4, plate: 'DAM-999999' } })).body.code).toBe(
+      'plate_taken',
+    );
     const patched = await client.api('PATCH', `/vehicles/${free.id}`, { body: { color: 'red', year: 2020 } });
     expect(patched.body.vehicle).toMatchObject({ color: 'red', year: 2020, model: 'Rio' });
     const deleted = await client.api('DELETE', `/vehicles/${free.id}`);
@@ -521,7 +597,9 @@ describe('fleet and members', () => {
 
 describe('webhooks', () => {
   it('shows the secret only on create, keeps groups as written, patches and deletes', async () => {
-    const created = await client.api('POST', '/webhooks', { body: { url: 'http://127.0.0.1:9/hook', events: ['booking.*', 'trip.created', 'trip.created'] } });
+    const created = await client.api('POST', '/webhooks', {
+      body: { url: 'http://127.0.0.1:9/hook', events: ['booking.*', 'trip.created', 'trip.created'] },
+    });
     expect(created.status).toBe(201);
     expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
     expect(created.body.endpoint).toMatchObject({ url: 'http://127.0.0.1:9/hook', events: ['booking.*', 'trip.created'], active: true });
@@ -531,7 +609,9 @@ describe('webhooks', () => {
     expect(listed).not.toContain('secret');
     const patched = await client.api('PATCH', `/webhooks/${id}`, { body: { active: false, events: ['payment.updated'] } });
     expect(patched.body.endpoint).toMatchObject({ active: false, events: ['payment.updated'] });
-    expect((await client.api('PATCH', `/webhooks/${id}`, { body: { events: ['webhook.test'] } })).body.code).toBe('webhook_test_not_subscribable');
+    expect((await client.api('PATCH', `/webhooks/${id}`, { body: { events: ['webhook.test'] } })).body.code).toBe(
+      'webhook_test_not_subscribable',
+    );
     // A paused endpoint gets no test (round-two.test.ts); resumed, it does.
     await client.api('PATCH', `/webhooks/${id}`, { body: { active: true } });
     const test = await client.api('POST', `/webhooks/${id}/test`);
@@ -550,11 +630,16 @@ describe('webhooks', () => {
 describe('company', () => {
   it('updates the description and replaces and removes the logo', async () => {
     expect((await client.api('PATCH', '/company', { body: { description: 'New words' } })).body.company.description).toBe('New words');
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f30000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f30000000049454e44ae426082',
+      'hex',
+    );
     const logo = await client.api('POST', '/company/logo', { body: { image: png.toString('base64') } });
     expect(logo.status).toBe(200);
     expect(logo.body.company.logo).toMatchObject({ contentType: 'image/png', size: png.length });
-    expect((await client.api('POST', '/company/logo', { body: { image: Buffer.from('not an image').toString('base64') } })).body.code).toBe('invalid_image');
+    expect((await client.api('POST', '/company/logo', { body: { image: Buffer.from('not an image').toString('base64') } })).body.code).toBe(
+      'invalid_image',
+    );
     const removed = await client.api('DELETE', '/company/logo');
     expect(removed.body.company.logo).toBeNull();
   });

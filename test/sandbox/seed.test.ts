@@ -19,7 +19,20 @@ describe('seed', () => {
   });
 
   it('holds twelve cities with Arabic names and two to four places with P-codes each', () => {
-    expect(CITIES.map((c) => c.id)).toEqual(['damascus', 'aleppo', 'homs', 'hama', 'latakia', 'tartus', 'daraa', 'deir-ez-zor', 'raqqa', 'idlib', 'suwayda', 'qamishli']);
+    expect(CITIES.map((c) => c.id)).toEqual([
+      'damascus',
+      'aleppo',
+      'homs',
+      'hama',
+      'latakia',
+      'tartus',
+      'daraa',
+      'deir-ez-zor',
+      'raqqa',
+      'idlib',
+      'suwayda',
+      'qamishli',
+    ]);
     for (const city of CITIES) {
       expect(city.nameAr).toMatch(/[\u0600-\u06FF]/);
       const places = PLACES.filter((p) => p.cityId === city.id);
@@ -43,7 +56,9 @@ describe('seed', () => {
     expect([...roles].sort()).toEqual([...ROLES].sort());
     const tripStatuses = new Set(state.trips.filter((t) => t.companyId === a!.id).map((t) => t.status));
     expect([...tripStatuses].sort()).toEqual([...TRIP_STATUSES].sort());
-    expect(state.trips.some((t) => t.companyId === a!.id && t.status === 'published' && Date.parse(t.departureAt) < NOW.getTime())).toBe(true);
+    expect(state.trips.some((t) => t.companyId === a!.id && t.status === 'published' && Date.parse(t.departureAt) < NOW.getTime())).toBe(
+      true,
+    );
     const bookingsA = state.bookings.filter((x) => x.companyId === a!.id);
     expect(bookingsA.length).toBeGreaterThanOrEqual(60);
     expect([...new Set(bookingsA.map((x) => x.status))].sort()).toEqual([...BOOKING_STATUSES].sort());

@@ -119,7 +119,10 @@ export function testContext(opts: TestContextOptions = {}): TestContext {
 }
 
 /** Runs one command in a fresh in-process context; the context's temp dir is removed after. */
-export async function runInProcess(argv: string[], opts: TestContextOptions = {}): Promise<{ code: number; stdout: string; stderr: string; ctx: Context }> {
+export async function runInProcess(
+  argv: string[],
+  opts: TestContextOptions = {},
+): Promise<{ code: number; stdout: string; stderr: string; ctx: Context }> {
   const t = testContext(opts);
   try {
     const code = await t.run(argv);

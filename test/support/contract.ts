@@ -21,14 +21,16 @@ const drift: string[] = [];
 afterEach(() => {
   const found = drift.splice(0);
   if (found.length > 0) {
-    throw new Error(`the sandbox drifted from its own OpenAPI document:\n- ${found.slice(0, 10).join('\n- ')}${found.length > 10 ? `\n(${found.length - 10} more)` : ''}`);
+    throw new Error(
+      `the sandbox drifted from its own OpenAPI document:\n- ${found.slice(0, 10).join('\n- ')}${found.length > 10 ? `\n(${found.length - 10} more)` : ''}`,
+    );
   }
 });
 
 /** Figures for the report: exchanges checked and operations seen. */
 export const contractStats = { exchanges: 0, operations: new Set<string>() };
 
-const escape = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 export interface ContractChecker {
   /** Pass as startSandbox's `observe`; checks start once `load` has the document. */
@@ -43,7 +45,10 @@ export function contractChecker(): ContractChecker {
     const check = ajv!.getSchema(`openapi.json#${pointer}`);
     if (!check) return `no schema at ${pointer}`;
     if (check(value)) return null;
-    return (check.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`).join('; ');
+    return (check.errors ?? [])
+      .slice(0, 3)
+      .map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`)
+      .join('; ');
   };
 
   const requestProblems = (exchange: Exchange, operation: Json, pointer: string): string[] => {
@@ -96,13 +101,20 @@ export function contractChecker(): ContractChecker {
     const operation = doc!.paths?.[exchange.template]?.[method];
     if (!operation) return [`${where}: ${exchange.method} ${exchange.template} is not in the document`];
     contractStats.operations.add(`${exchange.method} ${exchange.template}`);
-    const pointer = `/paths/${escape(exchange.template)}/${method}`;
+    const pointer = `/paths/${escapePointer(exchange.template)}/${method}`;
     const out: string[] = [];
     const status = String(exchange.status);
-    const declared = operation.responses[status] ? status : operation.responses[`${status[0]}XX`] ? `${status[0]}XX` : operation.responses.default ? 'default' : null;
+    const declared = operation.responses[status]
+      ? status
+      : operation.responses[`${status[0]}XX`]
+        ? `${status[0]}XX`
+        : operation.responses.default
+          ? 'default'
+          : null;
     if (declared === null) return [`${where}: status ${status} is not declared (declared: ${Object.keys(operation.responses).join(', ')})`];
     const broken = requestProblems(exchange, operation, pointer);
-    if (broken.length > 0 && !status.startsWith('4')) out.push(`${where}: answered ${status} to a request the document refuses (${broken.join('; ')})`);
+    if (broken.length > 0 && !status.startsWith('4'))
+      out.push(`${where}: answered ${status} to a request the document refuses (${broken.join('; ')})`);
     const response = operation.responses[declared];
     const contentType = (exchange.responseHeaders['content-type'] ?? '').split(';')[0]!.trim();
     const content = response.content as Json | undefined;
@@ -111,7 +123,10 @@ export function contractChecker(): ContractChecker {
     } else if (content['application/json']) {
       if (contentType !== 'application/json') out.push(`${where}: content-type ${contentType || 'none'}, declared application/json`);
       else {
-        const problem = validate(`${pointer}/responses/${escape(declared)}/content/application~1json/schema`, parseJson(exchange.responseBody));
+        const problem = validate(
+          `${pointer}/responses/${escapePointer(declared)}/content/application~1json/schema`,
+          parseJson(exchange.responseBody),
+        );
         if (problem) out.push(`${where}: response body: ${problem}`);
       }
     } else if (!Object.keys(content).some((type) => type.split(';')[0]!.trim() === contentType)) {
@@ -146,7 +161,12 @@ function parseJson(body: Buffer): unknown {
 /** Path parameter values by name, from the template and the path as requested. */
 function pathValues(template: string, path: string): Record<string, string> {
   const names: string[] = [];
-  const pattern = new RegExp(`^${template.replace(/\./g, '\\.').replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`);
+  const pattern = new RegExp(
+    `^${template.replace(/\./g, '\\.').replace(/\{(\w+)\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    })}$`,
+  );
   const match = pattern.exec(path);
   const out: Record<string, string> = {};
   names.forEach((name, i) => {

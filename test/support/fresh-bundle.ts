@@ -23,7 +23,7 @@ function oldestOutput(root: string): number {
   try {
     return Math.min(...OUTPUTS.map((file) => statSync(join(root, file)).mtimeMs));
   } catch {
-    return -Infinity; // not built yet
+    return Number.NEGATIVE_INFINITY; // not built yet
   }
 }
 

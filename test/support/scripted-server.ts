@@ -147,7 +147,8 @@ export class ScriptedServer {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const target = new URL(req.url ?? '/', 'http://placeholder');
     const pathname = target.pathname;
-    const path = pathname === this.basePath || pathname.startsWith(`${this.basePath}/`) ? pathname.slice(this.basePath.length) || '/' : pathname;
+    const path =
+      pathname === this.basePath || pathname.startsWith(`${this.basePath}/`) ? pathname.slice(this.basePath.length) || '/' : pathname;
     const recorded: RecordedRequest = {
       method: req.method ?? 'GET',
       url: req.url ?? '/',
@@ -182,7 +183,11 @@ export class ScriptedServer {
           return;
         case 'truncate': {
           const body = Buffer.from(step.body);
-          res.writeHead(200, { 'content-type': 'application/octet-stream', ...step.headers, 'content-length': String(step.declaredLength) });
+          res.writeHead(200, {
+            'content-type': 'application/octet-stream',
+            ...step.headers,
+            'content-length': String(step.declaredLength),
+          });
           res.write(body, () => setTimeout(() => req.socket.destroy(), 20));
           return;
         }

@@ -101,7 +101,9 @@ const trim = {
   name: 'trim',
   setup(build) {
     STUBS.forEach((stub, index) => {
-      build.onResolve({ filter: stub.path }, (args) => (stub.importer.test(args.importer) ? { path: String(index), namespace: 'stub' } : undefined));
+      build.onResolve({ filter: stub.path }, (args) =>
+        stub.importer.test(args.importer) ? { path: String(index), namespace: 'stub' } : undefined,
+      );
     });
     build.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({ contents: STUBS[Number(args.path)].contents, loader: 'js' }));
     for (const patch of PATCHES) {
@@ -109,7 +111,8 @@ const trim = {
         let contents = readFileSync(args.path, 'utf8');
         for (const [from, to] of patch.edits) {
           const count = contents.split(from).length - 1;
-          if (count !== 1) return { errors: [{ text: `patch expected one ${JSON.stringify(from.slice(0, 60))} in ${args.path}, found ${count}` }] };
+          if (count !== 1)
+            return { errors: [{ text: `patch expected one ${JSON.stringify(from.slice(0, 60))} in ${args.path}, found ${count}` }] };
           contents = contents.replace(from, () => to);
         }
         patch.applied = true;
@@ -166,9 +169,11 @@ for (const specifier of deepImports) {
   const publicPart = DEEP_IMPORTS[specifier];
   if (!publicPart) fail(`src/ imports ${specifier}, a package's private path, with no check in DEEP_IMPORTS (test/tools/build.mjs)`);
   const [name] = specifier.match(/^(@[^/]+\/)?[^/]+/);
-  if (requireFromRoot(specifier) !== publicPart(requireFromRoot(name))) fail(`${specifier} is no longer what ${name} exports for it: has ${name} changed its layout?`);
+  if (requireFromRoot(specifier) !== publicPart(requireFromRoot(name)))
+    fail(`${specifier} is no longer what ${name} exports for it: has ${name} changed its layout?`);
 }
-for (const specifier of Object.keys(DEEP_IMPORTS)) if (!deepImports.has(specifier)) fail(`DEEP_IMPORTS lists ${specifier}, which src/ no longer imports: remove it`);
+for (const specifier of Object.keys(DEEP_IMPORTS))
+  if (!deepImports.has(specifier)) fail(`DEEP_IMPORTS lists ${specifier}, which src/ no longer imports: remove it`);
 const dynamic = Object.values(bundle.metafile.outputs).flatMap((output) => output.imports.filter((i) => i.kind === 'dynamic-import'));
 if (dynamic.length) fail(`import() of ${dynamic.map((i) => i.path).join(', ')} left in the bundle; vm.Script cannot run it`);
 
@@ -177,7 +182,8 @@ if (dynamic.length) fail(`import() of ${dynamic.map((i) => i.path).join(', ')} l
 const lines = readFileSync(bundleFile, 'utf8').split('\n');
 lines.forEach((line, index) => {
   if (/^[\x00-\x7f]*$/.test(line)) return;
-  if (!/^\s*(\/\/|\/\*|\*)/.test(line)) fail(`non-ASCII code at dist/tripctl.cjs:${index + 1}; write it as \\u escapes: ${line.trim().slice(0, 100)}`);
+  if (!/^\s*(\/\/|\/\*|\*)/.test(line))
+    fail(`non-ASCII code at dist/tripctl.cjs:${index + 1}; write it as \\u escapes: ${line.trim().slice(0, 100)}`);
   lines[index] = line.replace(/[^\x00-\x7f]/g, '?');
 });
 const text = lines.join('\n');

@@ -25,7 +25,11 @@ afterEach(async () => {
 });
 
 function context(opts: { signal?: AbortSignal; configDir?: string; env?: Record<string, string> } = {}): TestContext {
-  const t = testContext({ env: { TRIPCTL_BASE_URL: server.baseUrl, TRIPCTL_API_KEY: 'sk_test_commandtestkey', ...opts.env }, signal: opts.signal, configDir: opts.configDir });
+  const t = testContext({
+    env: { TRIPCTL_BASE_URL: server.baseUrl, TRIPCTL_API_KEY: 'sk_test_commandtestkey', ...opts.env },
+    signal: opts.signal,
+    configDir: opts.configDir,
+  });
   contexts.push(t);
   return t;
 }
@@ -53,9 +57,14 @@ describe('webhooks create', () => {
   });
 
   it('sends the events as written, prints the secret once and keeps it in the profile file (0600)', async () => {
-    server.on('POST /webhooks', { status: 201, body: { endpoint: { id: ID, url: 'https://hooks.example.com/x', events: ['booking.approved'], active: true }, secret: SECRET } });
+    server.on('POST /webhooks', {
+      status: 201,
+      body: { endpoint: { id: ID, url: 'https://hooks.example.com/x', events: ['booking.approved'], active: true }, secret: SECRET },
+    });
     const t = context();
-    expect(await t.run(['webhooks', 'create', '--url', 'https://hooks.example.com/x', '--events', 'booking.*', '--events', 'trip.cancelled'])).toBe(0);
+    expect(
+      await t.run(['webhooks', 'create', '--url', 'https://hooks.example.com/x', '--events', 'booking.*', '--events', 'trip.cancelled']),
+    ).toBe(0);
     server.assertAllUsed();
     expect(JSON.parse(server.requests[0]!.body)).toEqual({
       url: 'https://hooks.example.com/x',
@@ -73,7 +82,10 @@ describe('webhooks create', () => {
   });
 
   it('allows plain http:// for loopback hosts (the sandbox)', async () => {
-    server.on('POST /webhooks', { status: 201, body: { endpoint: { id: ID, url: 'http://127.0.0.1:9/x', events: ['trip.created'], active: true }, secret: SECRET } });
+    server.on('POST /webhooks', {
+      status: 201,
+      body: { endpoint: { id: ID, url: 'http://127.0.0.1:9/x', events: ['trip.created'], active: true }, secret: SECRET },
+    });
     const t = context();
     expect(await t.run(['webhooks', 'create', '--url', 'http://127.0.0.1:9/x', '--events', 'trip.created', '-o', 'json'])).toBe(0);
     expect(JSON.parse(t.out())).toMatchObject({ secret: SECRET, endpoint: { id: ID } });
@@ -82,7 +94,9 @@ describe('webhooks create', () => {
 
 describe('webhooks update, delete, secret, deliveries, events', () => {
   it('update --pause sends active false; --pause with --resume, or nothing, is a usage error', async () => {
-    server.on(`PATCH /webhooks/${ID}`, { body: { endpoint: { id: ID, url: 'https://h.example/x', events: ['trip.created'], active: false } } });
+    server.on(`PATCH /webhooks/${ID}`, {
+      body: { endpoint: { id: ID, url: 'https://h.example/x', events: ['trip.created'], active: false } },
+    });
     const t = context();
     expect(await t.run(['webhooks', 'update', ID, '--pause', '--events', 'trip.created'])).toBe(0);
     expect(JSON.parse(server.requests[0]!.body)).toEqual({ events: ['trip.created'], active: false });
@@ -95,7 +109,10 @@ describe('webhooks update, delete, secret, deliveries, events', () => {
   });
 
   it('delete needs --yes without a terminal, then deletes and forgets the kept secret', async () => {
-    server.on('POST /webhooks', { status: 201, body: { endpoint: { id: ID, url: 'https://h.example/x', events: ['trip.created'] }, secret: SECRET } });
+    server.on('POST /webhooks', {
+      status: 201,
+      body: { endpoint: { id: ID, url: 'https://h.example/x', events: ['trip.created'] }, secret: SECRET },
+    });
     server.on(`DELETE /webhooks/${ID}`, { status: 204 });
     const t = context();
     expect(await t.run(['webhooks', 'create', '--url', 'https://h.example/x', '--events', 'trip.created'])).toBe(0);
@@ -116,8 +133,30 @@ describe('webhooks update, delete, secret, deliveries, events', () => {
     server.on(`GET /webhooks/${ID}/deliveries`, {
       body: {
         deliveries: [
-          { id: 'dlv_2', endpointId: ID, eventId: 'evt_1', event: 'booking.approved', attempt: 2, status: 'succeeded', responseStatus: 200, durationMs: 14, attemptedAt: '2026-08-21T10:00:10.000Z', error: null },
-          { id: 'dlv_1', endpointId: ID, eventId: 'evt_1', event: 'booking.approved', attempt: 1, status: 'failed', responseStatus: 500, durationMs: 9, attemptedAt: '2026-08-21T10:00:00.000Z', error: 'HTTP 500' },
+          {
+            id: 'dlv_2',
+            endpointId: ID,
+            eventId: 'evt_1',
+            event: 'booking.approved',
+            attempt: 2,
+            status: 'succeeded',
+            responseStatus: 200,
+            durationMs: 14,
+            attemptedAt: '2026-08-21T10:00:10.000Z',
+            error: null,
+          },
+          {
+            id: 'dlv_1',
+            endpointId: ID,
+            eventId: 'evt_1',
+            event: 'booking.approved',
+            attempt: 1,
+            status: 'failed',
+            responseStatus: 500,
+            durationMs: 9,
+            attemptedAt: '2026-08-21T10:00:00.000Z',
+            error: 'HTTP 500',
+          },
         ],
       },
     });

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { verify } from '../../src/webhooks/signature.js';
 import { spawnTripctl, tempConfigDir, waitForLine } from '../support/cli.js';
 import { testContext, type TestContext } from '../support/context.js';
@@ -121,13 +121,29 @@ async function requestedBooking(): Promise<string> {
 const used = new Set<string>();
 
 describe('sandbox → webhooks listen → handler', () => {
-  it('an approved booking arrives byte-identical and validly signed; a 500 is retried and marked with the handler\'s words; --save + verify --saved + replay', async () => {
+  it("an approved booking arrives byte-identical and validly signed; a 500 is retried and marked with the handler's words; --save + verify --saved + replay", async () => {
     const port = await freePort();
-    const created = await json<{ endpoint: { id: string }; secret: string }>(['webhooks', 'create', '--url', `http://127.0.0.1:${port}/`, '--events', 'booking.approved']);
+    const created = await json<{ endpoint: { id: string }; secret: string }>([
+      'webhooks',
+      'create',
+      '--url',
+      `http://127.0.0.1:${port}/`,
+      '--events',
+      'booking.approved',
+    ]);
     const endpointId = created.endpoint.id;
     const saveDir = await mkdtemp(join(tmpdir(), 'tripctl-e2e-save-'));
     try {
-      const listener = await startListen(context, ['--port', String(port), '--endpoint', endpointId, '--forward-to', receiver.url, '--save', saveDir]);
+      const listener = await startListen(context, [
+        '--port',
+        String(port),
+        '--endpoint',
+        endpointId,
+        '--forward-to',
+        receiver.url,
+        '--save',
+        saveDir,
+      ]);
       receiver.answers.push({ status: 500, body: 'handler broke\nat line 2' });
 
       const bookingId = await requestedBooking();
@@ -135,7 +151,9 @@ describe('sandbox → webhooks listen → handler', () => {
 
       // The first attempt gets the handler's 500, so the sandbox tries again until a 2xx.
       await until('a 2xx answer from the handler', () => (receiver.received.length >= 2 ? true : undefined));
-      const envelope = sandbox.dispatcher.emitted.find((e) => e.event === 'booking.approved' && (e.data as { id?: string }).id === bookingId);
+      const envelope = sandbox.dispatcher.emitted.find(
+        (e) => e.event === 'booking.approved' && (e.data as { id?: string }).id === bookingId,
+      );
       expect(envelope).toBeDefined();
       const sent = Buffer.from(JSON.stringify(envelope), 'utf8');
       for (const got of receiver.received) {
@@ -147,7 +165,11 @@ describe('sandbox → webhooks listen → handler', () => {
       }
 
       const lines = await until('two delivery lines', () => {
-        const rows = listener.t.out().split('\n').filter(Boolean).map((line) => line.split('\t'));
+        const rows = listener.t
+          .out()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => line.split('\t'));
         return rows.length >= 2 ? rows : undefined;
       });
       expect(lines[0]!.slice(1, 8)).toEqual(['booking.approved', envelope!.id, bookingId, 'approved', 'valid', '500', '500']);
@@ -159,7 +181,11 @@ describe('sandbox → webhooks listen → handler', () => {
       expect(listener.t.err()).toMatch(/Stopped: 2 deliveries, 1 retry\./);
 
       // The service's own record of the attempts.
-      const attempts = await json<Array<{ attempt: number; responseStatus: number; eventId: string }>>(['webhooks', 'deliveries', endpointId]);
+      const attempts = await json<Array<{ attempt: number; responseStatus: number; eventId: string }>>([
+        'webhooks',
+        'deliveries',
+        endpointId,
+      ]);
       expect(attempts.map((a) => [a.eventId, a.attempt, a.responseStatus]).sort()).toEqual([
         [envelope!.id, 1, 500],
         [envelope!.id, 2, 200],
@@ -198,7 +224,12 @@ describe('sandbox → webhooks listen → handler', () => {
 
     const forged = await fetch(listener.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-service-event': 'booking.approved', 'x-service-delivery': 'evt_forged', 'x-service-signature': `sha256=${'0'.repeat(64)}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-service-event': 'booking.approved',
+        'x-service-delivery': 'evt_forged',
+        'x-service-signature': `sha256=${'0'.repeat(64)}`,
+      },
       body: '{"id":"evt_forged","event":"booking.approved","data":{}}',
     });
     expect(forged.status).toBe(400);
@@ -211,7 +242,9 @@ describe('sandbox → webhooks listen → handler', () => {
     expect(receiver.received.every((r) => r.headers['x-service-delivery'] !== 'evt_forged')).toBe(true);
     expect(verify(secret!, got.body, got.headers['x-service-signature'] as string)).toEqual({ ok: true });
     await until('the delivery line', () => (/\tbooking\.rejected\t.*\tvalid\t200\t200\t/.test(listener.stdout()) ? true : undefined));
-    expect(listener.stderr()).toMatch(/warning: delivery evt_forged \(booking\.approved\): signature does not match the body; answered 400, not forwarded/);
+    expect(listener.stderr()).toMatch(
+      /warning: delivery evt_forged \(booking\.approved\): signature does not match the body; answered 400, not forwarded/,
+    );
 
     expect(await listener.stop(), listener.stderr()).toBe(0);
     expect(listener.stderr()).toContain(`Registered temporary endpoint ${endpoint!.id}`);

@@ -13,7 +13,10 @@ describe('eventList', () => {
 describe('expandEvents', () => {
   it('expands groups and *, keeps the table order, drops repeats', () => {
     expect(expandEvents('--events', 'trip.*')).toEqual(['trip.created', 'trip.updated', 'trip.cancelled', 'trip.completed']);
-    expect(expandEvents('--events', ['payment.updated, booking.approved', 'booking.approved', 'PAYMENT.*'])).toEqual(['booking.approved', 'payment.updated']);
+    expect(expandEvents('--events', ['payment.updated, booking.approved', 'booking.approved', 'PAYMENT.*'])).toEqual([
+      'booking.approved',
+      'payment.updated',
+    ]);
     expect(expandEvents('--events', '*')).toEqual(SUBSCRIBABLE_EVENTS);
     expect(SUBSCRIBABLE_EVENTS).toHaveLength(15);
     expect(SUBSCRIBABLE_EVENTS).not.toContain('webhook.test');

@@ -25,7 +25,14 @@ export async function startListen(context: (signal: AbortSignal) => TestContext,
     }
   }
   if (!ready) throw new Error(`listener not ready: ${t.err()}`);
-  return { t, url: ready[1]!, stop: async () => (controller.abort(), await done) };
+  return {
+    t,
+    url: ready[1]!,
+    stop: async () => {
+      controller.abort();
+      return await done;
+    },
+  };
 }
 
 /** Posts a delivery signed with `secret`; resolves with the listener's status. */
@@ -33,7 +40,12 @@ export async function deliver(url: string, body: Buffer, id: string, secret: str
   const res = await fetch(url, {
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/json', 'x-service-event': event, 'x-service-delivery': id, 'x-service-signature': sign(secret, body) },
+    headers: {
+      'content-type': 'application/json',
+      'x-service-event': event,
+      'x-service-delivery': id,
+      'x-service-signature': sign(secret, body),
+    },
   });
   await res.arrayBuffer();
   return res.status;

@@ -40,7 +40,10 @@ function listen(args: string[], opts: TestContextOptions & { env?: Record<string
   return startListen((signal) => context({ ...opts, signal }), args);
 }
 
-const BODY = (id: string) => Buffer.from(`{"id":"${id}","event":"booking.approved","apiVersion":"2026-08-21","occurredAt":"2026-08-21T10:00:00.000Z","data":{"id":"3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b","status":"approved"}}`);
+const BODY = (id: string) =>
+  Buffer.from(
+    `{"id":"${id}","event":"booking.approved","apiVersion":"2026-08-21","occurredAt":"2026-08-21T10:00:00.000Z","data":{"id":"3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b","status":"approved"}}`,
+  );
 
 describe('webhooks listen (command)', () => {
   let receiver: Receiver;
@@ -58,14 +61,20 @@ describe('webhooks listen (command)', () => {
     expect(await deliver(url, BODY('evt_a'), 'evt_a', SECRET)).toBe(200);
     expect(await deliver(url, BODY('evt_b'), 'evt_b', 'whsec_wrong_wrong_wrong_wrong_wrong')).toBe(400);
     expect(await stop()).toBe(0);
-    const lines = t.out().split('\n').filter(Boolean).map((line) => line.split('\t'));
+    const lines = t
+      .out()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t'));
     expect(lines.map((f) => f.slice(1, 8).concat(f.slice(9)))).toEqual([
       ['booking.approved', 'evt_a', '3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b', 'approved', 'valid', '500', '500', '1', 'database is down'],
       ['booking.approved', 'evt_a', '3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b', 'approved', 'valid', '200', '200', '2', ''],
       ['booking.approved', 'evt_b', '3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b', 'approved', 'invalid', '400', '', '1', ''],
     ]);
     expect(lines.every((f) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(f[0]!))).toBe(true);
-    expect(t.err()).toMatch(/warning: delivery evt_b \(booking\.approved\): signature does not match the body; answered 400, not forwarded/);
+    expect(t.err()).toMatch(
+      /warning: delivery evt_b \(booking\.approved\): signature does not match the body; answered 400, not forwarded/,
+    );
     expect(t.err()).toMatch(/Stopped: 3 deliveries, 1 with a bad signature, 1 retry\./);
     expect(t.err()).not.toContain(SECRET);
     expect(receiver.received).toHaveLength(2);
@@ -97,11 +106,22 @@ describe('webhooks listen (command)', () => {
   });
 
   it('--register shows the secret once on stderr, keeps it while listening (secret, replay), and forgets it with the endpoint', async () => {
-    server.on('POST /webhooks', (req) => ({ status: 201, body: { endpoint: { id: ID, url: JSON.parse(req.body).url, events: JSON.parse(req.body).events, active: true }, secret: SECRET } }));
+    server.on('POST /webhooks', (req) => ({
+      status: 201,
+      body: { endpoint: { id: ID, url: JSON.parse(req.body).url, events: JSON.parse(req.body).events, active: true }, secret: SECRET },
+    }));
     server.on(`DELETE /webhooks/${ID}`, { status: 204 });
     const dir = await mkdtemp(join(tmpdir(), 'tripctl-register-'));
     try {
-      const { t, url, stop } = await listen(['--register', '--events', 'booking.approved,trip.*', '--forward-to', receiver.url, '--save', dir]);
+      const { t, url, stop } = await listen([
+        '--register',
+        '--events',
+        'booking.approved,trip.*',
+        '--forward-to',
+        receiver.url,
+        '--save',
+        dir,
+      ]);
       expect(JSON.parse(server.requests[0]!.body)).toEqual({ url, events: ['booking.approved', 'trip.*'] });
       expect(t.err().split(SECRET)).toHaveLength(2);
       expect(t.err()).toContain(`Signing secret of ${ID} (kept in profile 'default' while listening): ${SECRET}\n`);
@@ -115,7 +135,9 @@ describe('webhooks listen (command)', () => {
       const replay = context({ configDir: t.configDir });
       expect(await replay.run(['webhooks', 'replay', join(dir, file!), '--to', receiver.url])).toBe(0);
       expect(replay.err()).toContain(`re-signed with the kept secret of endpoint ${ID}`);
-      expect(verify(SECRET, receiver.received[1]!.body, receiver.received[1]!.headers['x-service-signature'] as string)).toEqual({ ok: true });
+      expect(verify(SECRET, receiver.received[1]!.body, receiver.received[1]!.headers['x-service-signature'] as string)).toEqual({
+        ok: true,
+      });
 
       expect(server.requestsTo(`DELETE /webhooks/${ID}`)).toHaveLength(0);
       expect(await stop()).toBe(0);
@@ -142,7 +164,7 @@ describe('webhooks listen (command)', () => {
     expect(kept.out()).toBe(`${SECRET}\n`);
   });
 
-  it('accepts deliveries on any path, and says once when one differs from the registered URL\'s path', async () => {
+  it("accepts deliveries on any path, and says once when one differs from the registered URL's path", async () => {
     server.on('POST /webhooks', { status: 201, body: { endpoint: { id: ID }, secret: SECRET } });
     server.on(`DELETE /webhooks/${ID}`, { status: 204 });
     const { t, url, stop } = await listen(['--register', 'https://abc.tunnel.example/hooks']);
@@ -153,7 +175,10 @@ describe('webhooks listen (command)', () => {
     expect(await deliver(url, BODY('evt_p2'), 'evt_p2', SECRET)).toBe(200);
     expect(await deliver(new URL('/rewritten?x=1', url).href, BODY('evt_p3'), 'evt_p3', SECRET)).toBe(200);
     expect(await stop()).toBe(0);
-    const notices = t.err().split('\n').filter((line) => /arrived on|every path/.test(line));
+    const notices = t
+      .err()
+      .split('\n')
+      .filter((line) => /arrived on|every path/.test(line));
     expect(notices).toEqual([
       "tripctl: warning: a delivery arrived on /, not on /hooks (the registered URL's path); accepted",
       'hint: every path is accepted unless --path is given; a tunnel or proxy in between may rewrite paths',
@@ -195,7 +220,9 @@ describe('webhooks listen (command)', () => {
       const plain = context({ configDir: listenCtx.configDir });
       expect(await plain.run(['webhooks', 'replay', join(dir, file!), '--to', receiver.url])).toBe(0);
       expect(plain.err()).toMatch(/original signature/);
-      expect(verify(SECRET, receiver.received[1]!.body, receiver.received[1]!.headers['x-service-signature'] as string)).toEqual({ ok: true });
+      expect(verify(SECRET, receiver.received[1]!.body, receiver.received[1]!.headers['x-service-signature'] as string)).toEqual({
+        ok: true,
+      });
 
       // A handler that fails makes replay fail.
       receiver.answers.push({ status: 500 });
@@ -210,7 +237,10 @@ describe('webhooks listen (command)', () => {
   it('replay re-signs with the kept secret of the endpoint the listener verified for', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tripctl-replay-'));
     try {
-      server.on('POST /webhooks', { status: 201, body: { endpoint: { id: ID, url: 'https://h.example/x', events: ['booking.approved'] }, secret: SECRET } });
+      server.on('POST /webhooks', {
+        status: 201,
+        body: { endpoint: { id: ID, url: 'https://h.example/x', events: ['booking.approved'] }, secret: SECRET },
+      });
       const creator = context();
       expect(await creator.run(['webhooks', 'create', '--url', 'https://h.example/x', '--events', 'booking.approved'])).toBe(0);
       const { url, stop } = await listen(['--endpoint', ID, '--save', dir], { configDir: creator.configDir });
@@ -220,7 +250,9 @@ describe('webhooks listen (command)', () => {
       const replay = context({ configDir: creator.configDir });
       expect(await replay.run(['webhooks', 'replay', join(dir, file!), '--to', receiver.url])).toBe(0);
       expect(replay.err()).toMatch(new RegExp(`kept secret of endpoint ${ID}`));
-      expect(verify(SECRET, receiver.received[0]!.body, receiver.received[0]!.headers['x-service-signature'] as string)).toEqual({ ok: true });
+      expect(verify(SECRET, receiver.received[0]!.body, receiver.received[0]!.headers['x-service-signature'] as string)).toEqual({
+        ok: true,
+      });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -229,16 +261,22 @@ describe('webhooks listen (command)', () => {
 
 /** A delivery whose text fields carry what a hostile or broken service could put there. */
 const HOSTILE_ID = 'evt_\u001b[2J\u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007\u202eredro\u009b31m';
-const HOSTILE = Buffer.from(JSON.stringify({
-  id: HOSTILE_ID,
-  event: 'booking.approved\u001b[31m',
-  data: { id: '3f1e2d4c\u2066-\u2069x', status: 'approved\nFORGED\tLINE\r\u001b]0;title\u001b\\' },
-}));
+const HOSTILE = Buffer.from(
+  JSON.stringify({
+    id: HOSTILE_ID,
+    event: 'booking.approved\u001b[31m',
+    data: { id: '3f1e2d4c\u2066-\u2069x', status: 'approved\nFORGED\tLINE\r\u001b]0;title\u001b\\' },
+  }),
+);
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** Posts HOSTILE signed with `secret`, without delivery or event headers (so the body's fields are shown). */
 async function deliverHostile(url: string, secret: string): Promise<number> {
-  const res = await fetch(url, { method: 'POST', body: HOSTILE, headers: { 'content-type': 'application/json', 'x-service-signature': sign(secret, HOSTILE) } });
+  const res = await fetch(url, {
+    method: 'POST',
+    body: HOSTILE,
+    headers: { 'content-type': 'application/json', 'x-service-signature': sign(secret, HOSTILE) },
+  });
   await res.arrayBuffer();
   return res.status;
 }
@@ -252,17 +290,21 @@ describe('webhooks listen: what reaches the terminal', () => {
     await receiver.close();
   });
 
-  it('on a terminal, fits each line in 100 columns and shows a failing handler\'s status with the first line of its body', async () => {
+  it("on a terminal, fits each line in 100 columns and shows a failing handler's status with the first line of its body", async () => {
     const { t, url, stop } = await listen(['--secret', SECRET, '--forward-to', receiver.url], { stdoutIsTTY: true, columns: 160 });
     receiver.answers.push({ status: 503, body: `Service Unavailable: the booking store did not answer ${'x'.repeat(200)}\nsecond line` });
     expect(await deliver(url, BODY('evt_000000000000000000000001'), 'evt_000000000000000000000001', SECRET)).toBe(503);
     expect(await deliver(url, BODY('evt_000000000000000000000001'), 'evt_000000000000000000000001', SECRET)).toBe(200);
-    expect(await deliver(url, BODY('evt_000000000000000000000002'), 'evt_000000000000000000000002', 'whsec_wrong_wrong_wrong_wrong_wrong')).toBe(400);
+    expect(
+      await deliver(url, BODY('evt_000000000000000000000002'), 'evt_000000000000000000000002', 'whsec_wrong_wrong_wrong_wrong_wrong'),
+    ).toBe(400);
     expect(await stop()).toBe(0);
     const lines = t.out().split('\n').filter(Boolean).map(stripVTControlCharacters);
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(100);
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d booking\.approved +evt_00000000\u2026 3f1e2d4c\u2026 approved +valid +\u2192 503 in \d+ ms: Service Unav/);
+    expect(lines[0]).toMatch(
+      /^\d\d:\d\d:\d\d booking\.approved +evt_00000000\u2026 3f1e2d4c\u2026 approved +valid +\u2192 503 in \d+ ms: Service Unav/,
+    );
     expect(lines[0]).toMatch(/\u2026$/);
     expect(lines[0]).not.toContain('second line');
     expect(lines[1]).toMatch(/valid +\u2192 200 in \d+ ms retry #1$/);
@@ -271,7 +313,12 @@ describe('webhooks listen: what reaches the terminal', () => {
 
   it('never lets escape sequences, C1 or bidi controls from a delivery reach stdout or stderr, and keeps it one line', async () => {
     // A line for each of the two deliveries; -o ids and -o json print only the accepted one.
-    for (const [args, tty, shown] of [[[], true, 2], [[], false, 2], [['-o', 'ids'], false, 1], [['-o', 'json'], true, 1]] as const) {
+    for (const [args, tty, shown] of [
+      [[], true, 2],
+      [[], false, 2],
+      [['-o', 'ids'], false, 1],
+      [['-o', 'json'], true, 1],
+    ] as const) {
       const { t, url, stop } = await listen(['--secret', SECRET, ...args], { stdoutIsTTY: tty, stderrIsTTY: tty, columns: 100 });
       expect(await deliverHostile(url, SECRET)).toBe(200);
       expect(await deliverHostile(url, 'whsec_wrong_wrong_wrong_wrong_wrong')).toBe(400);
@@ -290,8 +337,7 @@ describe('webhooks listen: what reaches the terminal', () => {
     const body = BODY('evt_c1');
     const { port } = new URL(url);
     const { connect } = await import('node:net');
-    const head = `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Service-Delivery: evt_\u009b2J\u00e2\u0080\u00aeevil\r\nX-Service-Event: booking.approved\r\n` +
-      `X-Service-Signature: ${sign(SECRET, body)}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+    const head = `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Service-Delivery: evt_\u009b2J\u00e2\u0080\u00aeevil\r\nX-Service-Event: booking.approved\r\nX-Service-Signature: ${sign(SECRET, body)}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body])));
       let text = '';

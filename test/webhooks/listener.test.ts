@@ -23,12 +23,18 @@ function envelope(id: string, event = 'booking.approved', status = 'approved'): 
 
 function serviceHeaders(body: Buffer, id: string, event = 'booking.approved', secret = SECRET): string[] {
   return [
-    'Content-Type', 'application/json',
-    'User-Agent', 'Service-Partner-Webhooks/1.0',
-    'X-Service-Event', event,
-    'X-Service-Delivery', id,
-    'X-Service-Signature', sign(secret, body),
-    'X-Custom-Trace', 'a b  c',
+    'Content-Type',
+    'application/json',
+    'User-Agent',
+    'Service-Partner-Webhooks/1.0',
+    'X-Service-Event',
+    event,
+    'X-Service-Delivery',
+    id,
+    'X-Service-Signature',
+    sign(secret, body),
+    'X-Custom-Trace',
+    'a b  c',
   ];
 }
 
@@ -73,7 +79,9 @@ afterEach(async () => {
   await receiver.close();
 });
 
-async function startListener(opts: Partial<ListenerOptions> = {}): Promise<{ listener: Listener; url: string; deliveries: DeliveryEvent[]; rejected: RejectedEvent[] }> {
+async function startListener(
+  opts: Partial<ListenerOptions> = {},
+): Promise<{ listener: Listener; url: string; deliveries: DeliveryEvent[]; rejected: RejectedEvent[] }> {
   const listener = new Listener({ port: 0, secret: SECRET, forwardTo: new URL(receiver.url), ...opts });
   listeners.push(listener);
   const deliveries: DeliveryEvent[] = [];
@@ -140,7 +148,11 @@ describe('listener engine', () => {
     const body = envelope('evt_4');
     const answer = await post(url, body, serviceHeaders(body, 'evt_4'));
     expect(answer).toEqual({ status: 500, body: '\r\n  boom: the database is down  \r\n    at handler (app.js:1)\n' });
-    expect(deliveries[0]).toMatchObject({ verdict: 'valid', answered: 500, forward: { status: 500, bodyLine: 'boom: the database is down' } });
+    expect(deliveries[0]).toMatchObject({
+      verdict: 'valid',
+      answered: 500,
+      forward: { status: 500, bodyLine: 'boom: the database is down' },
+    });
     receiver.answers.push({ status: 204 });
     await post(url, body, serviceHeaders(body, 'evt_4'));
     expect(deliveries[1]!.forward).toEqual({ status: 204, latencyMs: expect.any(Number) });
@@ -224,7 +236,12 @@ describe('listener engine', () => {
     const notices: PathNotice[] = [];
     listener.on('path-differs', (notice) => notices.push(notice));
     expect(url).toMatch(/:\d+\/$/);
-    for (const [path, id] of [['/hooks', 'evt_p1'], ['/hooks?attempt=2', 'evt_p2'], ['/', 'evt_p3'], ['/elsewhere', 'evt_p4']]) {
+    for (const [path, id] of [
+      ['/hooks', 'evt_p1'],
+      ['/hooks?attempt=2', 'evt_p2'],
+      ['/', 'evt_p3'],
+      ['/elsewhere', 'evt_p4'],
+    ]) {
       const body = envelope(id!);
       expect((await post(new URL(path!, url).href, body, serviceHeaders(body, id!))).status).toBe(200);
     }
@@ -266,7 +283,12 @@ describe('listener engine', () => {
       const saved = await readSaved(join(dir, files[0]!));
       expect(saved.body.equals(body)).toBe(true);
       expect(endToEndHeaders(saved.headers)).toEqual(endToEndHeaders(headers));
-      expect(saved).toMatchObject({ verdict: 'valid', endpointId: '6c0c0c0c-1111-4222-8333-444444444444', deliveryId: 'evt/../14', method: 'POST' });
+      expect(saved).toMatchObject({
+        verdict: 'valid',
+        endpointId: '6c0c0c0c-1111-4222-8333-444444444444',
+        deliveryId: 'evt/../14',
+        method: 'POST',
+      });
       const raw = JSON.parse(await readFile(join(dir, files[0]!), 'utf8'));
       expect(Buffer.from(raw.bodyBase64, 'base64').equals(body)).toBe(true);
     } finally {

@@ -57,7 +57,13 @@ export class Receiver {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    this.received.push({ method: req.method ?? '', url: req.url ?? '', rawHeaders: req.rawHeaders, headers: req.headers, body: Buffer.concat(chunks) });
+    this.received.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      rawHeaders: req.rawHeaders,
+      headers: req.headers,
+      body: Buffer.concat(chunks),
+    });
     for (const waiter of [...this.waiters]) waiter();
     const answer = this.answers.shift() ?? this.fallback;
     if (answer === 'hang') return;

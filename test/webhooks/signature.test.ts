@@ -14,7 +14,8 @@ const EMPTY_HEX = 'c2119c3e9d00c7bbab36f9d5091538563865d91d3fa8aa7775d9f57af1cd4
 const BINARY = Buffer.from('00fffe7b2261223a317d0a', 'hex');
 const BINARY_HEX = 'f08231620ba67638f226790715ebdc72446c6c88e56d71a42d6cbbfb9ba7a431';
 
-const independent = (secret: string, bytes: Buffer) => `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(bytes).digest('hex')}`;
+const independent = (secret: string, bytes: Buffer) =>
+  `sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(bytes).digest('hex')}`;
 
 describe('sign', () => {
   it('matches the openssl vectors', () => {
@@ -69,7 +70,7 @@ describe('verify', () => {
   });
 });
 
-describe('signatureMatches (the listener\'s check) and signing keys', () => {
+describe("signatureMatches (the listener's check) and signing keys", () => {
   const header = `sha256=${OPENSSL_HEX}`;
 
   it('agrees with the openssl vectors, with the secret as text or as a key made once', () => {
@@ -84,7 +85,16 @@ describe('signatureMatches (the listener\'s check) and signing keys', () => {
 
   it('is false for anything verify refuses', () => {
     const key = signingKey(SECRET);
-    const cases = [undefined, '', OPENSSL_HEX, `sha1=${OPENSSL_HEX}`, `sha256=${OPENSSL_HEX.slice(2)}`, `sha256=${'zz'.repeat(32)}`, `sha256=${OPENSSL_HEX.slice(0, 62)}zz`, `sha256=${BINARY_HEX}`];
+    const cases = [
+      undefined,
+      '',
+      OPENSSL_HEX,
+      `sha1=${OPENSSL_HEX}`,
+      `sha256=${OPENSSL_HEX.slice(2)}`,
+      `sha256=${'zz'.repeat(32)}`,
+      `sha256=${OPENSSL_HEX.slice(0, 62)}zz`,
+      `sha256=${BINARY_HEX}`,
+    ];
     for (const value of cases) {
       expect(signatureMatches(key, BODY, value)).toBe(false);
       expect(verify(key, BODY, value).ok).toBe(false);

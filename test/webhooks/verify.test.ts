@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../support/context.js';
 
 const SECRET = 'whsec_verify_test_0123456789abcdefgh';
-const BODY = '{"id":"evt_v1","event":"booking.approved","apiVersion":"2026-08-21","occurredAt":"2026-08-21T10:00:00.000Z","data":{"id":"3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b","status":"approved"}}';
+const BODY =
+  '{"id":"evt_v1","event":"booking.approved","apiVersion":"2026-08-21","occurredAt":"2026-08-21T10:00:00.000Z","data":{"id":"3f1e2d4c-5b6a-4798-8a9b-0c1d2e3f4a5b","status":"approved"}}';
 const SIGNATURE = `sha256=${createHmac('sha256', SECRET).update(BODY).digest('hex')}`;
 
 let dir: string;
@@ -25,7 +26,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const run = (args: string[], input?: string, env?: Record<string, string>) => runInProcess(['webhooks', 'verify', ...args], { stdin: input, configDir: dir, env });
+const run = (args: string[], input?: string, env?: Record<string, string>) =>
+  runInProcess(['webhooks', 'verify', ...args], { stdin: input, configDir: dir, env });
 
 describe('webhooks verify', () => {
   it('exits 0 for the exact bytes, from a file or from stdin', async () => {
@@ -43,7 +45,9 @@ describe('webhooks verify', () => {
     expect(result.stderr).toMatch(/re-serialised/);
     // What Python's json.dumps writes by default: keys reordered, a space after ':' and ','.
     const { event, id, ...rest } = JSON.parse(BODY);
-    const python = JSON.stringify({ event, id, ...rest }).replace(/":/g, '": ').replace(/,"/g, ', "');
+    const python = JSON.stringify({ event, id, ...rest })
+      .replace(/":/g, '": ')
+      .replace(/,"/g, ', "');
     const other = await run(['--secret', SECRET, '--signature', SIGNATURE, '-o', 'json'], python);
     expect(other.code).toBe(1);
     expect(JSON.parse(other.stdout)).toMatchObject({ valid: false, reason: 'reserialised' });
@@ -76,7 +80,16 @@ describe('webhooks verify', () => {
   });
 
   it('exits 1 with a plain mismatch for another well-formed secret', async () => {
-    const result = await run(['--secret', 'whsec_another_endpoint_secret_000000', '--signature', SIGNATURE, '--payload-file', file, '-o', 'json']);
+    const result = await run([
+      '--secret',
+      'whsec_another_endpoint_secret_000000',
+      '--signature',
+      SIGNATURE,
+      '--payload-file',
+      file,
+      '-o',
+      'json',
+    ]);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ valid: false, reason: 'mismatch' });
     expect(result.stderr).toMatch(/signature does not match the body/);
@@ -98,7 +111,18 @@ describe('webhooks verify', () => {
 
 describe('webhooks verify --saved', () => {
   const ENDPOINT = '6c0c0c0c-1111-4222-8333-444444444444';
-  const headers = ['Host', '127.0.0.1:4242', 'Content-Type', 'application/json', 'X-Service-Event', 'booking.approved', 'X-Service-Delivery', 'evt_v1', 'X-Service-Signature', SIGNATURE];
+  const headers = [
+    'Host',
+    '127.0.0.1:4242',
+    'Content-Type',
+    'application/json',
+    'X-Service-Event',
+    'booking.approved',
+    'X-Service-Delivery',
+    'evt_v1',
+    'X-Service-Signature',
+    SIGNATURE,
+  ];
 
   /** A file as `listen --save` writes it (format tripctl.webhook-delivery/1), with `change` applied. */
   async function savedFile(name: string, change: (record: Record<string, unknown>) => void = () => {}): Promise<string> {
@@ -129,10 +153,16 @@ describe('webhooks verify --saved', () => {
 
     const configDir = await mkdtemp(join(tmpdir(), 'tripctl-verify-kept-'));
     try {
-      await writeFile(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: { webhookSecrets: { [ENDPOINT]: SECRET } } } }), { mode: 0o600 });
+      await writeFile(
+        join(configDir, 'config.json'),
+        JSON.stringify({ profiles: { default: { webhookSecrets: { [ENDPOINT]: SECRET } } } }),
+        { mode: 0o600 },
+      );
       const kept = await runInProcess(['webhooks', 'verify', '--saved', path], { configDir });
       expect(kept.code).toBe(0);
-      expect(kept.stderr).toContain(`Delivery evt_v1 (booking.approved): signature valid, headers match the body (${BODY.length} bytes), checked with the kept secret of endpoint ${ENDPOINT}.`);
+      expect(kept.stderr).toContain(
+        `Delivery evt_v1 (booking.approved): signature valid, headers match the body (${BODY.length} bytes), checked with the kept secret of endpoint ${ENDPOINT}.`,
+      );
     } finally {
       await rm(configDir, { recursive: true, force: true });
     }
@@ -140,9 +170,24 @@ describe('webhooks verify --saved', () => {
 
   it('exits 1 when the body was edited, a header no longer agrees with the body, the signature is gone, or the secret is another', async () => {
     const cases: Array<[string, (record: Record<string, unknown>) => void, string, RegExp]> = [
-      ['edited.json', (r) => (r.bodyBase64 = Buffer.from(BODY.replace('approved', 'rejected')).toString('base64')), 'body_edited', /the file was edited/],
-      ['delivery.json', (r) => ((r.headers as string[])[7] = 'evt_other'), 'header_mismatch', /X-Service-Delivery header \(evt_other\) is not the body's id \(evt_v1\)/i],
-      ['event.json', (r) => ((r.headers as string[])[5] = 'booking.cancelled'), 'header_mismatch', /X-Service-Event header \(booking\.cancelled\) is not the body's event/i],
+      [
+        'edited.json',
+        (r) => (r.bodyBase64 = Buffer.from(BODY.replace('approved', 'rejected')).toString('base64')),
+        'body_edited',
+        /the file was edited/,
+      ],
+      [
+        'delivery.json',
+        (r) => ((r.headers as string[])[7] = 'evt_other'),
+        'header_mismatch',
+        /X-Service-Delivery header \(evt_other\) is not the body's id \(evt_v1\)/i,
+      ],
+      [
+        'event.json',
+        (r) => ((r.headers as string[])[5] = 'booking.cancelled'),
+        'header_mismatch',
+        /X-Service-Event header \(booking\.cancelled\) is not the body's event/i,
+      ],
       ['unsigned.json', (r) => (r.headers = headers.slice(0, 8)), 'missing_header', /the saved headers hold no X-Service-Signature/],
     ];
     for (const [name, change, reason, message] of cases) {

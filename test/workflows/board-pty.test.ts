@@ -22,7 +22,13 @@ afterAll(async () => {
 describe('trips board on a pseudo-terminal', () => {
   it('shows each verdict in colour with the running count, then asks before marking no-shows', async () => {
     const { vehicles } = await api(sb, 'GET', '/vehicles');
-    const { trip } = await api(sb, 'POST', '/trips', { vehicleId: vehicles[0].id, fromCityId: 'homs', toCityId: 'tartus', departureAt: '2027-04-01T05:00:00Z', pricePerSeat: 1000 });
+    const { trip } = await api(sb, 'POST', '/trips', {
+      vehicleId: vehicles[0].id,
+      fromCityId: 'homs',
+      toCityId: 'tartus',
+      departureAt: '2027-04-01T05:00:00Z',
+      pricePerSeat: 1000,
+    });
     const ids: string[] = [];
     for (const [i, name] of ['Rami Haddad', 'Lina Khoury', 'Omar Aziz'].entries()) {
       const { booking } = await api(sb, 'POST', '/bookings', { tripId: trip.id, seats: i + 1, phone: `+9639441220${i}0`, fullName: name });

@@ -21,10 +21,26 @@ async function trip(approvedCount: number): Promise<Setup> {
   const { vehicles } = await api(sb, 'GET', '/vehicles');
   const vehicle = vehicles.find((v: { seats: number }) => v.seats === 20);
   const departureAt = new Date(Date.now() + (3 + Math.random() * 30) * 86_400_000).toISOString();
-  const make = async (at: string) => (await api(sb, 'POST', '/trips', { vehicleId: vehicle.id, fromCityId: 'damascus', toCityId: 'latakia', departureAt: at, pricePerSeat: 1000 })).trip.id as string;
+  const make = async (at: string) =>
+    (
+      await api(sb, 'POST', '/trips', {
+        vehicleId: vehicle.id,
+        fromCityId: 'damascus',
+        toCityId: 'latakia',
+        departureAt: at,
+        pricePerSeat: 1000,
+      })
+    ).trip.id as string;
   const tripId = await make(departureAt);
   const book = async (on: string, i: number) =>
-    (await api(sb, 'POST', '/bookings', { tripId: on, seats: 1 + (i % 2), phone: `+96396${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`, fullName: `Passenger ${i}` })).booking.id as string;
+    (
+      await api(sb, 'POST', '/bookings', {
+        tripId: on,
+        seats: 1 + (i % 2),
+        phone: `+96396${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`,
+        fullName: `Passenger ${i}`,
+      })
+    ).booking.id as string;
   const approved: string[] = [];
   for (let i = 0; i < approvedCount; i++) {
     const id = await book(tripId, i);
@@ -68,7 +84,10 @@ describe('trips board on a pipe', () => {
     ].join('\n');
     const mark = sb.requests.length;
     const result = await run(sb, ['trips', 'board', s.tripId], { stdin: input });
-    const lines = result.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(lines.map((l) => l.slice(0, 2))).toEqual([
       [s.approved[0], 'boarded'],
       [s.approved[0], 'already-boarded'],
@@ -87,7 +106,10 @@ describe('trips board on a pipe', () => {
     for (const id of s.approved) expect(await status(id)).toBe('boarded');
     expect(await status(s.requested)).toBe('requested');
     expect(await status(s.otherTrip)).toBe('approved');
-    const boardedPosts = sb.requests.slice(mark).filter((r) => r.method === 'POST').map((r) => r.path);
+    const boardedPosts = sb.requests
+      .slice(mark)
+      .filter((r) => r.method === 'POST')
+      .map((r) => r.path);
     expect(boardedPosts.sort()).toEqual(s.approved.map((id) => `/bookings/${id}/boarded`).sort());
     expect(result.stderr).toContain('4 of 4 seats boarded.');
   });
@@ -104,8 +126,17 @@ describe('trips board on a pipe', () => {
 
   it('-o ndjson: one object per input line, with the running count', async () => {
     const result = await run(sb, ['trips', 'board', s.tripId, '-o', 'ndjson'], { stdin: `${s.approved[1]}\n${s.requested}\n` });
-    const [boarded, refused] = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
-    expect(boarded).toMatchObject({ kind: 'boarded', passenger: { bookingId: s.approved[1], fullName: 'Passenger 1', seats: 2 }, boarded: 2, total: 4, queued: 0 });
+    const [boarded, refused] = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(boarded).toMatchObject({
+      kind: 'boarded',
+      passenger: { bookingId: s.approved[1], fullName: 'Passenger 1', seats: 2 },
+      boarded: 2,
+      total: 4,
+      queued: 0,
+    });
     expect(refused).toMatchObject({ kind: 'not-approved', bookingId: s.requested, status: 'requested' });
     expect(result.code).toBe(6);
   });
@@ -121,10 +152,20 @@ describe('trips board on a pipe', () => {
     const t = contextFor(sb, { stdin: `${s.approved[0]}\n` });
     const journal = join(t.configDir, 'boarding', `${s.tripId}.json`);
     mkdirSync(join(t.configDir, 'boarding'), { recursive: true });
-    writeFileSync(journal, JSON.stringify({ version: 1, tripId: s.tripId, baseUrl: 'https://partners.example.com/api/partner/v1', pending: [{ bookingId: s.approved[1], scannedAt: '2026-11-24T05:00:00Z', verified: true }] }));
+    writeFileSync(
+      journal,
+      JSON.stringify({
+        version: 1,
+        tripId: s.tripId,
+        baseUrl: 'https://partners.example.com/api/partner/v1',
+        pending: [{ bookingId: s.approved[1], scannedAt: '2026-11-24T05:00:00Z', verified: true }],
+      }),
+    );
     const mark = sb.requests.length;
     expect(await t.run(['trips', 'board', s.tripId])).toBe(2);
-    expect(t.err()).toContain(`the boarding journal of trip ${s.tripId} holds 1 boarding(s) for https://partners.example.com/api/partner/v1, not ${sb.baseUrl}`);
+    expect(t.err()).toContain(
+      `the boarding journal of trip ${s.tripId} holds 1 boarding(s) for https://partners.example.com/api/partner/v1, not ${sb.baseUrl}`,
+    );
     expect(t.err()).toContain('hint: run with the profile of that service (--profile) to sync them');
     expect(sb.requests.length).toBe(mark);
     t.cleanup();
@@ -160,7 +201,12 @@ describe('trips board when the network drops', () => {
     await proxy.cut();
     t.stdin.write(`${s.approved[1]}\n${await ticketQr(s.approved[2]!).catch(() => s.approved[2]!)}\n${s.approved[1]}\n`);
     const out = await scanned(4);
-    expect(out.trim().split('\n').map((l) => l.split('\t').slice(0, 2))).toEqual([
+    expect(
+      out
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t').slice(0, 2)),
+    ).toEqual([
       [s.approved[0], 'boarded'],
       [s.approved[1], 'queued'],
       [s.approved[2], 'queued'],
@@ -169,7 +215,10 @@ describe('trips board when the network drops', () => {
     // Nothing typed is lost: the journal holds both, and only its owner can read it.
     const journalPath = join(t.configDir, 'boarding', `${s.tripId}.json`);
     expect(statSync(journalPath).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(journalPath, 'utf8')).pending.map((p: { bookingId: string }) => p.bookingId)).toEqual([s.approved[1], s.approved[2]]);
+    expect(JSON.parse(readFileSync(journalPath, 'utf8')).pending.map((p: { bookingId: string }) => p.bookingId)).toEqual([
+      s.approved[1],
+      s.approved[2],
+    ]);
     expect(await status(s.approved[1]!)).toBe('approved');
     // The network comes back; the background retry sends the queue before the input ends.
     await proxy.restore();
@@ -192,7 +241,13 @@ describe('trips board when the network drops', () => {
     await proxy.cut();
     t.stdin.end(`${s.approved[0]}\n00000000-0000-4000-8000-00000000abcd\n`);
     expect(await running).toBe(7);
-    expect(t.out().trim().split('\n').map((l) => l.split('\t').slice(0, 2))).toEqual([
+    expect(
+      t
+        .out()
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t').slice(0, 2)),
+    ).toEqual([
       [s.approved[0], 'queued'],
       ['00000000-0000-4000-8000-00000000abcd', 'queued'],
     ]);
@@ -223,7 +278,9 @@ describe('trips board when the network drops', () => {
     await until(() => t.out(), /\tqueued\t/);
     controller.abort();
     expect(await running).toBe(130);
-    expect(t.err()).toContain(`1 boarding(s) kept in ${join(t.configDir, 'boarding', `${s.tripId}.json`)}; send them with: tripctl trips board ${s.tripId} --sync`);
+    expect(t.err()).toContain(
+      `1 boarding(s) kept in ${join(t.configDir, 'boarding', `${s.tripId}.json`)}; send them with: tripctl trips board ${s.tripId} --sync`,
+    );
     await proxy.restore();
     expect((await run(sb, ['trips', 'board', s.tripId, '--sync'], { baseUrl: baseUrl(), configDir: t.configDir })).code).toBe(0);
     expect(await status(s.approved[0]!)).toBe('boarded');
@@ -235,7 +292,11 @@ describe('trips board when the network drops', () => {
     const first = contextFor(sb, { baseUrl: baseUrl(), stdin: '' });
     expect(await first.run(['trips', 'board', s.tripId])).toBe(0);
     await proxy.cut();
-    const offline = await run(sb, ['trips', 'board', s.tripId], { baseUrl: baseUrl(), configDir: first.configDir, stdin: `${s.approved[0]}\n` });
+    const offline = await run(sb, ['trips', 'board', s.tripId], {
+      baseUrl: baseUrl(),
+      configDir: first.configDir,
+      stdin: `${s.approved[0]}\n`,
+    });
     expect(offline.code).toBe(7);
     expect(offline.stderr).toMatch(/warning: offline .*: using the manifest saved at/);
     expect(offline.stdout).toBe(`${s.approved[0]}\tqueued\tPassenger 0\t1\n`);

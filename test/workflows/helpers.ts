@@ -1,6 +1,6 @@
 // The operator workflows' tests run tripctl in-process (main with the test context) against an
 // in-process sandbox; these helpers hold the pieces they share.
-import { startSandbox } from '../../src/sandbox/index.js';
+import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContext, type TestContextOptions } from '../support/context.js';
 import { startCheckedSandbox } from '../support/sandbox.js';
 

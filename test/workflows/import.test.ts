@@ -68,13 +68,30 @@ describe('trips publish --from-file', () => {
     const mark = sb.requests.length;
     const result = await run(sb, ['trips', 'publish', '--from-file', file, '--dry-run', '--tz', 'Asia/Damascus']);
     expect(result.code).toBe(0);
-    const requests = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const requests = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(requests).toHaveLength(12);
     const { vehicles } = await api(sb, 'GET', '/vehicles');
     const plate = (id: string) => vehicles.find((v: { id: string }) => v.id === id).plate;
-    expect(requests[0]).toMatchObject({ line: 2, method: 'POST', path: '/trips', body: { fromCityId: 'damascus', toCityId: 'homs', departureAt: '2027-02-01T08:00:00+03:00', pricePerSeat: 1500000, notes: 'Two bags; one stop' } });
+    expect(requests[0]).toMatchObject({
+      line: 2,
+      method: 'POST',
+      path: '/trips',
+      body: {
+        fromCityId: 'damascus',
+        toCityId: 'homs',
+        departureAt: '2027-02-01T08:00:00+03:00',
+        pricePerSeat: 1500000,
+        notes: 'Two bags; one stop',
+      },
+    });
     expect(plate(requests[0].body.vehicleId)).toBe('DAM-123456');
-    expect(requests[1]).toMatchObject({ line: 3, body: { fromCityId: 'damascus', toCityId: 'aleppo', departureAt: '2027-02-01T14:30:00+03:00' } });
+    expect(requests[1]).toMatchObject({
+      line: 3,
+      body: { fromCityId: 'damascus', toCityId: 'aleppo', departureAt: '2027-02-01T14:30:00+03:00' },
+    });
     expect(posts(mark, '/trips')).toEqual([]);
   });
 
@@ -83,7 +100,10 @@ describe('trips publish --from-file', () => {
     const mark = sb.requests.length;
     const first = await run(sb, ['trips', 'publish', '--from-file', file, '--tz', 'Asia/Damascus']);
     expect(first.code).toBe(0);
-    const lines = first.stdout.trim().split('\n').map((line) => line.split('\t'));
+    const lines = first.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(lines.map((l) => l[0])).toEqual(Array.from({ length: 12 }, (_, i) => String(i + 2)));
     expect(lines.every((l) => l[2] === 'created')).toBe(true);
     tripIds.push(...lines.map((l) => l[1]!));
@@ -92,7 +112,12 @@ describe('trips publish --from-file', () => {
     const again = sb.requests.length;
     const second = await run(sb, ['trips', 'publish', '--from-file', file, '--tz', 'Asia/Damascus']);
     expect(second.code).toBe(0);
-    expect(second.stdout.trim().split('\n').map((line) => line.split('\t'))).toEqual(tripIds.map((id, i) => [String(i + 2), id, 'exists']));
+    expect(
+      second.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')),
+    ).toEqual(tripIds.map((id, i) => [String(i + 2), id, 'exists']));
     expect(second.stderr).toContain('0 created, 0 already sent before (replayed), 12 already existed');
     expect(posts(again, '/trips')).toEqual([]);
   });
@@ -103,16 +128,30 @@ describe('bookings create --from-file', () => {
   function bookingRows(): string[][] {
     const rows = [['trip', 'seats', 'phone', 'name', 'note', 'group']];
     for (let i = 0; i < 200; i++) {
-      rows.push([tripIds[i % 12]!, '1', `+96395${String(5_100_000 + i)}`, i % 4 ? `Passenger ${i}` : `راكب ${i}`, i % 10 === 0 ? 'Window seat, please' : '', i % 25 === 0 ? 'School trip' : '']);
+      rows.push([
+        tripIds[i % 12]!,
+        '1',
+        `+96395${String(5_100_000 + i)}`,
+        i % 4 ? `Passenger ${i}` : `راكب ${i}`,
+        i % 10 === 0 ? 'Window seat, please' : '',
+        i % 25 === 0 ? 'School trip' : '',
+      ]);
     }
     rows[100] = [...rows[99]!];
     return rows;
   }
-  const csv = (rows: string[][]) => `${rows.map((r) => r.map((c) => (/[,"\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n')}\n`;
+  const csv = (rows: string[][]) =>
+    `${rows.map((r) => r.map((c) => (/[,"\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n')}\n`;
 
   beforeAll(async () => {
     // One trip that stops taking bookings: its row passes every local check and is refused by the service.
-    const { trip } = await api(sb, 'POST', '/trips', { vehicleId: (await api(sb, 'GET', '/vehicles')).vehicles[0].id, fromCityId: 'homs', toCityId: 'hama', departureAt: '2027-03-01T06:00:00Z', pricePerSeat: 900000 });
+    const { trip } = await api(sb, 'POST', '/trips', {
+      vehicleId: (await api(sb, 'GET', '/vehicles')).vehicles[0].id,
+      fromCityId: 'homs',
+      toCityId: 'hama',
+      departureAt: '2027-03-01T06:00:00Z',
+      pricePerSeat: 900000,
+    });
     cancelledTrip = trip.id;
     await api(sb, 'DELETE', `/trips/${trip.id}`);
   });
@@ -130,7 +169,10 @@ describe('bookings create --from-file', () => {
     const mark = sb.requests.length;
     const result = await run(sb, ['bookings', 'create', '--from-file', file]);
     expect(result.code).toBe(2);
-    const reported = result.stderr.split('\n').filter((l) => l.includes(': line ')).map((l) => /line (\d+): (.*)$/.exec(l)!.slice(1));
+    const reported = result.stderr
+      .split('\n')
+      .filter((l) => l.includes(': line '))
+      .map((l) => /line (\d+): (.*)$/.exec(l)!.slice(1));
     expect(reported).toEqual([
       ['6', 'seats: must be from 1 to 20, not 0'],
       ['18', "phone: must be a phone number in E.164 form, e.g. +963912345678, not '0944 123 456'"],
@@ -149,9 +191,17 @@ describe('bookings create --from-file', () => {
     const mark = sb.requests.length;
     const result = await run(sb, ['bookings', 'create', '--from-file', file, '--dry-run']);
     expect(result.code).toBe(0);
-    const requests = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const requests = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(requests).toHaveLength(200);
-    expect(requests[1]).toMatchObject({ line: 3, method: 'POST', path: '/bookings', body: { tripId: tripIds[1], seats: 1, phone: '+963955100001', fullName: 'Passenger 1' } });
+    expect(requests[1]).toMatchObject({
+      line: 3,
+      method: 'POST',
+      path: '/bookings',
+      body: { tripId: tripIds[1], seats: 1, phone: '+963955100001', fullName: 'Passenger 1' },
+    });
     expect(requests[0].body).toMatchObject({ fullName: 'راكب 0', passengerNote: 'Window seat, please', groupName: 'School trip' });
     expect(requests[98].body).toEqual(requests[99].body);
     expect(new Set(requests.map((r) => r.idempotencyKey)).size).toBe(200);
@@ -164,7 +214,10 @@ describe('bookings create --from-file', () => {
     const first = await run(sb, ['bookings', 'create', '--from-file', file, '--concurrency', '6']);
     expect(first.stderr).toContain('imported 200 of 200');
     expect(first.code).toBe(0);
-    const lines = first.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const lines = first.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(lines.map((l) => Number(l[0]))).toEqual(Array.from({ length: 200 }, (_, i) => i + 2));
     expect(lines.every((l) => l[2] === 'created')).toBe(true);
     expect(new Set(lines.map((l) => l[1])).size).toBe(200);
@@ -172,17 +225,23 @@ describe('bookings create --from-file', () => {
 
     const second = await run(sb, ['bookings', 'create', '--from-file', file, '-o', 'ndjson']);
     expect(second.code).toBe(0);
-    const outcomes = second.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const outcomes = second.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(outcomes.map((o) => [o.line, o.id, o.result.outcome])).toEqual(lines.map((l) => [Number(l[0]), l[1], 'replayed']));
     expect(second.stderr).toContain('0 created, 200 already sent before (replayed)');
     expect((await api(sb, 'GET', '/bookings?perPage=1')).meta.total).toBe(before + 200);
   }, 60_000);
 
-  it('from stdin, a row the service refuses is that row\'s error; the others go through', async () => {
+  it("from stdin, a row the service refuses is that row's error; the others go through", async () => {
     const text = `trip,seats,phone\n${tripIds[0]},2,+963955200001\n${cancelledTrip},1,+963955200002\n`;
     const result = await run(sb, ['bookings', 'create', '--from-file', '-', '--name', 'Walk-in'], { stdin: text });
     expect(result.code).toBe(6);
-    const [ok, refused] = result.stdout.trim().split('\n').map((l) => l.split('\t'));
+    const [ok, refused] = result.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(ok).toEqual(['2', expect.any(String), 'created']);
     expect(refused!.slice(0, 3)).toEqual(['3', '-', 'error']);
     expect(refused![3]).toMatch(/HTTP 409, code trip_not_bookable/);
@@ -193,7 +252,10 @@ describe('bookings create --from-file', () => {
 
   it('refuses a file that is not UTF-8, and an unknown column, before any request', async () => {
     const latin1 = join(dir, 'latin1.csv');
-    writeFileSync(latin1, Buffer.from('trip,seats,phone,name\n00000000-0000-4000-8000-000000000000,1,+963955300001,J\xe9r\xf4me\n', 'latin1'));
+    writeFileSync(
+      latin1,
+      Buffer.from('trip,seats,phone,name\n00000000-0000-4000-8000-000000000000,1,+963955300001,J\xe9r\xf4me\n', 'latin1'),
+    );
     const mark = sb.requests.length;
     const notUtf8 = await run(sb, ['bookings', 'create', '--from-file', latin1]);
     expect(notUtf8.code).toBe(2);

@@ -25,11 +25,13 @@ export const runApi: ActionFn<ApiOpts> = async (ctx, { args, opts }) => {
   const hasFields = opts.field.length > 0 || opts.rawField.length > 0;
   if (opts.input !== undefined && hasFields) throw usageError('--input and -F/-f cannot be combined');
   const rawBody =
-    opts.input === undefined ? undefined
-    : opts.input === '-' ? await readAll(ctx.io.stdin, ctx.signal)
-    : await readFile(opts.input).catch((error: NodeJS.ErrnoException) => {
-        throw usageError(`cannot read --input ${opts.input}: ${error.code ?? error.message}`);
-      });
+    opts.input === undefined
+      ? undefined
+      : opts.input === '-'
+        ? await readAll(ctx.io.stdin, ctx.signal)
+        : await readFile(opts.input).catch((error: NodeJS.ErrnoException) => {
+            throw usageError(`cannot read --input ${opts.input}: ${error.code ?? error.message}`);
+          });
   if (rawBody) headers['content-type'] ??= 'application/json';
   const settings = ctx.settings();
   const client = await ctx.client();

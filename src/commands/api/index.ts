@@ -10,12 +10,17 @@ export function register(program: Command, ctx: Context): void {
     description: 'Make any call to the service and print the answer as received (the escape hatch)',
     examples: [
       'tripctl api GET /trips --param status=published --param perPage=5',
-      'tripctl api PATCH /vehicles/3f6c…-uuid -F color=white -F seats=14',
-      'tripctl api POST /webhooks --input endpoint.json',
+      'tripctl api PATCH /vehicles/db4ad474-a088-45e6-a903-37fe6aaf56ca -F color=white -F seats=7',
+      `echo '{"url": "https://hooks.example.com/raw", "events": ["trip.*"]}' | tripctl api POST /webhooks --input -`,
     ],
   })
     .option('--input <file>', "request body from a file ('-' for stdin), sent as is")
-    .option('-H, --header <name:value>', 'extra request header, repeatable', (value: string, previous: string[] = []) => [...previous, value], []);
+    .option(
+      '-H, --header <name:value>',
+      'extra request header, repeatable',
+      (value: string, previous: string[] = []) => [...previous, value],
+      [],
+    );
   addParamFlag(addFieldFlags(api)).action(lazy(ctx, async () => (await import('./actions.js')).runApi));
 
   defineVerb(program, 'openapi', {

@@ -41,9 +41,13 @@ export const login: ActionFn<{ withKey?: boolean }> = async (ctx, { opts }) => {
     key = ctx.env.TRIPCTL_API_KEY;
     source = 'TRIPCTL_API_KEY';
   } else if (ctx.canPrompt) {
-    key = (await (await ctx.prompter()).password('Secret key (from the Developers tab of the dashboard):', {
-      validate: (value) => (value.trim() ? true : 'the key cannot be empty'),
-    })).trim();
+    key = (
+      await (
+        await ctx.prompter()
+      ).password('Secret key (from the Developers tab of the dashboard):', {
+        validate: (value) => (value.trim() ? true : 'the key cannot be empty'),
+      })
+    ).trim();
     source = 'the prompt';
   } else {
     throw usageError('no key given', "pipe it in with 'tripctl auth login --with-key < keyfile', or set TRIPCTL_API_KEY");
@@ -56,7 +60,12 @@ export const login: ActionFn<{ withKey?: boolean }> = async (ctx, { opts }) => {
   await ctx.config.update((config) => {
     const previous = config.profiles[profileName];
     // The company's name is kept so that a protected profile's question can name it without a request.
-    config.profiles[profileName] = { ...previous, baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: key, companyName: company.name ?? previous?.companyName };
+    config.profiles[profileName] = {
+      ...previous,
+      baseUrl: baseUrl.replace(/\/+$/, ''),
+      apiKey: key,
+      companyName: company.name ?? previous?.companyName,
+    };
     config.defaultProfile ??= profileName;
   });
   const verified = company.verified === false ? ' (not verified: the interface is for verified companies)' : '';
@@ -74,7 +83,10 @@ async function offerProtection(ctx: Context, profileName: string, url: URL): Pro
     ctx.info(`Tip: 'tripctl profiles protect ${profileName}' makes commands that change something on it ask first.`);
     return;
   }
-  const yes = await (await ctx.prompter()).confirm(`Protect profile '${profileName}'? Commands that change something will ask first (or need --yes in scripts).`, true);
+  const yes = await (await ctx.prompter()).confirm(
+    `Protect profile '${profileName}'? Commands that change something will ask first (or need --yes in scripts).`,
+    true,
+  );
   if (!yes) return;
   await ctx.config.update((config) => {
     const profile = config.profiles[profileName];

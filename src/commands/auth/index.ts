@@ -17,13 +17,17 @@ export function register(program: Command, ctx: Context): void {
   })
     .option('--with-key', 'read the key from stdin instead of prompting')
     .action(lazy(ctx, async () => (await import('./actions.js')).login));
-  addColumnsFlag(defineVerb(auth, 'status', {
-    calls: ['GET /company'],
-    description: 'Show the company, base URL, (masked) key and protection of the active profile, checked with the service',
-    examples: ['tripctl auth status', 'tripctl --profile live auth status -o json'],
-  }), specs.authStatus, ctx).action(lazy(ctx, async () => (await import('./actions.js')).status));
+  addColumnsFlag(
+    defineVerb(auth, 'status', {
+      calls: ['GET /company'],
+      description: 'Show the company, base URL, (masked) key and protection of the active profile, checked with the service',
+      examples: ['tripctl auth status', 'tripctl --profile live auth status -o json'],
+    }),
+    specs.authStatus,
+    ctx,
+  ).action(lazy(ctx, async () => (await import('./actions.js')).status));
   defineVerb(auth, 'logout', {
     description: 'Forget the key saved in the active profile',
-    examples: ['tripctl auth logout', 'tripctl --profile staging auth logout'],
+    examples: ['tripctl --profile staging auth logout'],
   }).action(lazy(ctx, async () => (await import('./actions.js')).logout));
 }

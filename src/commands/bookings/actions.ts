@@ -74,11 +74,13 @@ export const showTicket: ActionFn = async (ctx, { args }) => {
   // The ticket's shape is the service's to choose: its fields, nested ones as a.b, then the QR.
   const { qr, ...rest } = ticket;
   await ctx.renderer().object(rest);
-  if (typeof qr === 'string' && qr !== '' && ctx.io.stdoutIsTTY) {
-    const { default: qrcode } = await import('qrcode-terminal');
-    const art = await new Promise<string>((done) => qrcode.generate(qr, { small: true }, done));
-    ctx.io.out(`\n${art}\n`);
+  // The code names its own black and white (see output/qr.ts), so it needs colour: where colour
+  // is turned off, the QR data is printed as a line instead.
+  if (typeof qr === 'string' && qr !== '' && ctx.io.stdoutIsTTY && ctx.colorEnabled) {
+    const { renderQr } = await import('../../output/qr.js');
+    ctx.io.out(`\n${renderQr(qr)}`);
   } else if (typeof qr === 'string') {
     ctx.io.out(`qr\t${sanitizeLine(qr)}\n`);
+    if (ctx.io.stdoutIsTTY && qr !== '') ctx.info('(the QR code is drawn in black and white, so only when colour is on)');
   }
 };

@@ -62,7 +62,15 @@ function waited(from: string, now: Date): string {
   return `${Math.floor(minutes / 1440)}d`;
 }
 
-const MARK: Record<RowState, string> = { pending: '', sending: '… sending', approved: '✔ approved', rejected: '✖ rejected', skipped: '→ skipped', failed: '! failed', gone: '· no longer requested' };
+const MARK: Record<RowState, string> = {
+  pending: '',
+  sending: '… sending',
+  approved: '✔ approved',
+  rejected: '✖ rejected',
+  skipped: '→ skipped',
+  failed: '! failed',
+  gone: '· no longer requested',
+};
 const COLOR: Partial<Record<RowState, string>> = { approved: '32', rejected: '31', failed: '1;31', gone: '2', skipped: '2', sending: '33' };
 
 export const inboxView = createPrompt<InboxSummary, InboxConfig>((config, done) => {
@@ -96,7 +104,8 @@ export const inboxView = createPrompt<InboxSummary, InboxConfig>((config, done) 
     return () => clearInterval(timer);
   }, []);
 
-  const open = (row: InboxRow | undefined) => row !== undefined && (row.state === 'pending' || row.state === 'skipped' || row.state === 'failed');
+  const open = (row: InboxRow | undefined) =>
+    row !== undefined && (row.state === 'pending' || row.state === 'skipped' || row.state === 'failed');
   /** The next row still waiting for a decision after `from`, else the first one, else stay. */
   const nextOpen = (from: number) => {
     for (let i = from + 1; i < rows.length; i++) if (rows[i]!.state === 'pending') return i;
@@ -119,8 +128,7 @@ export const inboxView = createPrompt<InboxSummary, InboxConfig>((config, done) 
     if (isUpKey(key) || key.name === 'k' || isDownKey(key) || key.name === 'j') {
       setCursor(isUpKey(key) || key.name === 'k' ? Math.max(0, cursor - 1) : Math.min(rows.length - 1, cursor + 1));
       setExpanded(false);
-    }
-    else if (key.name === 'd' || isEnterKey(key)) setExpanded(!expanded);
+    } else if (key.name === 'd' || isEnterKey(key)) setExpanded(!expanded);
     else if (key.name === 's' && row && row.state === 'pending') {
       row.state = 'skipped';
       setCursor(nextOpen(cursor));
@@ -155,9 +163,19 @@ export const inboxView = createPrompt<InboxSummary, InboxConfig>((config, done) 
   const now = config.now();
   const s = summary();
   const lines: string[] = [];
-  lines.push(paint('1', `Booking requests · ${s.waiting} waiting`) + ` · ${config.heading} · new ones appear every ${Math.round(config.pollMs / 1000)} s`);
-  lines.push(paint('2', closing ? 'finishing: waiting for the answers to the decisions sent…' : 'a approve · r reject · s skip · d details · ↑↓ move · q quit'));
-  if (pollError.current) lines.push(paint('33', fit(`could not look for new requests (${pollError.current}); trying again`, config.width - 1)));
+  lines.push(
+    `${paint('1', `Booking requests · ${s.waiting} waiting`)} · ${config.heading} · new ones appear every ${Math.round(config.pollMs / 1000)} s`,
+  );
+  lines.push(
+    paint(
+      '2',
+      closing
+        ? 'finishing: waiting for the answers to the decisions sent…'
+        : 'a approve · r reject · s skip · d details · ↑↓ move · q quit',
+    ),
+  );
+  if (pollError.current)
+    lines.push(paint('33', fit(`could not look for new requests (${pollError.current}); trying again`, config.width - 1)));
   if (rows.length === 0) lines.push('', '  No requests are waiting. New ones will appear here.');
   const start = Math.max(0, Math.min(cursor - Math.floor(config.pageSize / 2), rows.length - config.pageSize));
   for (const [offset, row] of rows.slice(start, start + config.pageSize).entries()) {

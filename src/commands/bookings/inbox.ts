@@ -46,12 +46,14 @@ interface Trip {
 async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!);
+      }
+    }),
+  );
   return results;
 }
 
@@ -72,27 +74,35 @@ class InboxSource {
   async requestedIds(): Promise<Booking[]> {
     const all: Booking[] = [];
     const query = { status: 'requested', ...(this.tripFilter ? { tripId: this.tripFilter } : {}) };
-    for await (const page of paginate(this.client, '/bookings', 'bookings', query, { all: true }, (m) => this.ctx.warn(m))) all.push(...(page.items as Booking[]));
+    for await (const page of paginate(this.client, '/bookings', 'bookings', query, { all: true }, (m) => this.ctx.warn(m)))
+      all.push(...(page.items as Booking[]));
     return all.reverse();
   }
 
   async rows(bookings: Booking[]): Promise<InboxRow[]> {
     if (!this.cityNames) {
-      const cities = await toolsFor(this.ctx).resolver.listCities().catch(() => []);
+      const cities = await toolsFor(this.ctx)
+        .resolver.listCities()
+        .catch(() => []);
       this.cityNames = new Map(cities.map((c) => [c.id, c.name ?? c.id]));
     }
     return mapLimit(bookings, 6, (b) => this.row(b));
   }
 
   private async row(listed: Booking): Promise<InboxRow> {
-    const { data } = await this.client.request({ method: 'GET', path: `/bookings/${listed.id}`, expect: { kind: 'object', key: 'booking' } });
+    const { data } = await this.client.request({
+      method: 'GET',
+      path: `/bookings/${listed.id}`,
+      expect: { kind: 'object', key: 'booking' },
+    });
     const booking = { ...listed, ...(unwrap(data, 'booking') as Booking) };
     const trip = booking.trip ?? (await this.trip(booking.tripId));
     if (!this.free.has(booking.tripId)) await this.refreshFree(trip);
     const zone = this.ctx.settings().timeZone;
     const text = (value: unknown) => sanitizeLine(typeof value === 'string' ? value : '');
     const city = (id?: string) => text(this.cityNames?.get(id ?? '') ?? id ?? '?');
-    const local = (iso: string, options: Intl.DateTimeFormatOptions) => new Date(iso).toLocaleString('en-GB', { timeZone: zone, ...options });
+    const local = (iso: string, options: Intl.DateTimeFormatOptions) =>
+      new Date(iso).toLocaleString('en-GB', { timeZone: zone, ...options });
     const createdAt = booking.createdAt ?? this.ctx.now().toISOString();
     return {
       id: booking.id,
@@ -101,7 +111,9 @@ class InboxSource {
       requested: local(createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
       seats: booking.seats ?? 1,
       route: `${city(trip.fromCityId)} → ${city(trip.toCityId)}`,
-      departure: trip.departureAt ? local(trip.departureAt, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) : '?',
+      departure: trip.departureAt
+        ? local(trip.departureAt, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+        : '?',
       passenger: text(booking.passenger?.fullName) || '(no name)',
       phone: text(booking.passenger?.phone),
       note: text(booking.passengerNote) || undefined,
@@ -114,7 +126,9 @@ class InboxSource {
   private trip(id: string): Promise<Trip> {
     let trip = this.trips.get(id);
     if (!trip) {
-      trip = this.client.request({ method: 'GET', path: `/trips/${id}`, expect: { kind: 'object', key: 'trip' } }).then(({ data }) => unwrap(data, 'trip') as Trip);
+      trip = this.client
+        .request({ method: 'GET', path: `/trips/${id}`, expect: { kind: 'object', key: 'trip' } })
+        .then(({ data }) => unwrap(data, 'trip') as Trip);
       this.trips.set(id, trip);
     }
     return trip;
@@ -123,14 +137,24 @@ class InboxSource {
   /** Free seats from the manifest (partner-api.md: approved and boarded passengers). */
   private async refreshFree(trip: Trip): Promise<void> {
     if (typeof trip.totalSeats !== 'number') return;
-    const { data } = await this.client.request({ method: 'GET', path: `/trips/${trip.id}/manifest`, expect: { kind: 'list', key: 'passengers' } });
+    const { data } = await this.client.request({
+      method: 'GET',
+      path: `/trips/${trip.id}/manifest`,
+      expect: { kind: 'list', key: 'passengers' },
+    });
     const taken = ((data as { passengers?: Array<{ seats?: number }> }).passengers ?? []).reduce((sum, p) => sum + (p.seats ?? 0), 0);
     this.free.set(trip.id, trip.totalSeats - taken);
   }
 
   async decide(row: InboxRow, decision: Decision): Promise<void> {
     try {
-      await this.client.request({ method: 'PATCH', path: `/bookings/${row.id}`, body: { status: decision }, retrySafe: true, expect: { kind: 'object', key: 'booking' } });
+      await this.client.request({
+        method: 'PATCH',
+        path: `/bookings/${row.id}`,
+        body: { status: decision },
+        retrySafe: true,
+        expect: { kind: 'object', key: 'booking' },
+      });
     } catch (error) {
       if (error instanceof CliError && !(error instanceof InterruptedError)) throw new Error(`${error.message}${httpSuffix(error)}`);
       throw error;
@@ -169,7 +193,7 @@ export const inbox: ActionFn<InboxOptions> = async (ctx, { opts }) => {
   if (rows.length) await ctx.beforeWrite?.(`approve or reject ${rows.length} requested booking${rows.length === 1 ? '' : 's'}`);
   const { inboxView } = await import('./inbox-view.js');
   const zone = ctx.settings().timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  let summary;
+  let summary: Awaited<ReturnType<typeof inboxView>>;
   try {
     summary = await inboxView(
       {
@@ -196,6 +220,8 @@ export const inbox: ActionFn<InboxOptions> = async (ctx, { opts }) => {
     if (name === 'ExitPromptError' || name === 'AbortPromptError') throw new InterruptedError();
     throw error;
   }
-  ctx.info(`approved ${summary.approved}, rejected ${summary.rejected}, skipped ${summary.skipped}${summary.failed ? `, failed ${summary.failed}` : ''}; ${summary.waiting} still waiting`);
+  ctx.info(
+    `approved ${summary.approved}, rejected ${summary.rejected}, skipped ${summary.skipped}${summary.failed ? `, failed ${summary.failed}` : ''}; ${summary.waiting} still waiting`,
+  );
   return summary.failed ? 6 : 0;
 };

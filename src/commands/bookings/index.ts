@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { integer, maxLength, phone, uuid } from '../../input/validate.js';
+import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { integerInRange } from '../../cmdkit/flags.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
+import { describeTrip, localDateTime } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
 import { optionalInput } from '../vehicles/index.js';
 
@@ -27,73 +29,163 @@ interface BookingState {
  * reports `already approved` instead of the service's refusal.
  */
 export const BULK_ACTIONS = {
-  approve: { method: 'PATCH', path: '', body: { status: 'approved' }, done: 'approved', ask: 'approve', description: 'Approve requested bookings', reached: (b: BookingState) => b.status === 'approved' },
-  reject: { method: 'PATCH', path: '', body: { status: 'rejected' }, done: 'rejected', ask: 'reject', description: 'Reject requested bookings', reached: (b: BookingState) => b.status === 'rejected' },
-  cancel: { method: 'PATCH', path: '', body: { status: 'cancelled' }, done: 'cancelled', ask: 'cancel', description: 'Cancel bookings', reached: (b: BookingState) => b.status === 'cancelled' },
+  approve: {
+    method: 'PATCH',
+    path: '',
+    body: { status: 'approved' },
+    done: 'approved',
+    ask: 'approve',
+    description: 'Approve requested bookings',
+    reached: (b: BookingState) => b.status === 'approved',
+  },
+  reject: {
+    method: 'PATCH',
+    path: '',
+    body: { status: 'rejected' },
+    done: 'rejected',
+    ask: 'reject',
+    description: 'Reject requested bookings',
+    reached: (b: BookingState) => b.status === 'rejected',
+  },
+  cancel: {
+    method: 'PATCH',
+    path: '',
+    body: { status: 'cancelled' },
+    done: 'cancelled',
+    ask: 'cancel',
+    description: 'Cancel bookings',
+    reached: (b: BookingState) => b.status === 'cancelled',
+  },
   board: {
-    method: 'POST', path: '/boarded', body: undefined, done: 'boarded', ask: 'mark as boarded', description: 'Mark passengers boarded (sets boardedAt)',
+    method: 'POST',
+    path: '/boarded',
+    body: undefined,
+    done: 'boarded',
+    ask: 'mark as boarded',
+    description: 'Mark passengers boarded (sets boardedAt)',
     reached: (b: BookingState) => b.status === 'boarded' || (b.boardedAt !== undefined && b.boardedAt !== null),
   },
   'no-show': {
-    method: 'POST', path: '/no-show', body: undefined, done: 'marked no-show', ask: 'mark as no-show', description: 'Mark passengers who did not board as no-show',
+    method: 'POST',
+    path: '/no-show',
+    body: undefined,
+    done: 'marked no-show',
+    ask: 'mark as no-show',
+    description: 'Mark passengers who did not board as no-show',
     reached: (b: BookingState) => b.status === 'no_show' || b.noShow === true,
   },
 } as const;
 export type BulkVerb = keyof typeof BULK_ACTIONS;
 
-const EXAMPLE_ID = '3f9a2b1c-4d5e-4f60-8a7b-9c0d1e2f3a4b';
-
-async function chooseTrip({ ctx }: ParseTools): Promise<string> {
+async function chooseTrip({ ctx, resolver }: ParseTools): Promise<string> {
   const client = await ctx.client();
   const { data } = await client.request({ method: 'GET', path: '/trips', query: { status: 'published', perPage: 50 } });
   const trips = ((data as { trips?: Array<Record<string, unknown>> }).trips ?? []).filter((t) => typeof t.id === 'string');
   const prompter = await ctx.prompter();
   if (trips.length === 0) return prompter.input('Trip id:');
   const zone = ctx.settings().timeZone;
-  return prompter.select('Trip:', trips.map((t) => ({
-    name: `${String(t.fromCityId)} → ${String(t.toCityId)}  ${typeof t.departureAt === 'string' ? new Date(t.departureAt).toLocaleString('en-GB', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }) : ''}  (${String(t.id).slice(0, 8)})`,
-    value: t.id as string,
-  })));
+  const cities = await resolver.listCities().catch(() => []);
+  const city = (id: unknown) => cities.find((c) => c.id === id)?.name ?? String(id);
+  return prompter.select(
+    'Trip:',
+    trips.map((t) => ({
+      name: sanitizeLine(
+        `${city(t.fromCityId)} → ${city(t.toCityId)}  ${typeof t.departureAt === 'string' ? localDateTime(t.departureAt, zone) : ''}  (${String(t.id).slice(0, 8)})`,
+      ),
+      value: t.id as string,
+    })),
+  );
 }
 
 /** The flags of `bookings create`, which are also the columns of `bookings create --from-file`. */
 const BOOKING_CREATE_FLAGS: FieldFlag[] = [
-  { flags: '--trip <tripId>', description: 'trip to book on', field: 'tripId', required: true, parse: (v) => uuid('--trip', v), ask: chooseTrip },
+  {
+    flags: '--trip <tripId>',
+    description: 'trip to book on',
+    field: 'tripId',
+    required: true,
+    parse: (v) => uuid('--trip', v),
+    ask: chooseTrip,
+    show: async (v, tools) => `${await describeTrip(String(v), tools)}  (${String(v)})`,
+  },
   { flags: '--seats <n>', description: 'seats, 1-20', field: 'seats', required: true, parse: (v) => integer('--seats', v, 1, 20) },
-  { flags: '--phone <e164>', description: "passenger's phone, E.164 (+963…)", field: 'phone', required: true, parse: (v) => phone('--phone', v) },
-  { flags: '--name <full-name>', description: "passenger's full name (used when the phone is new)", field: 'fullName', offer: true, ask: optionalInput('Full name (empty to skip):') },
-  { flags: '--note <text>', description: 'passenger note, at most 200 characters', field: 'passengerNote', parse: (v) => maxLength('--note', v, 200) },
-  { flags: '--group <name>', description: 'group name, at most 80 characters', field: 'groupName', parse: (v) => maxLength('--group', v, 80) },
+  {
+    flags: '--phone <e164>',
+    description: "passenger's phone, E.164 (+963…)",
+    field: 'phone',
+    required: true,
+    parse: (v) => phone('--phone', v),
+  },
+  {
+    flags: '--name <full-name>',
+    description: "passenger's full name (used when the phone is new)",
+    field: 'fullName',
+    offer: true,
+    ask: optionalInput('Full name (empty to skip):'),
+  },
+  {
+    flags: '--note <text>',
+    description: 'passenger note, at most 200 characters',
+    field: 'passengerNote',
+    parse: (v) => maxLength('--note', v, 200),
+  },
+  {
+    flags: '--group <name>',
+    description: 'group name, at most 80 characters',
+    field: 'groupName',
+    parse: (v) => maxLength('--group', v, 80),
+  },
 ];
 
 export function register(program: Command, ctx: Context): void {
   const bookings = defineGroup(program, 'bookings', 'Passenger bookings: create, approve, reject, cancel, board, no-show, tickets');
-  defineOperation(bookings, 'list', {
-    description: 'List bookings, newest first',
-    examples: ['tripctl bookings list --status requested', `tripctl bookings list --trip ${EXAMPLE_ID} --all -o csv > bookings.csv`],
-    method: 'GET',
-    path: '/bookings',
-    result: { kind: 'list', key: 'bookings', paged: true },
-    resource: specs.booking,
-    flags: [
-      { flags: '--status <status>', description: 'only bookings in this status (others: --param status=…)', field: 'status', choices: BOOKING_STATUSES },
-      { flags: '--trip <tripId>', description: 'only bookings of this trip', field: 'tripId', parse: (v) => uuid('--trip', v) },
-    ],
-  }, ctx);
-  defineOperation(bookings, 'get <bookingId>', {
-    description: 'Show a booking with its trip, passenger and payments',
-    examples: [`tripctl bookings get ${EXAMPLE_ID}`, `tripctl bookings get ${EXAMPLE_ID} -o json --query passenger`],
-    method: 'GET',
-    path: '/bookings/{bookingId}',
-    result: { kind: 'object', key: 'booking' },
-    resource: specs.booking,
-  }, ctx);
+  defineOperation(
+    bookings,
+    'list',
+    {
+      description: 'List bookings, newest first',
+      examples: [
+        'tripctl bookings list --status requested',
+        `tripctl bookings list --trip "$(tripctl trips list --status published --limit 1 -o ids)" --all -o csv > bookings.csv`,
+      ],
+      method: 'GET',
+      path: '/bookings',
+      result: { kind: 'list', key: 'bookings', paged: true },
+      resource: specs.booking,
+      flags: [
+        {
+          flags: '--status <status>',
+          description: 'only bookings in this status (others: --param status=…)',
+          field: 'status',
+          choices: BOOKING_STATUSES,
+        },
+        { flags: '--trip <tripId>', description: 'only bookings of this trip', field: 'tripId', parse: (v) => uuid('--trip', v) },
+      ],
+    },
+    ctx,
+  );
+  defineOperation(
+    bookings,
+    'get <bookingId>',
+    {
+      description: 'Show a booking with its trip, passenger and payments',
+      examples: [
+        `tripctl bookings get "$(tripctl bookings list --status approved --limit 1 -o ids)"`,
+        `tripctl bookings get "$(tripctl bookings list --status approved --limit 1 -o ids)" -o json --query passenger`,
+      ],
+      method: 'GET',
+      path: '/bookings/{bookingId}',
+      result: { kind: 'object', key: 'booking' },
+      resource: specs.booking,
+    },
+    ctx,
+  );
   const create: OperationVerb = {
     description: 'Book seats on a trip for a passenger, by phone (safe to retry: always sent with an Idempotency-Key)',
     examples: [
-      `tripctl bookings create --trip ${EXAMPLE_ID} --seats 2 --phone +963944123456 --name 'Rami Haddad'`,
-      `tripctl bookings create --trip ${EXAMPLE_ID} --seats 1 --phone +963944123456 --idempotency-key order-8841`,
-      `tripctl bookings create --from-file passengers.csv --trip ${EXAMPLE_ID}`,
+      `tripctl bookings create --trip "$(tripctl trips list --status published --limit 1 -o ids)" --seats 2 --phone +963944123456 --name 'Rami Haddad'`,
+      `tripctl bookings create --trip "$(tripctl trips list --status published --limit 1 -o ids)" --seats 1 --phone +963944123456 --idempotency-key order-8841`,
+      `tripctl bookings create --from-file passengers.csv --trip "$(tripctl trips list --status published --limit 1 -o ids)"`,
     ],
     method: 'POST',
     path: '/bookings',
@@ -105,26 +197,40 @@ export function register(program: Command, ctx: Context): void {
   };
   // Rows of a file carry keys made from their content, so a re-run replays instead of booking twice.
   addFromFile(defineOperation(bookings, 'create', create, ctx), create, ctx, async () => ({
-    method: 'POST', path: '/bookings', resultKey: 'booking', flags: BOOKING_CREATE_FLAGS, idempotent: true,
+    method: 'POST',
+    path: '/bookings',
+    resultKey: 'booking',
+    flags: BOOKING_CREATE_FLAGS,
+    idempotent: true,
   }));
   for (const [verb, action] of Object.entries(BULK_ACTIONS) as Array<[BulkVerb, (typeof BULK_ACTIONS)[BulkVerb]]>) {
     defineVerb(bookings, `${verb} <bookingIds...>`, {
       calls: [`${action.method} /bookings/{bookingId}${action.path}`],
       description: `${action.description}; several ids, or - to read them from stdin`,
       examples: [
-        `tripctl bookings ${verb} ${EXAMPLE_ID}`,
+        // Each verb acts on bookings in the state it moves from, so the examples run in order.
+        `tripctl bookings ${verb} "$(tripctl bookings list --status ${verb === 'approve' || verb === 'reject' ? 'requested' : 'approved'} --limit 1 -o ids)"`,
         verb === 'approve'
-          ? 'tripctl bookings list --status requested -o ids | tripctl bookings approve -'
-          : `tripctl bookings list --trip ${EXAMPLE_ID} --status approved -o ids | tripctl bookings ${verb} - --concurrency 4`,
+          ? 'tripctl bookings list --status requested --limit 3 -o ids | tripctl bookings approve -'
+          : `tripctl bookings list --status ${verb === 'reject' ? 'requested' : 'approved'} --limit 2 -o ids | tripctl bookings ${verb} - --concurrency 4`,
       ],
     })
       .option('--concurrency <n>', 'requests in flight at once', integerInRange('--concurrency', 1, 32), 8)
       .action(lazy(ctx, async () => (await import('./actions.js')).bulkAction(verb)));
   }
   defineVerb(bookings, 'inbox', {
-    calls: ['GET /bookings', 'GET /bookings/{bookingId}', 'GET /trips/{tripId}', 'GET /trips/{tripId}/manifest', 'PATCH /bookings/{bookingId}'],
+    calls: [
+      'GET /bookings',
+      'GET /bookings/{bookingId}',
+      'GET /trips/{tripId}',
+      'GET /trips/{tripId}/manifest',
+      'PATCH /bookings/{bookingId}',
+    ],
     description: 'Triage requested bookings on a terminal: approve, reject or skip each, one key at a time',
-    examples: ['tripctl bookings inbox', `tripctl bookings inbox --trip ${EXAMPLE_ID} --poll 5`],
+    examples: [
+      'tripctl bookings inbox',
+      `tripctl bookings inbox --trip "$(tripctl trips list --status published --limit 1 -o ids)" --poll 5`,
+    ],
   })
     .option('--trip <tripId>', 'only requests for this trip')
     .option('--poll <seconds>', 'how often new requests are looked for', integerInRange('--poll', 2, 3600), 15)
@@ -132,6 +238,9 @@ export function register(program: Command, ctx: Context): void {
   defineVerb(bookings, 'ticket <bookingId>', {
     calls: ['GET /bookings/{bookingId}/ticket'],
     description: 'Show the boarding ticket; on a terminal with its QR code',
-    examples: [`tripctl bookings ticket ${EXAMPLE_ID}`, `tripctl bookings ticket ${EXAMPLE_ID} -o json > ticket.json`],
+    examples: [
+      `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)"`,
+      `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)" -o json > ticket.json`,
+    ],
   }).action(lazy(ctx, async () => (await import('./actions.js')).showTicket));
 }

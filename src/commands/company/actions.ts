@@ -27,7 +27,8 @@ export const setLogo: ActionFn = async (ctx, { args }) => {
     if ((error as NodeJS.ErrnoException).code) throw usageError(`cannot read ${args[0]}: ${(error as NodeJS.ErrnoException).code}`);
     throw error;
   }
-  if (size > MAX_LOGO_BYTES) throw usageError(`${args[0]} is ${Math.ceil(size / 1024)} KiB; a logo must be at most ${MAX_LOGO_BYTES / 1024 / 1024} MiB`);
+  if (size > MAX_LOGO_BYTES)
+    throw usageError(`${args[0]} is ${Math.ceil(size / 1024)} KiB; a logo must be at most ${MAX_LOGO_BYTES / 1024 / 1024} MiB`);
   const bytes = await readFile(path);
   const kind = SIGNATURES.find((s) => s.test(bytes))?.kind;
   if (!kind) throw usageError(`${args[0]} is not a PNG, JPEG, WebP or GIF image`);

@@ -9,10 +9,11 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export function register(program: Command, ctx: Context): void {
   defineVerb(program, 'completion', {
-    description: 'Print the shell completion script for bash, zsh or fish (groups, verbs, flags, allowed values, and cities, ids and plates from the service)',
+    description:
+      'Print the shell completion script for bash, zsh or fish (groups, verbs, flags, allowed values, and cities, ids and plates from the service)',
     examples: [
       'source <(tripctl completion bash)',
-      'tripctl completion zsh > "${fpath[1]}/_tripctl"',
+      'tripctl completion zsh > _tripctl   # then into a directory of $fpath',
       'tripctl completion fish > ~/.config/fish/completions/tripctl.fish',
     ],
   })

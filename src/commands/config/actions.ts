@@ -6,7 +6,11 @@ import { specs } from '../../output/specs.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 
 function settingFor(key: string) {
-  if (key === 'api-key') throw usageError('the key is not set with config', "use 'tripctl auth login' (a key on the command line would stay in the shell history)");
+  if (key === 'api-key')
+    throw usageError(
+      'the key is not set with config',
+      "use 'tripctl auth login' (a key on the command line would stay in the shell history)",
+    );
   const setting = SETTINGS[key];
   if (!setting) throw usageError(`unknown setting '${key}'`, `settings: ${Object.keys(SETTINGS).join(', ')}`);
   return setting;

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 
 export function register(program: Command, ctx: Context): void {
-  const config = defineGroup(program, 'config', 'Settings of the active profile: base-url, output, timezone, timeout, retries');
+  const config = defineGroup(program, 'config', 'Settings of the active profile: base-url, output, timezone, currency, timeout, retries');
   const load = async () => import('./actions.js');
   defineVerb(config, 'list', {
     description: 'List the settings of the active profile (the key masked)',
@@ -15,7 +15,11 @@ export function register(program: Command, ctx: Context): void {
   }).action(lazy(ctx, async () => (await load()).get));
   defineVerb(config, 'set <key> <value>', {
     description: 'Change one setting of the active profile (the key itself is set with auth login)',
-    examples: ['tripctl config set timezone Asia/Damascus', 'tripctl config set output json', 'tripctl config set base-url https://partners.example.com/api/partner/v1'],
+    examples: [
+      'tripctl config set timezone Asia/Damascus',
+      'tripctl config set output json',
+      'tripctl --profile staging config set base-url https://partners.example.com/api/partner/v1',
+    ],
   }).action(lazy(ctx, async () => (await load()).set));
   defineVerb(config, 'unset <key>', {
     description: 'Remove one setting of the active profile, back to its default',

@@ -60,15 +60,25 @@ async function text(ctx: Context, checks: Check[], rows: SettingRow[], scopes: R
     if (!check.ok && check.fix) lines.push(`  ${' '.repeat(width)}  ${paint.dim('fix:')} ${sanitizeLine(check.fix)}`);
     if (check.id === 'profile' && rows.length) {
       const nameWidth = Math.max(...rows.map((row) => row.name.length));
-      for (const row of rows.slice(1)) lines.push(`  ${' '.repeat(width)}    ${row.name.padEnd(nameWidth)}  ${sanitizeLine(String(row.value ?? '-'))}  ${paint.dim(`(${row.source})`)}`);
+      for (const row of rows.slice(1))
+        lines.push(
+          `  ${' '.repeat(width)}    ${row.name.padEnd(nameWidth)}  ${sanitizeLine(String(row.value ?? '-'))}  ${paint.dim(`(${row.source})`)}`,
+        );
     }
     if (check.id === 'scopes') {
       const entries = Object.entries(scopes);
-      const reads = entries.filter(([scope]) => scope.endsWith('.read')).map(([scope, state]) => `${scope} ${state === 'ok' ? paint.good('ok') : state === 'not checked' ? paint.dim(state) : paint.bad(state)}`);
+      const reads = entries
+        .filter(([scope]) => scope.endsWith('.read'))
+        .map(
+          ([scope, state]) =>
+            `${scope} ${state === 'ok' ? paint.good('ok') : state === 'not checked' ? paint.dim(state) : paint.bad(state)}`,
+        );
       for (let i = 0; i < reads.length; i += 3) lines.push(`  ${' '.repeat(width)}    ${reads.slice(i, i + 3).join(' · ')}`);
       const writes = entries.filter(([scope]) => scope.endsWith('.write')).map(([scope]) => scope);
       for (let i = 0; i < writes.length; i += 4) {
-        lines.push(`  ${' '.repeat(width)}    ${paint.dim(`${i === 0 ? 'not checked: ' : '             '}${writes.slice(i, i + 4).join(', ')}`)}`);
+        lines.push(
+          `  ${' '.repeat(width)}    ${paint.dim(`${i === 0 ? 'not checked: ' : '             '}${writes.slice(i, i + 4).join(', ')}`)}`,
+        );
       }
     }
   }

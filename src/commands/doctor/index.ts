@@ -5,8 +5,20 @@ import { defineVerb, lazy } from '../../cmdkit/define.js';
 export function register(program: Command, ctx: Context): void {
   defineVerb(program, 'doctor', {
     // Reads only (the doctor never writes): reachability, then one cheap GET per read scope.
-    calls: ['GET /openapi.json', 'GET /company', 'GET /cities', 'GET /members', 'GET /vehicles', 'GET /schedules', 'GET /bookings', 'GET /payments', 'GET /dashboard', 'GET /webhooks'],
-    description: 'Check the set-up: Node, config file modes, profile and where each setting comes from, base URL, key, read scopes, clock, proxy, code cache; says how to fix each',
+    calls: [
+      'GET /openapi.json',
+      'GET /company',
+      'GET /cities',
+      'GET /members',
+      'GET /vehicles',
+      'GET /schedules',
+      'GET /bookings',
+      'GET /payments',
+      'GET /dashboard',
+      'GET /webhooks',
+    ],
+    description:
+      'Check the set-up: Node, config file modes, profile and where each setting comes from, base URL, key, read scopes, clock, proxy, code cache; says how to fix each',
     examples: ['tripctl doctor', 'tripctl --profile live doctor -o json > doctor.json   # for a support ticket: the key is masked'],
   }).action(lazy(ctx, async () => (await import('./actions.js')).runDoctor));
 }

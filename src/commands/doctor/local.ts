@@ -31,25 +31,44 @@ export function nodeCheck(version: string): Check {
   const needs = `needs ${MIN_NODE.join('.')} or newer`;
   return ok
     ? { id: 'node', title: 'Node.js', ok, detail: `${version} (${needs})` }
-    : { id: 'node', title: 'Node.js', ok, detail: `${version} is too old (${needs})`, fix: 'install Node.js 22 LTS (or 20.18.1 or newer) and run tripctl with it' };
+    : {
+        id: 'node',
+        title: 'Node.js',
+        ok,
+        detail: `${version} is too old (${needs})`,
+        fix: 'install Node.js 22 LTS (or 20.18.1 or newer) and run tripctl with it',
+      };
 }
 
 /** The file 0600 and its directory 0700: the key is in there. */
 export function configChecks(ctx: Context): Check[] {
   const { dir, path } = ctx.config;
-  if (!existsSync(path)) return [{ id: 'config', title: 'Config file', ok: true, detail: `none yet (${path}); 'tripctl auth login' makes it` }];
+  if (!existsSync(path))
+    return [{ id: 'config', title: 'Config file', ok: true, detail: `none yet (${path}); 'tripctl auth login' makes it` }];
   if (process.platform === 'win32') return [{ id: 'config', title: 'Config file', ok: true, detail: path }];
   const checks: Check[] = [];
   const fileMode = statSync(path).mode & 0o777;
   checks.push(
     fileMode & 0o077
-      ? { id: 'config', title: 'Config file', ok: false, detail: `${path} is mode ${fileMode.toString(8)}: others can read the key`, fix: `chmod 600 '${path}'` }
+      ? {
+          id: 'config',
+          title: 'Config file',
+          ok: false,
+          detail: `${path} is mode ${fileMode.toString(8)}: others can read the key`,
+          fix: `chmod 600 '${path}'`,
+        }
       : { id: 'config', title: 'Config file', ok: true, detail: `${path} (mode ${fileMode.toString(8)})` },
   );
   const dirMode = statSync(dir).mode & 0o777;
   checks.push(
     dirMode & 0o077
-      ? { id: 'config-dir', title: 'Config directory', ok: false, detail: `${dir} is mode ${dirMode.toString(8)}: others can look in (or replace the file)`, fix: `chmod 700 '${dir}'` }
+      ? {
+          id: 'config-dir',
+          title: 'Config directory',
+          ok: false,
+          detail: `${dir} is mode ${dirMode.toString(8)}: others can look in (or replace the file)`,
+          fix: `chmod 700 '${dir}'`,
+        }
       : { id: 'config-dir', title: 'Config directory', ok: true, detail: `${dir} (mode ${dirMode.toString(8)})` },
   );
   return checks;
@@ -68,21 +87,46 @@ export function settingRows(ctx: Context, settings: Settings): SettingRow[] {
   const env = (name: string) => `environment ${name}`;
   const from = (key: keyof Settings['sources'], flag: string, variable?: string) => {
     const source = settings.sources[key];
-    return source === 'flag' ? `flag ${flag}` : source === 'env' && variable ? env(variable) : source === 'profile' ? `profile '${settings.profileName}'` : SOURCE_WORDS[source]!;
+    return source === 'flag'
+      ? `flag ${flag}`
+      : source === 'env' && variable
+        ? env(variable)
+        : source === 'profile'
+          ? `profile '${settings.profileName}'`
+          : SOURCE_WORDS[source]!;
   };
   const profileSource = settings.sources.profile;
   return [
     {
       name: 'profile',
       value: settings.profileName,
-      source: profileSource === 'flag' ? 'flag --profile' : profileSource === 'env' ? env('TRIPCTL_PROFILE') : profileSource === 'profile' ? `marked default in ${ctx.config.path}` : 'default',
+      source:
+        profileSource === 'flag'
+          ? 'flag --profile'
+          : profileSource === 'env'
+            ? env('TRIPCTL_PROFILE')
+            : profileSource === 'profile'
+              ? `marked default in ${ctx.config.path}`
+              : 'default',
     },
-    { name: 'base-url', value: settings.baseUrl ?? null, source: settings.baseUrl === undefined ? 'not set' : from('baseUrl', '--base-url', 'TRIPCTL_BASE_URL') },
-    { name: 'key', value: settings.apiKey ? maskSecret(settings.apiKey) : null, source: settings.apiKey === undefined ? 'not set' : from('apiKey', '', 'TRIPCTL_API_KEY') },
+    {
+      name: 'base-url',
+      value: settings.baseUrl ?? null,
+      source: settings.baseUrl === undefined ? 'not set' : from('baseUrl', '--base-url', 'TRIPCTL_BASE_URL'),
+    },
+    {
+      name: 'key',
+      value: settings.apiKey ? maskSecret(settings.apiKey) : null,
+      source: settings.apiKey === undefined ? 'not set' : from('apiKey', '', 'TRIPCTL_API_KEY'),
+    },
     { name: 'output', value: settings.output, source: from('output', '-o/--json', 'TRIPCTL_OUTPUT') },
     { name: 'timeout', value: settings.timeoutMs / 1000, source: from('timeout', '--timeout') },
     { name: 'retries', value: settings.retries, source: from('retries', '--retries') },
-    { name: 'timezone', value: settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone, source: settings.timeZone === undefined ? 'the system' : from('timeZone', '--tz', 'TRIPCTL_TZ') },
+    {
+      name: 'timezone',
+      value: settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      source: settings.timeZone === undefined ? 'the system' : from('timeZone', '--tz', 'TRIPCTL_TZ'),
+    },
   ];
 }
 
@@ -93,19 +137,32 @@ export function profileCheck(ctx: Context): { check: Check; settings?: Settings;
     settings = ctx.settings();
   } catch (error) {
     const message = error instanceof CliError ? error.message : String(error);
-    return { check: { id: 'profile', title: 'Profile', ok: false, detail: message, fix: error instanceof CliError ? error.hint : undefined }, rows: [] };
+    return {
+      check: { id: 'profile', title: 'Profile', ok: false, detail: message, fix: error instanceof CliError ? error.hint : undefined },
+      rows: [],
+    };
   }
   const rows = settingRows(ctx, settings);
   if (settings.unknownProfile) {
     const known = Object.keys(ctx.config.read().profiles);
     return {
-      check: { id: 'profile', title: 'Profile', ok: false, detail: `no profile named '${settings.profileName}'`, fix: known.length ? `use one of: ${known.join(', ')}` : `tripctl --profile ${settings.profileName} auth login` },
+      check: {
+        id: 'profile',
+        title: 'Profile',
+        ok: false,
+        detail: `no profile named '${settings.profileName}'`,
+        fix: known.length ? `use one of: ${known.join(', ')}` : `tripctl --profile ${settings.profileName} auth login`,
+      },
       settings,
       rows,
     };
   }
   const protectedNote = settings.profile.protected ? ', protected' : '';
-  return { check: { id: 'profile', title: 'Profile', ok: true, detail: `${settings.profileName} (${rows[0]!.source}${protectedNote})` }, settings, rows };
+  return {
+    check: { id: 'profile', title: 'Profile', ok: true, detail: `${settings.profileName} (${rows[0]!.source}${protectedNote})` },
+    settings,
+    rows,
+  };
 }
 
 /** `http://user:secret@proxy:3128` → `http://user:***@proxy:3128`. */
@@ -145,17 +202,41 @@ export function proxyCheck(ctx: Context, baseUrl: string | undefined): Check & {
   }
   const proxy = url?.protocol === 'http:' ? httpProxy : httpsProxy;
   if (!proxy) {
-    return { id: 'proxy', title: 'Proxy', ok: true, detail: httpsProxy ? `none for http:// URLs (HTTPS_PROXY ${maskProxy(httpsProxy)} is for https:// ones)` : 'none (HTTPS_PROXY, HTTP_PROXY unset)' };
+    return {
+      id: 'proxy',
+      title: 'Proxy',
+      ok: true,
+      detail: httpsProxy
+        ? `none for http:// URLs (HTTPS_PROXY ${maskProxy(httpsProxy)} is for https:// ones)`
+        : 'none (HTTPS_PROXY, HTTP_PROXY unset)',
+    };
   }
   try {
     new URL(proxy);
   } catch {
-    return { id: 'proxy', title: 'Proxy', ok: false, detail: `the proxy '${maskProxy(proxy)}' is not a URL`, fix: 'set HTTPS_PROXY to a URL such as http://proxy.example.com:3128' };
+    return {
+      id: 'proxy',
+      title: 'Proxy',
+      ok: false,
+      detail: `the proxy '${maskProxy(proxy)}' is not a URL`,
+      fix: 'set HTTPS_PROXY to a URL such as http://proxy.example.com:3128',
+    };
   }
   if (url && bypassed(url.hostname, noProxy)) {
-    return { id: 'proxy', title: 'Proxy', ok: true, detail: `${maskProxy(proxy)}, not used for ${url.hostname} (${isLoopbackHost(url.hostname) ? 'loopback' : 'NO_PROXY'})` };
+    return {
+      id: 'proxy',
+      title: 'Proxy',
+      ok: true,
+      detail: `${maskProxy(proxy)}, not used for ${url.hostname} (${isLoopbackHost(url.hostname) ? 'loopback' : 'NO_PROXY'})`,
+    };
   }
-  return { id: 'proxy', title: 'Proxy', ok: true, detail: `${maskProxy(proxy)}${noProxy ? ` (NO_PROXY=${noProxy})` : ''}`, via: maskProxy(proxy) };
+  return {
+    id: 'proxy',
+    title: 'Proxy',
+    ok: true,
+    detail: `${maskProxy(proxy)}${noProxy ? ` (NO_PROXY=${noProxy})` : ''}`,
+    via: maskProxy(proxy),
+  };
 }
 
 /**
@@ -170,13 +251,25 @@ export function codeCacheCheck(ctx: Context): Check {
   if (process.platform !== 'win32') {
     const stats = statSync(dir);
     if (stats.uid !== process.getuid!() || stats.mode & 0o022) {
-      return { id: 'code-cache', title, ok: false, detail: `${dir} is not used: others can write it (mode ${(stats.mode & 0o777).toString(8)})`, fix: `chmod 700 '${dir}' (or remove it: rm -r '${dir}')` };
+      return {
+        id: 'code-cache',
+        title,
+        ok: false,
+        detail: `${dir} is not used: others can write it (mode ${(stats.mode & 0o777).toString(8)})`,
+        fix: `chmod 700 '${dir}' (or remove it: rm -r '${dir}')`,
+      };
     }
   }
   const suffix = `-node${process.version}-${process.arch}.bin`;
   const files = readdirSync(dir).filter((name) => name.startsWith('code-') && name.endsWith('.bin'));
   const current = files.filter((name) => name.endsWith(suffix));
-  if (!current.length) return { id: 'code-cache', title, ok: true, detail: `${dir}: none for node ${process.version} yet (made on the next run of the built tool)` };
+  if (!current.length)
+    return {
+      id: 'code-cache',
+      title,
+      ok: true,
+      detail: `${dir}: none for node ${process.version} yet (made on the next run of the built tool)`,
+    };
   const sizes = current.map((name) => `${name} (${Math.round(statSync(join(dir, name)).size / 1024)} kB)`);
   return { id: 'code-cache', title, ok: true, detail: `${dir}/${sizes.join(', ')}` };
 }

@@ -19,7 +19,15 @@ export const READ_PROBES: Record<string, { path: string; query?: Record<string, 
   'reports.read': { path: '/dashboard' },
   'webhooks.read': { path: '/webhooks' },
 };
-export const WRITE_SCOPES = ['trips.write', 'company.write', 'members.write', 'fleet.write', 'schedules.write', 'bookings.write', 'webhooks.write'];
+export const WRITE_SCOPES = [
+  'trips.write',
+  'company.write',
+  'members.write',
+  'fleet.write',
+  'schedules.write',
+  'bookings.write',
+  'webhooks.write',
+];
 
 /** Beyond this, times the tool shows and sends (departures, webhook timestamps) are visibly off. */
 export const MAX_SKEW_SECONDS = 60;
@@ -46,21 +54,44 @@ export async function serviceChecks(ctx: Context, settings: Settings, proxy?: st
     return report;
   };
   if (!settings.baseUrl) {
-    report.checks.push({ id: 'base-url', title: 'Base URL', ok: false, detail: 'not set', fix: "tripctl auth login --base-url https://host/api/partner/v1 (or TRIPCTL_BASE_URL; 'tripctl sandbox' for a local one)" });
+    report.checks.push({
+      id: 'base-url',
+      title: 'Base URL',
+      ok: false,
+      detail: 'not set',
+      fix: "tripctl auth login --base-url https://host/api/partner/v1 (or TRIPCTL_BASE_URL; 'tripctl sandbox' for a local one)",
+    });
     return notChecked();
   }
   let url: URL;
   try {
     url = new URL(settings.baseUrl);
   } catch {
-    report.checks.push({ id: 'base-url', title: 'Base URL', ok: false, detail: `not a URL: ${settings.baseUrl}`, fix: 'tripctl config set base-url https://host/api/partner/v1' });
+    report.checks.push({
+      id: 'base-url',
+      title: 'Base URL',
+      ok: false,
+      detail: `not a URL: ${settings.baseUrl}`,
+      fix: 'tripctl config set base-url https://host/api/partner/v1',
+    });
     return notChecked();
   }
   const secure = url.protocol === 'https:' || isLoopbackHost(url.hostname);
   report.checks.push(
     secure
-      ? { id: 'https', title: 'HTTPS', ok: true, detail: url.protocol === 'https:' ? 'yes' : `plain http, allowed to loopback (${url.hostname})` }
-      : { id: 'https', title: 'HTTPS', ok: false, detail: `plain http to ${url.host}: the key would be sent in the clear, so tripctl refuses`, fix: `use https://${url.host}${url.pathname} (tripctl config set base-url …)` },
+      ? {
+          id: 'https',
+          title: 'HTTPS',
+          ok: true,
+          detail: url.protocol === 'https:' ? 'yes' : `plain http, allowed to loopback (${url.hostname})`,
+        }
+      : {
+          id: 'https',
+          title: 'HTTPS',
+          ok: false,
+          detail: `plain http to ${url.host}: the key would be sent in the clear, so tripctl refuses`,
+          fix: `use https://${url.host}${url.pathname} (tripctl config set base-url …)`,
+        },
   );
 
   let client: ApiClient;
@@ -68,7 +99,13 @@ export async function serviceChecks(ctx: Context, settings: Settings, proxy?: st
     // No retries: a doctor reports what one try finds, quickly.
     client = await ctx.sideClient(Math.min(settings.timeoutMs, 15_000) * 2, { retries: 0, interruptible: true });
   } catch (error) {
-    report.checks.push({ id: 'key', title: 'Key', ok: false, detail: message(error), fix: error instanceof CliError ? error.hint : undefined });
+    report.checks.push({
+      id: 'key',
+      title: 'Key',
+      ok: false,
+      detail: message(error),
+      fix: error instanceof CliError ? error.hint : undefined,
+    });
     return notChecked();
   }
   try {
@@ -85,8 +122,19 @@ export async function serviceChecks(ctx: Context, settings: Settings, proxy?: st
         const ahead = skew > 0 ? 'ahead of' : 'behind';
         report.checks.push(
           Math.abs(skew) <= MAX_SKEW_SECONDS
-            ? { id: 'clock', title: 'Clock', ok: true, detail: Math.abs(skew) <= 1 ? 'in step with the service' : `${Math.abs(skew)} s ${ahead} the service` }
-            : { id: 'clock', title: 'Clock', ok: false, detail: `${Math.abs(skew)} s ${ahead} the service`, fix: 'set the clock from the network (e.g. timedatectl set-ntp true, or your OS date settings)' },
+            ? {
+                id: 'clock',
+                title: 'Clock',
+                ok: true,
+                detail: Math.abs(skew) <= 1 ? 'in step with the service' : `${Math.abs(skew)} s ${ahead} the service`,
+              }
+            : {
+                id: 'clock',
+                title: 'Clock',
+                ok: false,
+                detail: `${Math.abs(skew)} s ${ahead} the service`,
+                fix: 'set the clock from the network (e.g. timedatectl set-ntp true, or your OS date settings)',
+              },
         );
       } else {
         report.checks.push({ id: 'clock', title: 'Clock', ok: true, detail: 'not checked: the service sent no Date header' });
@@ -98,13 +146,25 @@ export async function serviceChecks(ctx: Context, settings: Settings, proxy?: st
         const fix = proxy
           ? `requests go through the proxy ${proxy}: check that it runs and lets ${url.host} through, or add ${url.hostname} to NO_PROXY`
           : 'check the base URL, the network, and the proxy (HTTPS_PROXY, NO_PROXY)';
-        report.checks.push({ id: 'reachable', title: 'Reachable', ok: false, detail: `${url.origin}${proxy ? ` via ${proxy}` : ''}: ${message(error)}`, fix });
+        report.checks.push({
+          id: 'reachable',
+          title: 'Reachable',
+          ok: false,
+          detail: `${url.origin}${proxy ? ` via ${proxy}` : ''}: ${message(error)}`,
+          fix,
+        });
         return notChecked();
       }
     }
     if (!secure) return notChecked();
     if (!settings.apiKey) {
-      report.checks.push({ id: 'key', title: 'Key', ok: false, detail: 'no key configured', fix: "tripctl auth login (or set TRIPCTL_API_KEY)" });
+      report.checks.push({
+        id: 'key',
+        title: 'Key',
+        ok: false,
+        detail: 'no key configured',
+        fix: 'tripctl auth login (or set TRIPCTL_API_KEY)',
+      });
       return notChecked();
     }
 
@@ -120,7 +180,16 @@ export async function serviceChecks(ctx: Context, settings: Settings, proxy?: st
     );
     const unauthorized = probes.find((p) => p.error instanceof ApiError && p.error.status === 401);
     if (unauthorized) {
-      report.checks.push({ id: 'key', title: 'Key', ok: false, detail: `refused by the service: ${message(unauthorized.error)}`, fix: settings.sources.apiKey === 'env' ? 'TRIPCTL_API_KEY holds a wrong or revoked key: set the right one' : `tripctl --profile ${settings.profileName} auth login (with a key from the Developers tab)` });
+      report.checks.push({
+        id: 'key',
+        title: 'Key',
+        ok: false,
+        detail: `refused by the service: ${message(unauthorized.error)}`,
+        fix:
+          settings.sources.apiKey === 'env'
+            ? 'TRIPCTL_API_KEY holds a wrong or revoked key: set the right one'
+            : `tripctl --profile ${settings.profileName} auth login (with a key from the Developers tab)`,
+      });
       return notChecked();
     }
     const company = probes.find((p) => p.scope === 'company.read' && p.state === 'ok')?.data as { company?: { name?: string } } | undefined;
@@ -133,10 +202,22 @@ export async function serviceChecks(ctx: Context, settings: Settings, proxy?: st
     report.checks.push(
       missing.length === 0
         ? { id: 'scopes', title: 'Read scopes', ok: true, detail: `all ${have} (write scopes not checked: that would change data)` }
-        : { id: 'scopes', title: 'Read scopes', ok: false, detail: `missing ${missing.join(', ')}; ${have} of ${probes.length} ok`, fix: 'ask the company owner for a key with these scopes (Developers tab of the dashboard)' },
+        : {
+            id: 'scopes',
+            title: 'Read scopes',
+            ok: false,
+            detail: `missing ${missing.join(', ')}; ${have} of ${probes.length} ok`,
+            fix: 'ask the company owner for a key with these scopes (Developers tab of the dashboard)',
+          },
     );
     for (const probe of failed) {
-      report.checks.push({ id: `scope:${probe.scope}`, title: probe.scope, ok: false, detail: `GET ${READ_PROBES[probe.scope]!.path} failed: ${message(probe.error)}`, fix: 'run again with --debug to see the exchange' });
+      report.checks.push({
+        id: `scope:${probe.scope}`,
+        title: probe.scope,
+        ok: false,
+        detail: `GET ${READ_PROBES[probe.scope]!.path} failed: ${message(probe.error)}`,
+        fix: 'run again with --debug to see the exchange',
+      });
     }
     return notChecked();
   } finally {

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { phone } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup } from '../../cmdkit/define.js';
+import { showMember } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag } from '../../cmdkit/operation.js';
 
 export const ASSIGNABLE_ROLES = ['admin', 'staff', 'driver'] as const;
@@ -13,46 +14,78 @@ const role = (required: boolean): FieldFlag => ({
   field: 'role',
   choices: ASSIGNABLE_ROLES,
   required,
-  ask: async ({ ctx }) => (await ctx.prompter()).select('Role:', ASSIGNABLE_ROLES.map((r) => ({ name: r, value: r }))),
+  ask: async ({ ctx }) =>
+    (await ctx.prompter()).select(
+      'Role:',
+      ASSIGNABLE_ROLES.map((r) => ({ name: r, value: r })),
+    ),
 });
 
 export function register(program: Command, ctx: Context): void {
   const members = defineGroup(program, 'members', 'People of the company: owner, admins, staff and drivers');
-  defineOperation(members, 'list', {
-    description: 'List every member with their role',
-    examples: ['tripctl members list', "tripctl members list -o json --query \"[?role=='driver'].id\""],
-    method: 'GET',
-    path: '/members',
-    result: { kind: 'list', key: 'members' },
-    resource: specs.member,
-  }, ctx);
-  defineOperation(members, 'add', {
-    description: 'Add a registered user, found by phone, as a member with a role',
-    examples: ['tripctl members add --phone +963944123456 --role driver'],
-    method: 'POST',
-    path: '/members',
-    result: { kind: 'object', key: 'member' },
-    resource: specs.member,
-    flags: [
-      { flags: '--phone <e164>', description: 'phone of a registered user, E.164 (+963…)', field: 'phone', required: true, parse: (v) => phone('--phone', v) },
-      role(true),
-    ],
-  }, ctx);
-  defineOperation(members, 'update <memberId>', {
-    description: "Change a member's role",
-    examples: ['tripctl members update 5d0c6f7e-0a57-4c55-9a43-2b9a6a8f0d11 --role admin'],
-    method: 'PATCH',
-    path: '/members/{memberId}',
-    result: { kind: 'object', key: 'member' },
-    resource: specs.member,
-    flags: [role(true)],
-  }, ctx);
-  defineOperation(members, 'remove <memberId>', {
-    description: 'Detach a member from the company (the user account stays)',
-    examples: ['tripctl members remove 5d0c6f7e-0a57-4c55-9a43-2b9a6a8f0d11 --yes'],
-    method: 'DELETE',
-    path: '/members/{memberId}',
-    result: { kind: 'none', message: ([id]) => `Removed member ${id}.` },
-    confirm: ([id]) => `Detach member ${id} from the company?`,
-  }, ctx);
+  defineOperation(
+    members,
+    'list',
+    {
+      description: 'List every member with their role',
+      examples: ['tripctl members list', 'tripctl members list -o json --query "[?role==\'driver\'].id"'],
+      method: 'GET',
+      path: '/members',
+      result: { kind: 'list', key: 'members' },
+      resource: specs.member,
+    },
+    ctx,
+  );
+  defineOperation(
+    members,
+    'add',
+    {
+      description: 'Add a registered user, found by phone, as a member with a role',
+      examples: ['tripctl members add --phone +963933000101 --role driver'],
+      method: 'POST',
+      path: '/members',
+      result: { kind: 'object', key: 'member' },
+      resource: specs.member,
+      flags: [
+        {
+          flags: '--phone <e164>',
+          description: 'phone of a registered user, E.164 (+963…)',
+          field: 'phone',
+          required: true,
+          parse: (v) => phone('--phone', v),
+        },
+        role(true),
+      ],
+      reviewWhenAsked: true,
+    },
+    ctx,
+  );
+  defineOperation(
+    members,
+    'update <memberId>',
+    {
+      description: "Change a member's role",
+      examples: ['tripctl members update dbf08ec2-bf07-4fbf-a60d-c6488a22dff6 --role admin'],
+      method: 'PATCH',
+      path: '/members/{memberId}',
+      result: { kind: 'object', key: 'member' },
+      resource: specs.member,
+      flags: [role(true)],
+    },
+    ctx,
+  );
+  defineOperation(
+    members,
+    'remove <memberId>',
+    {
+      description: 'Detach a member from the company (the user account stays)',
+      examples: ['tripctl members remove dbf08ec2-bf07-4fbf-a60d-c6488a22dff6 --yes'],
+      method: 'DELETE',
+      path: '/members/{memberId}',
+      result: { kind: 'none', message: ([id]) => `Removed member ${id}.` },
+      confirm: async ([id], tools) =>
+        `Detach ${await showMember(id!.toLowerCase(), tools).catch(() => id!)} from the company? (the user account stays)`,
+    },
+    ctx,
+  );
 }

@@ -5,40 +5,60 @@ import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFileFlags } from '../../cmdkit/flags.js';
 import { defineOperation } from '../../cmdkit/operation.js';
 
-const EXAMPLE_ID = '8b7c6d5e-4f3a-4b2c-9d1e-0f1a2b3c4d5e';
-
 export function register(program: Command, ctx: Context): void {
   const payments = defineGroup(program, 'payments', 'Payments on company bookings (read-only) and their invoices');
-  defineOperation(payments, 'list', {
-    description: 'List payments, newest first',
-    examples: ['tripctl payments list', 'tripctl payments list --all -o csv > payments.csv', 'tripctl payments list --param status=refunded'],
-    method: 'GET',
-    path: '/payments',
-    result: { kind: 'list', key: 'payments', paged: true },
-    resource: specs.payment,
-  }, ctx);
-  defineOperation(payments, 'get <paymentId>', {
-    description: 'Show one payment',
-    examples: [`tripctl payments get ${EXAMPLE_ID}`],
-    method: 'GET',
-    path: '/payments/{paymentId}',
-    result: { kind: 'object', key: 'payment' },
-    resource: specs.payment,
-  }, ctx);
+  defineOperation(
+    payments,
+    'list',
+    {
+      description: 'List payments, newest first',
+      examples: [
+        'tripctl payments list',
+        'tripctl payments list --all -o csv > payments.csv',
+        'tripctl payments list --param status=refunded',
+      ],
+      method: 'GET',
+      path: '/payments',
+      result: { kind: 'list', key: 'payments', paged: true },
+      resource: specs.payment,
+    },
+    ctx,
+  );
+  defineOperation(
+    payments,
+    'get <paymentId>',
+    {
+      description: 'Show one payment',
+      examples: ['tripctl payments get "$(tripctl payments list --limit 1 -o ids)"'],
+      method: 'GET',
+      path: '/payments/{paymentId}',
+      result: { kind: 'object', key: 'payment' },
+      resource: specs.payment,
+    },
+    ctx,
+  );
   const invoice = defineVerb(payments, 'invoice <paymentId>', {
     calls: ['GET /payments/{paymentId}/invoice.pdf'],
     description: "Download a payment's invoice PDF (the path saved is printed on stdout)",
-    examples: [`tripctl payments invoice ${EXAMPLE_ID}`, `tripctl payments invoice ${EXAMPLE_ID} --file - | lp`],
+    examples: [
+      'tripctl payments invoice "$(tripctl payments list --limit 1 -o ids)"',
+      'tripctl payments invoice "$(tripctl payments list --limit 1 -o ids)" --file invoice.pdf --force',
+    ],
   });
   addFileFlags(invoice).action(lazy(ctx, async () => (await import('./actions.js')).invoice));
 
   const payouts = defineGroup(program, 'payouts', "The company's payout records");
-  defineOperation(payouts, 'list', {
-    description: 'List payouts',
-    examples: ['tripctl payouts list', 'tripctl payouts list -o json'],
-    method: 'GET',
-    path: '/payouts',
-    result: { kind: 'list', key: 'payouts' },
-    resource: specs.payout,
-  }, ctx);
+  defineOperation(
+    payouts,
+    'list',
+    {
+      description: 'List payouts',
+      examples: ['tripctl payouts list', 'tripctl payouts list -o json'],
+      method: 'GET',
+      path: '/payouts',
+      result: { kind: 'list', key: 'payouts' },
+      resource: specs.payout,
+    },
+    ctx,
+  );
 }

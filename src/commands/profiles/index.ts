@@ -6,17 +6,24 @@ import { specs } from '../../output/specs.js';
 
 export function register(program: Command, ctx: Context): void {
   const profiles = defineGroup(program, 'profiles', 'Saved profiles: one per company key or environment');
-  addColumnsFlag(defineVerb(profiles, 'list', {
-    description: 'List saved profiles, marking the default and the protected',
-    examples: ['tripctl profiles list', 'tripctl profiles list -o ids'],
-  }), specs.profile, ctx).action(lazy(ctx, async () => (await import('./actions.js')).list));
+  addColumnsFlag(
+    defineVerb(profiles, 'list', {
+      description: 'List saved profiles, marking the default and the protected',
+      examples: ['tripctl profiles list', 'tripctl profiles list -o ids'],
+    }),
+    specs.profile,
+    ctx,
+  ).action(lazy(ctx, async () => (await import('./actions.js')).list));
   defineVerb(profiles, 'use <name>', {
     description: 'Make a saved profile the default',
-    examples: ['tripctl profiles use live'],
+    examples: ['tripctl profiles use sandbox'],
   }).action(lazy(ctx, async () => (await import('./actions.js')).use));
   defineVerb(profiles, 'protect <name>', {
     description: 'Make every command that changes something on this profile ask first (or need --yes without a terminal)',
-    examples: ['tripctl profiles protect live', 'tripctl --profile live bookings approve - --yes < ids.txt'],
+    examples: [
+      'tripctl profiles protect live',
+      'tripctl --profile live bookings list --status requested --limit 2 -o ids | tripctl --profile live bookings approve - --yes',
+    ],
   }).action(lazy(ctx, async () => (await import('./actions.js')).protect(true)));
   defineVerb(profiles, 'unprotect <name>', {
     description: 'Let commands on this profile change things without asking again',

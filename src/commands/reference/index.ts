@@ -7,24 +7,34 @@ import { defineOperation } from '../../cmdkit/operation.js';
 
 export function register(program: Command, ctx: Context): void {
   const cities = defineGroup(program, 'cities', 'Cities that trips run between');
-  defineOperation(cities, 'list', {
-    description: 'List the cities usable as --from and --to',
-    examples: ['tripctl cities list', "tripctl cities list -o json --query \"[?name=='Homs'].id\""],
-    method: 'GET',
-    path: '/cities',
-    result: { kind: 'list', key: 'cities' },
-    resource: specs.city,
-  }, ctx);
+  defineOperation(
+    cities,
+    'list',
+    {
+      description: 'List the cities usable as --from and --to',
+      examples: ['tripctl cities list', 'tripctl cities list -o json --query "[?name==\'Homs\'].id"'],
+      method: 'GET',
+      path: '/cities',
+      result: { kind: 'list', key: 'cities' },
+      resource: specs.city,
+    },
+    ctx,
+  );
 
   const places = defineGroup(program, 'places', 'Pickup and drop-off places inside cities, by P-code');
-  defineOperation(places, 'search [query]', {
-    description: 'Search places by text, optionally inside one city (no text: a short default list)',
-    examples: ['tripctl places search --city Damascus', "tripctl places search garage --city 'حمص' -o ids"],
-    method: 'GET',
-    path: '/places',
-    result: { kind: 'list', key: 'places' },
-    resource: specs.place,
-    positional: { field: 'q', in: 'query' },
-    flags: [cityFlag('--city', 'cityId', 'only places in this city (id or name)')],
-  }, ctx);
+  defineOperation(
+    places,
+    'search [query]',
+    {
+      description: 'Search places by text, optionally inside one city (no text: a short default list)',
+      examples: ['tripctl places search --city Damascus', "tripctl places search terminal --city 'حمص' -o ids"],
+      method: 'GET',
+      path: '/places',
+      result: { kind: 'list', key: 'places' },
+      resource: specs.place,
+      positional: { field: 'q', in: 'query' },
+      flags: [cityFlag('--city', 'cityId', 'only places in this city (id or name)')],
+    },
+    ctx,
+  );
 }

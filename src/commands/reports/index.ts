@@ -9,38 +9,56 @@ export const REPORT_TYPES = ['bookings', 'trips', 'revenue', 'drivers', 'routes'
 export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 
 export function register(program: Command, ctx: Context): void {
-  defineOperation(program, 'dashboard', {
-    description: 'Show high-level counts: trips, bookings, revenue',
-    examples: ['tripctl dashboard', 'tripctl dashboard -o json'],
-    method: 'GET',
-    path: '/dashboard',
-    result: { kind: 'object', key: 'dashboard' },
-  }, ctx);
+  defineOperation(
+    program,
+    'dashboard',
+    {
+      description: 'Show high-level counts: trips, bookings, revenue',
+      examples: ['tripctl dashboard', 'tripctl dashboard -o json'],
+      method: 'GET',
+      path: '/dashboard',
+      result: { kind: 'object', key: 'dashboard' },
+    },
+    ctx,
+  );
 
   const reports = defineGroup(program, 'reports', 'Aggregated booking and revenue figures, and file exports');
-  defineOperation(reports, 'show', {
-    description: 'Show aggregated booking and revenue figures',
-    examples: ['tripctl reports show', "tripctl reports show -o json --query 'revenue'"],
-    method: 'GET',
-    path: '/reports',
-    result: { kind: 'object', key: 'report' },
-  }, ctx);
+  defineOperation(
+    reports,
+    'show',
+    {
+      description: 'Show aggregated booking and revenue figures',
+      examples: ['tripctl reports show', "tripctl reports show -o json --query 'revenue'"],
+      method: 'GET',
+      path: '/reports',
+      result: { kind: 'object', key: 'report' },
+    },
+    ctx,
+  );
   const exportVerb = defineVerb(reports, 'export', {
     calls: ['GET /reports/export'],
     description: 'Download a report as csv, xlsx or pdf (the path saved is printed on stdout)',
-    examples: ['tripctl reports export --type bookings --format xlsx', 'tripctl reports export --type revenue --format csv --file - | head'],
+    examples: [
+      'tripctl reports export --type bookings --format xlsx',
+      'tripctl reports export --type revenue --format csv --file - | head',
+    ],
   })
     .addOption(new Option('--type <type>', 'what the report covers (required)').choices(REPORT_TYPES))
     .addOption(new Option('--format <format>', 'file format (required)').choices(REPORT_FORMATS));
   addFileFlags(addParamFlag(exportVerb)).action(lazy(ctx, async () => (await import('./actions.js')).exportReport));
 
   const reviews = defineGroup(program, 'reviews', "Reviews passengers left on the company's trips");
-  defineOperation(reviews, 'list', {
-    description: 'List reviews',
-    examples: ['tripctl reviews list', "tripctl reviews list -o json --query '[?rating<=`2`]'"],
-    method: 'GET',
-    path: '/reviews',
-    result: { kind: 'list', key: 'reviews' },
-    resource: specs.review,
-  }, ctx);
+  defineOperation(
+    reviews,
+    'list',
+    {
+      description: 'List reviews',
+      examples: ['tripctl reviews list', "tripctl reviews list -o json --query '[?rating<=`2`]'"],
+      method: 'GET',
+      path: '/reviews',
+      result: { kind: 'list', key: 'reviews' },
+      resource: specs.review,
+    },
+    ctx,
+  );
 }

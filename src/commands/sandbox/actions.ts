@@ -74,7 +74,10 @@ async function profileFor(ctx: Context, baseUrl: string): Promise<string> {
     const name = n === 1 ? 'sandbox' : `sandbox-${n}`;
     const existing = profiles[name]?.baseUrl;
     if (existing === undefined || existing === baseUrl || !(await answers(existing))) {
-      if (n > 1) ctx.info(`Profile 'sandbox' belongs to the sandbox still running at ${String(profiles.sandbox?.baseUrl)}; this one gets '${name}'.`);
+      if (n > 1)
+        ctx.info(
+          `Profile 'sandbox' belongs to the sandbox still running at ${String(profiles.sandbox?.baseUrl)}; this one gets '${name}'.`,
+        );
       return name;
     }
   }

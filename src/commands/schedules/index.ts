@@ -1,130 +1,224 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
-import { calendarDate, integer, timeOfDay, uuid, weekdays } from '../../input/validate.js';
+import { calendarDate, integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
-import { cityFlag, pickDriver, vehicleFlag } from '../../cmdkit/handles.js';
+import { priceFlag, serviceTimeFlag, weekdaysFlag } from '../../cmdkit/fields.js';
+import { cityFlag, describeSchedule, pickDriver, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { defineOperation, type FieldFlag } from '../../cmdkit/operation.js';
 
 export const RECURRENCES = ['daily', 'weekly', 'interval'] as const;
 
-const price = (required: boolean): FieldFlag => ({ flags: '--price <minor-units>', description: 'fare per seat in minor units', field: 'pricePerSeat', required, parse: (v) => integer('--price', v, 0) });
-const time = (required: boolean): FieldFlag => ({ flags: '--time <HH:MM>', description: 'local departure time, 24-hour', field: 'departureTime', required, parse: (v) => timeOfDay('--time', v) });
-const days: FieldFlag = { flags: '--weekdays <days>', description: 'for weekly: mon,wed,fri or 1,3,5 (0 = Sunday)', field: 'weekdays', parse: (v) => weekdays('--weekdays', v) };
-const horizon: FieldFlag = { flags: '--horizon-days <n>', description: 'how many days ahead trips are published', field: 'horizonDays', parse: (v) => integer('--horizon-days', v, 1, 365) };
+const price = (required: boolean): FieldFlag => priceFlag(required);
+const time = (required: boolean): FieldFlag => serviceTimeFlag(required);
+const days: FieldFlag = weekdaysFlag();
+const horizon: FieldFlag = {
+  flags: '--horizon-days <n>',
+  description: 'how many days ahead trips are published',
+  field: 'horizonDays',
+  parse: (v) => integer('--horizon-days', v, 1, 365),
+};
 const notes: FieldFlag = { flags: '--notes <text>', description: 'public notes on the trips', field: 'notes' };
 
 export function register(program: Command, ctx: Context): void {
   const schedules = defineGroup(program, 'schedules', 'Recurring schedules that publish trips, with per-date exceptions');
-  defineOperation(schedules, 'list', {
-    description: 'List schedules',
-    examples: ['tripctl schedules list', "tripctl schedules list -o json --query '[?active].id'"],
-    method: 'GET',
-    path: '/schedules',
-    result: { kind: 'list', key: 'schedules' },
-    resource: specs.schedule,
-  }, ctx);
-  defineOperation(schedules, 'get <scheduleId>', {
-    description: 'Show a schedule with its exceptions',
-    examples: ['tripctl schedules get 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d -o json'],
-    method: 'GET',
-    path: '/schedules/{scheduleId}',
-    result: { kind: 'object', key: 'schedule' },
-    resource: specs.schedule,
-  }, ctx);
-  defineOperation(schedules, 'create', {
-    description: 'Create a schedule that publishes trips on a recurrence',
-    examples: [
-      "tripctl schedules create --vehicle '123456 دمشق' --driver 5d0c6f7e-0a57-4c55-9a43-2b9a6a8f0d11 --from Damascus --to Aleppo --price 2500000 --recurrence weekly --weekdays sun,wed --time 07:30",
-      'tripctl schedules create … --recurrence interval --interval-days 3 --time 06:00 --starts-on 2026-12-01',
-    ],
-    method: 'POST',
-    path: '/schedules',
-    result: { kind: 'object', key: 'schedule' },
-    resource: specs.schedule,
-    reviewWhenAsked: true,
-    flags: [
-      vehicleFlag({ required: true }),
-      { flags: '--driver <memberId>', description: 'member who drives', field: 'driverId', required: true, parse: (v) => uuid('--driver', v), ask: pickDriver },
-      cityFlag('--from', 'fromCityId', 'origin city, by id or name', { required: true }),
-      cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: true }),
-      price(true),
-      { flags: '--seats <n>', description: "seats on sale (default: the vehicle's)", field: 'totalSeats', parse: (v) => integer('--seats', v, 1, 20) },
-      { flags: '--recurrence <kind>', description: 'daily, weekly or interval', field: 'recurrence', required: true, choices: RECURRENCES, ask: async ({ ctx: c }) => (await c.prompter()).select('Recurrence:', RECURRENCES.map((r) => ({ name: r, value: r }))) },
-      days,
-      { flags: '--interval-days <n>', description: 'for interval: days between departures', field: 'intervalDays', parse: (v) => integer('--interval-days', v, 1, 365) },
-      time(true),
-      { flags: '--starts-on <date>', description: 'first occurrence, YYYY-MM-DD', field: 'startsOn', parse: (v) => calendarDate('--starts-on', v) },
-      horizon,
-      notes,
-    ],
-    check: (fields) => {
-      if (fields.recurrence === 'weekly' && fields.weekdays === undefined) throw usageError('--recurrence weekly needs --weekdays');
-      if (fields.recurrence === 'interval' && fields.intervalDays === undefined) throw usageError('--recurrence interval needs --interval-days');
-      if (fields.recurrence !== 'weekly' && fields.weekdays !== undefined) throw usageError('--weekdays goes with --recurrence weekly');
-      if (fields.recurrence !== 'interval' && fields.intervalDays !== undefined) throw usageError('--interval-days goes with --recurrence interval');
+  defineOperation(
+    schedules,
+    'list',
+    {
+      description: 'List schedules',
+      examples: ['tripctl schedules list', "tripctl schedules list -o json --query '[?active].id'"],
+      method: 'GET',
+      path: '/schedules',
+      result: { kind: 'list', key: 'schedules' },
+      resource: specs.schedule,
     },
-  }, ctx);
-  defineOperation(schedules, 'update <scheduleId>', {
-    description: 'Change price, time, weekdays, horizon or notes; omitted fields keep their values',
-    examples: ['tripctl schedules update 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d --price 2700000 --time 08:00'],
-    method: 'PATCH',
-    path: '/schedules/{scheduleId}',
-    result: { kind: 'object', key: 'schedule' },
-    resource: specs.schedule,
-    flags: [price(false), time(false), days, horizon, notes],
-  }, ctx);
-  defineOperation(schedules, 'delete <scheduleId>', {
-    description: 'Delete a schedule: no more trips are generated; published trips stay',
-    examples: ['tripctl schedules delete 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d --yes'],
-    method: 'DELETE',
-    path: '/schedules/{scheduleId}',
-    result: { kind: 'none', message: ([id]) => `Deleted schedule ${id}; its published trips stay.` },
-    confirm: ([id]) => `Delete schedule ${id}? Trips already published stay.`,
-  }, ctx);
-  defineOperation(schedules, 'toggle <scheduleId>', {
-    description: 'Flip a schedule between active and paused',
-    examples: ['tripctl schedules toggle 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d'],
-    method: 'POST',
-    path: '/schedules/{scheduleId}/toggle',
-    result: { kind: 'object', key: 'schedule' },
-    resource: specs.schedule,
-  }, ctx);
-  for (const [verb, active] of [['pause', false], ['resume', true]] as const) {
+    ctx,
+  );
+  defineOperation(
+    schedules,
+    'get <scheduleId>',
+    {
+      description: 'Show a schedule with its exceptions',
+      examples: ['tripctl schedules get d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf -o json'],
+      method: 'GET',
+      path: '/schedules/{scheduleId}',
+      result: { kind: 'object', key: 'schedule' },
+      resource: specs.schedule,
+    },
+    ctx,
+  );
+  defineOperation(
+    schedules,
+    'create',
+    {
+      description: 'Create a schedule that publishes trips on a recurrence',
+      examples: [
+        "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Aleppo --price 2500000 --recurrence weekly --weekdays sun,wed --time 07:30",
+        "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Daraa --price 900000 --recurrence interval --interval-days 3 --time 06:00 --starts-on 2027-12-01",
+      ],
+      method: 'POST',
+      path: '/schedules',
+      result: { kind: 'object', key: 'schedule' },
+      resource: specs.schedule,
+      reviewWhenAsked: true,
+      flags: [
+        vehicleFlag({ required: true }),
+        {
+          flags: '--driver <memberId>',
+          description: 'member who drives',
+          field: 'driverId',
+          required: true,
+          parse: (v) => uuid('--driver', v),
+          ask: pickDriver,
+          show: showMember,
+        },
+        cityFlag('--from', 'fromCityId', 'origin city, by id or name', { required: true }),
+        cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: true }),
+        price(true),
+        {
+          flags: '--seats <n>',
+          description: "seats on sale (default: the vehicle's)",
+          field: 'totalSeats',
+          parse: (v) => integer('--seats', v, 1, 20),
+        },
+        {
+          flags: '--recurrence <kind>',
+          description: 'daily, weekly or interval',
+          field: 'recurrence',
+          required: true,
+          choices: RECURRENCES,
+          ask: async ({ ctx: c }) =>
+            (await c.prompter()).select(
+              'Recurrence:',
+              RECURRENCES.map((r) => ({ name: r, value: r })),
+            ),
+        },
+        weekdaysFlag({ askWhen: (sofar) => sofar.recurrence === 'weekly' }),
+        {
+          flags: '--interval-days <n>',
+          description: 'for interval: days between departures',
+          field: 'intervalDays',
+          parse: (v) => integer('--interval-days', v, 1, 365),
+          askWhen: (sofar) => sofar.recurrence === 'interval',
+        },
+        time(true),
+        {
+          flags: '--starts-on <date>',
+          description: 'first occurrence, YYYY-MM-DD',
+          field: 'startsOn',
+          parse: (v) => calendarDate('--starts-on', v),
+        },
+        horizon,
+        notes,
+      ],
+      check: (fields) => {
+        if (fields.recurrence === 'weekly' && fields.weekdays === undefined) throw usageError('--recurrence weekly needs --weekdays');
+        if (fields.recurrence === 'interval' && fields.intervalDays === undefined)
+          throw usageError('--recurrence interval needs --interval-days');
+        if (fields.recurrence !== 'weekly' && fields.weekdays !== undefined) throw usageError('--weekdays goes with --recurrence weekly');
+        if (fields.recurrence !== 'interval' && fields.intervalDays !== undefined)
+          throw usageError('--interval-days goes with --recurrence interval');
+      },
+    },
+    ctx,
+  );
+  defineOperation(
+    schedules,
+    'update <scheduleId>',
+    {
+      description: 'Change price, time, weekdays, horizon or notes; omitted fields keep their values',
+      examples: ['tripctl schedules update d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --price 2700000 --time 08:00'],
+      method: 'PATCH',
+      path: '/schedules/{scheduleId}',
+      result: { kind: 'object', key: 'schedule' },
+      resource: specs.schedule,
+      flags: [price(false), time(false), days, horizon, notes],
+    },
+    ctx,
+  );
+  defineOperation(
+    schedules,
+    'delete <scheduleId>',
+    {
+      description: 'Delete a schedule: no more trips are generated; published trips stay',
+      examples: ['tripctl schedules delete 49655186-4737-4aa5-ad2a-ae5a8cfb0fa4 --yes'],
+      method: 'DELETE',
+      path: '/schedules/{scheduleId}',
+      result: { kind: 'none', message: ([id]) => `Deleted schedule ${id}; its published trips stay.` },
+      confirm: async ([id], tools) => `Delete the schedule ${await describeSchedule(id!, tools)}? Trips already published stay.`,
+    },
+    ctx,
+  );
+  defineOperation(
+    schedules,
+    'toggle <scheduleId>',
+    {
+      description: 'Flip a schedule between active and paused',
+      examples: ['tripctl schedules toggle d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf'],
+      method: 'POST',
+      path: '/schedules/{scheduleId}/toggle',
+      result: { kind: 'object', key: 'schedule' },
+      resource: specs.schedule,
+    },
+    ctx,
+  );
+  for (const [verb, active] of [
+    ['pause', false],
+    ['resume', true],
+  ] as const) {
     defineVerb(schedules, `${verb} <scheduleId>`, {
       calls: ['GET /schedules/{scheduleId}', 'POST /schedules/{scheduleId}/toggle'],
       description: `${active ? 'Resume' : 'Pause'} a schedule; does nothing if it is already ${active ? 'active' : 'paused'}`,
-      examples: [`tripctl schedules ${verb} 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d`],
+      examples: [`tripctl schedules ${verb} d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf`],
     }).action(lazy(ctx, async () => (await import('./actions.js')).setActive(active)));
   }
 
   const exceptions = defineGroup(schedules, 'exceptions', 'Per-date overrides: skip a date or add an extra departure');
-  defineOperation(exceptions, 'add <scheduleId>', {
-    description: 'Skip a date, or add an extra departure on it (replaces any exception for that date)',
-    examples: [
-      'tripctl schedules exceptions add 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d --date 2026-12-25 --skip',
-      'tripctl schedules exceptions add 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d --date 2026-12-31 --extra --time 18:00',
-    ],
-    method: 'POST',
-    path: '/schedules/{scheduleId}/exceptions',
-    result: { kind: 'object', key: 'exception' },
-    flags: [
-      { flags: '--date <YYYY-MM-DD>', description: 'the date overridden', field: 'date', required: true, parse: (v) => calendarDate('--date', v) },
-      { flags: '--skip', description: 'no departure on that date', field: 'kind', parse: () => 'skip', conflicts: ['extra', 'time'] },
-      { flags: '--extra', description: 'an extra departure on that date (with --time)', field: 'kind', parse: () => 'extra' },
-      time(false),
-    ],
-    check: (fields) => {
-      if (fields.kind === undefined) throw usageError('say --skip or --extra');
-      if (fields.kind === 'extra' && fields.departureTime === undefined) throw usageError('--extra needs --time HH:MM');
+  defineOperation(
+    exceptions,
+    'add <scheduleId>',
+    {
+      description: 'Skip a date, or add an extra departure on it (replaces any exception for that date)',
+      examples: [
+        'tripctl schedules exceptions add d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --date 2027-12-26 --skip',
+        'tripctl schedules exceptions add d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --date 2027-12-31 --extra --time 18:00',
+      ],
+      method: 'POST',
+      path: '/schedules/{scheduleId}/exceptions',
+      result: { kind: 'object', key: 'exception' },
+      flags: [
+        {
+          flags: '--date <YYYY-MM-DD>',
+          description: 'the date overridden',
+          field: 'date',
+          required: true,
+          parse: (v) => calendarDate('--date', v),
+        },
+        { flags: '--skip', description: 'no departure on that date', field: 'kind', parse: () => 'skip', conflicts: ['extra', 'time'] },
+        { flags: '--extra', description: 'an extra departure on that date (with --time)', field: 'kind', parse: () => 'extra' },
+        time(false),
+      ],
+      check: (fields) => {
+        if (fields.kind === undefined) throw usageError('say --skip or --extra');
+        if (fields.kind === 'extra' && fields.departureTime === undefined) throw usageError('--extra needs --time HH:MM');
+      },
     },
-  }, ctx);
-  defineOperation(exceptions, 'remove <scheduleId> <exceptionId>', {
-    description: 'Remove a date override',
-    examples: ['tripctl schedules exceptions remove 6a7b8c9d-0e1f-4a2b-8c3d-4e5f6a7b8c9d 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'],
-    method: 'DELETE',
-    path: '/schedules/{scheduleId}/exceptions/{exceptionId}',
-    result: { kind: 'none', message: ([, id]) => `Removed exception ${id}.` },
-  }, ctx);
+    ctx,
+  );
+  defineOperation(
+    exceptions,
+    'remove <scheduleId> <exceptionId>',
+    {
+      description: 'Remove a date override',
+      examples: [
+        `tripctl schedules exceptions remove d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf "$(tripctl schedules get d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --query 'exceptions[0].id' | tr -d '"')"`,
+      ],
+      method: 'DELETE',
+      path: '/schedules/{scheduleId}/exceptions/{exceptionId}',
+      result: { kind: 'none', message: ([, id]) => `Removed exception ${id}.` },
+    },
+    ctx,
+  );
 }

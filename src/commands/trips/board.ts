@@ -28,7 +28,8 @@ function painter(ctx: Context): Paint {
   return ctx.colorEnabled ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_, text) => text;
 }
 
-const who = (p?: ManifestPassenger) => (p ? `${sanitizeLine(p.fullName ?? p.phone ?? p.bookingId)} · ${p.seats} seat${p.seats === 1 ? '' : 's'}` : '');
+const who = (p?: ManifestPassenger) =>
+  p ? `${sanitizeLine(p.fullName ?? p.phone ?? p.bookingId)} · ${p.seats} seat${p.seats === 1 ? '' : 's'}` : '';
 
 function localTime(ctx: Context, iso: string | null | undefined, withDate = false): string {
   if (!iso) return '';
@@ -53,7 +54,12 @@ class BoardPrinter {
 
   verdict(v: Verdict): void {
     if (this.json) return this.ctx.io.out(`${toJson({ ...v, ...this.station.counts })}\n`);
-    if (!this.tty) return this.ctx.io.out(`${this.record(v).map((f) => sanitizeLine(f)).join('\t')}\n`);
+    if (!this.tty)
+      return this.ctx.io.out(
+        `${this.record(v)
+          .map((f) => sanitizeLine(f))
+          .join('\t')}\n`,
+      );
     const { boarded, total, queued } = this.station.counts;
     const count = `${boarded} of ${total} seats boarded${queued ? `, ${queued} queued` : ''}`;
     const loud = (label: string, text: string) => `\u0007${this.paint('1;97;41', ` ✖ ${label} `)} ${text}\n`;
@@ -61,9 +67,16 @@ class BoardPrinter {
       case 'boarded':
         return this.ctx.io.out(`${this.paint('1;30;42', ' ✔ BOARDED ')} ${this.paint('1', who(v.passenger))}   ${count}\n`);
       case 'queued':
-        return this.ctx.io.out(`${this.paint('1;30;43', ' ⏸ QUEUED ')} ${v.passenger ? this.paint('1', who(v.passenger)) : `${v.bookingId} (checked when back online)`}   offline: kept in the journal, retried in the background   ${count}\n`);
+        return this.ctx.io.out(
+          `${this.paint('1;30;43', ' ⏸ QUEUED ')} ${v.passenger ? this.paint('1', who(v.passenger)) : `${v.bookingId} (checked when back online)`}   offline: kept in the journal, retried in the background   ${count}\n`,
+        );
       case 'already-boarded':
-        return this.ctx.io.out(loud('ALREADY BOARDED', `${who(v.passenger)}${v.queued ? ' (queued earlier)' : v.passenger.boardedAt ? ` at ${localTime(this.ctx, v.passenger.boardedAt)}` : ''}`));
+        return this.ctx.io.out(
+          loud(
+            'ALREADY BOARDED',
+            `${who(v.passenger)}${v.queued ? ' (queued earlier)' : v.passenger.boardedAt ? ` at ${localTime(this.ctx, v.passenger.boardedAt)}` : ''}`,
+          ),
+        );
       case 'not-approved':
         return this.ctx.io.out(loud('NOT APPROVED', `booking ${v.bookingId} is ${sanitizeLine(v.status)}; nothing sent`));
       case 'other-trip':
@@ -106,15 +119,24 @@ class BoardPrinter {
     // The prompt line is cleared first, so a background message does not land after `scan> `.
     if (this.reprompt) this.ctx.io.err('\r\u001b[2K');
     for (const event of events) {
-      if (event.kind === 'synced') this.ctx.info(`synced: ${who(event.passenger) || event.entry.bookingId} (scanned ${localTime(this.ctx, event.entry.scannedAt)})`);
-      else this.ctx.info(`not boarded after all: ${event.entry.bookingId} (scanned ${localTime(this.ctx, event.entry.scannedAt)}): ${event.verdict.kind}${event.verdict.kind === 'refused' ? `: ${sanitizeLine(event.verdict.message)}` : ''}`);
+      if (event.kind === 'synced')
+        this.ctx.info(`synced: ${who(event.passenger) || event.entry.bookingId} (scanned ${localTime(this.ctx, event.entry.scannedAt)})`);
+      else
+        this.ctx.info(
+          `not boarded after all: ${event.entry.bookingId} (scanned ${localTime(this.ctx, event.entry.scannedAt)}): ${event.verdict.kind}${event.verdict.kind === 'refused' ? `: ${sanitizeLine(event.verdict.message)}` : ''}`,
+        );
     }
     this.reprompt?.();
   }
 }
 
 /** Reads lines until end of input, `q`, or an interrupt; each is scanned in order. */
-async function readScans(ctx: Context, station: BoardingStation, printer: BoardPrinter, tty: boolean): Promise<{ codes: number[]; interrupted: boolean }> {
+async function readScans(
+  ctx: Context,
+  station: BoardingStation,
+  printer: BoardPrinter,
+  tty: boolean,
+): Promise<{ codes: number[]; interrupted: boolean }> {
   const rl = createInterface({ input: ctx.io.stdin, output: tty ? ctx.io.stderr : undefined, terminal: tty, prompt: 'scan> ' });
   let interrupted = false;
   const stop = () => {
@@ -168,7 +190,8 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
   // A protected profile asks once, before the first scan, not in the middle of boarding (where a
   // refusal would look like a failed send).
   await ctx.beforeWrite?.(`board passengers on ${route}`);
-  if (loaded === 'saved') ctx.warn(`offline (${station.offlineReason}): using the manifest saved at ${localTime(ctx, journal.data.manifest!.loadedAt, true)}`);
+  if (loaded === 'saved')
+    ctx.warn(`offline (${station.offlineReason}): using the manifest saved at ${localTime(ctx, journal.data.manifest!.loadedAt, true)}`);
   if (journal.data.pending.length) {
     ctx.info(`${journal.data.pending.length} boarding(s) queued from before; syncing…`);
     printer.synced(await station.sync());
@@ -176,11 +199,17 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
   let codes: number[] = [];
   if (!opts.sync) {
     const { total } = station.counts;
-    ctx.info(`Boarding ${route}${departureAt ? `, ${localTime(ctx, departureAt, true)} (${settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone})` : ''} · ${station.passengers.length} passengers, ${total} seats`);
+    ctx.info(
+      `Boarding ${route}${departureAt ? `, ${localTime(ctx, departureAt, true)} (${settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone})` : ''} · ${station.passengers.length} passengers, ${total} seats`,
+    );
     if (tty) ctx.info('Scan a ticket or type a booking id; q or Ctrl-D to finish.');
     // Queued boardings are retried in the background while the station runs.
     const timer = setInterval(() => {
-      if (station.journal.data.pending.length) void station.sync().then((events) => printer.synced(events), () => undefined);
+      if (station.journal.data.pending.length)
+        void station.sync().then(
+          (events) => printer.synced(events),
+          () => undefined,
+        );
     }, opts.retryEvery * 1000);
     try {
       const read = await readScans(ctx, station, printer, tty);
@@ -188,7 +217,10 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
       if (read.interrupted) throw new CliError('interrupted', ExitCode.interrupted);
     } catch (error) {
       // However the session ends early (Ctrl-C, even mid-request), what is queued stays queued.
-      if (journal.data.pending.length) ctx.info(`${journal.data.pending.length} boarding(s) kept in ${journal.path}; send them with: tripctl trips board ${tripId} --sync`);
+      if (journal.data.pending.length)
+        ctx.info(
+          `${journal.data.pending.length} boarding(s) kept in ${journal.path}; send them with: tripctl trips board ${tripId} --sync`,
+        );
       throw error;
     } finally {
       clearInterval(timer);
@@ -222,18 +254,22 @@ async function noShows(ctx: Context, station: BoardingStation, tripId: string, n
     ctx.info(`To mark them no-show later: tripctl trips board ${tripId} --sync --no-show-rest`);
     return 0;
   }
-  return runBulk(ctx, rest.map((p) => p.bookingId), {
-    done: 'marked no-show',
-    concurrency: 4,
-    act: async (id) => {
-      const { data } = await station.call((client) =>
-        client.request({ method: 'POST', path: `/bookings/${id}/no-show`, retrySafe: true, expect: { kind: 'object', key: 'booking' } }),
-      );
-      const booking = unwrap(data, 'booking') as { status?: string };
-      const passenger = station.passengers.find((p) => p.bookingId === id);
-      if (passenger && booking.status) passenger.status = booking.status;
-      return booking;
+  return runBulk(
+    ctx,
+    rest.map((p) => p.bookingId),
+    {
+      done: 'marked no-show',
+      concurrency: 4,
+      act: async (id) => {
+        const { data } = await station.call((client) =>
+          client.request({ method: 'POST', path: `/bookings/${id}/no-show`, retrySafe: true, expect: { kind: 'object', key: 'booking' } }),
+        );
+        const booking = unwrap(data, 'booking') as { status?: string };
+        const passenger = station.passengers.find((p) => p.bookingId === id);
+        if (passenger && booking.status) passenger.status = booking.status;
+        return booking;
+      },
+      describe: (booking) => (booking as { status?: string }).status ?? 'marked no-show',
     },
-    describe: (booking) => (booking as { status?: string }).status ?? 'marked no-show',
-  });
+  );
 }

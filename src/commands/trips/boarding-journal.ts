@@ -57,7 +57,8 @@ export class BoardingJournal {
     try {
       text = readFileSync(path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new CliError(`cannot read the boarding journal ${path}: ${(error as NodeJS.ErrnoException).code}`, ExitCode.failure);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        throw new CliError(`cannot read the boarding journal ${path}: ${(error as NodeJS.ErrnoException).code}`, ExitCode.failure);
     }
     if (text === undefined) return new BoardingJournal(path, { version: 1, tripId, baseUrl, pending: [] });
     let data: JournalData;
@@ -65,7 +66,11 @@ export class BoardingJournal {
       data = JSON.parse(text) as JournalData;
       if (data.version !== 1 || data.tripId !== tripId || !Array.isArray(data.pending)) throw new Error('not a journal');
     } catch {
-      throw new CliError(`the boarding journal ${path} is damaged`, ExitCode.failure, 'move it away to start afresh (its queued boardings are then not sent)');
+      throw new CliError(
+        `the boarding journal ${path} is damaged`,
+        ExitCode.failure,
+        'move it away to start afresh (its queued boardings are then not sent)',
+      );
     }
     if (data.baseUrl !== baseUrl && data.pending.length > 0) {
       throw new CliError(
@@ -81,7 +86,11 @@ export class BoardingJournal {
   /** Writes the journal; a station that cannot keep its journal must not take scans. */
   save(): void {
     if (!writePrivateFileSync(this.path, `${JSON.stringify(this.data, null, 1)}\n`)) {
-      throw new CliError(`cannot write the boarding journal ${this.path}`, ExitCode.failure, 'check that the config dir is writable (TRIPCTL_CONFIG_DIR)');
+      throw new CliError(
+        `cannot write the boarding journal ${this.path}`,
+        ExitCode.failure,
+        'check that the config dir is writable (TRIPCTL_CONFIG_DIR)',
+      );
     }
   }
 

@@ -6,7 +6,7 @@ import type { ApiClient } from '../../client/http.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, ExitCode, InterruptedError, NetworkError } from '../../errors.js';
 import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
-import { BoardingJournal, type ManifestPassenger, type PendingBoarding } from './boarding-journal.js';
+import type { BoardingJournal, ManifestPassenger, PendingBoarding } from './boarding-journal.js';
 
 export type Verdict =
   | { kind: 'boarded'; passenger: ManifestPassenger }
@@ -20,11 +20,19 @@ export type Verdict =
 
 /** Exit code each verdict stands for when a script feeds the station. */
 export const VERDICT_EXIT: Record<Verdict['kind'], number> = {
-  boarded: 0, queued: 0, 'already-boarded': ExitCode.rejected, 'not-approved': ExitCode.rejected, 'other-trip': ExitCode.rejected,
-  unknown: ExitCode.notFound, refused: ExitCode.rejected, 'no-id': ExitCode.usage,
+  boarded: 0,
+  queued: 0,
+  'already-boarded': ExitCode.rejected,
+  'not-approved': ExitCode.rejected,
+  'other-trip': ExitCode.rejected,
+  unknown: ExitCode.notFound,
+  refused: ExitCode.rejected,
+  'no-id': ExitCode.usage,
 };
 
-export type SyncEvent = { kind: 'synced'; entry: PendingBoarding; passenger?: ManifestPassenger } | { kind: 'dropped'; entry: PendingBoarding; verdict: Verdict };
+export type SyncEvent =
+  | { kind: 'synced'; entry: PendingBoarding; passenger?: ManifestPassenger }
+  | { kind: 'dropped'; entry: PendingBoarding; verdict: Verdict };
 
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Longest a request of the station waits: at a coach door a scan must not hang for long. */
@@ -75,12 +83,16 @@ export class BoardingStation {
         Promise.all([
           client.request({ method: 'GET', path: `/trips/${this.tripId}`, expect: { kind: 'object', key: 'trip' } }),
           client.request({ method: 'GET', path: `/trips/${this.tripId}/manifest`, expect: { kind: 'list', key: 'passengers' } }),
-          toolsFor(this.ctx).resolver.listCities().catch(() => []),
+          toolsFor(this.ctx)
+            .resolver.listCities()
+            .catch(() => []),
         ]),
       );
       const t = unwrap(trip.data, 'trip') as { fromCityId?: string; toCityId?: string; departureAt?: string; status?: string };
       const name = (id: string | undefined) => cities.find((c) => c.id === id)?.name ?? id ?? '?';
-      this.passengers = ((manifest.data as { passengers: ManifestPassenger[] }).passengers ?? []).filter((p) => typeof p.bookingId === 'string');
+      this.passengers = ((manifest.data as { passengers: ManifestPassenger[] }).passengers ?? []).filter(
+        (p) => typeof p.bookingId === 'string',
+      );
       this.journal.data.trip = { route: `${name(t.fromCityId)} → ${name(t.toCityId)}`, departureAt: t.departureAt, status: t.status };
       this.journal.data.manifest = { loadedAt: this.ctx.now().toISOString(), passengers: this.passengers };
       this.journal.save();
@@ -127,7 +139,9 @@ export class BoardingStation {
     if (!id) return { kind: 'no-id', text: line.trim() };
     // Not on the manifest as loaded: approved since, or not for this trip at all. Ask.
     try {
-      const { data } = await this.call((client) => client.request({ method: 'GET', path: `/bookings/${id}`, expect: { kind: 'object', key: 'booking' } }));
+      const { data } = await this.call((client) =>
+        client.request({ method: 'GET', path: `/bookings/${id}`, expect: { kind: 'object', key: 'booking' } }),
+      );
       return this.verdictFor(id, unwrap(data, 'booking') as Booking, false);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return { kind: 'unknown', bookingId: id };
@@ -141,10 +155,15 @@ export class BoardingStation {
 
   /** A booking fetched from the service: board it if it is an approved one of this trip. */
   private async verdictFor(id: string, booking: Booking, queued: boolean): Promise<Verdict> {
-    if (booking.tripId !== undefined && booking.tripId.toLowerCase() !== this.tripId) return { kind: 'other-trip', bookingId: id, tripId: booking.tripId };
+    if (booking.tripId !== undefined && booking.tripId.toLowerCase() !== this.tripId)
+      return { kind: 'other-trip', bookingId: id, tripId: booking.tripId };
     const passenger: ManifestPassenger = {
-      bookingId: id, seats: booking.seats ?? 1, status: booking.status ?? 'unknown', boardedAt: booking.boardedAt,
-      fullName: booking.passenger?.fullName, phone: booking.passenger?.phone,
+      bookingId: id,
+      seats: booking.seats ?? 1,
+      status: booking.status ?? 'unknown',
+      boardedAt: booking.boardedAt,
+      fullName: booking.passenger?.fullName,
+      phone: booking.passenger?.phone,
     };
     if (booking.status === 'boarded') {
       if (!this.find(id)) this.passengers.push(passenger);
@@ -168,7 +187,12 @@ export class BoardingStation {
   private async send(passenger: ManifestPassenger): Promise<Verdict> {
     try {
       const { data } = await this.call((client) =>
-        client.request({ method: 'POST', path: `/bookings/${passenger.bookingId}/boarded`, retrySafe: true, expect: { kind: 'object', key: 'booking' } }),
+        client.request({
+          method: 'POST',
+          path: `/bookings/${passenger.bookingId}/boarded`,
+          retrySafe: true,
+          expect: { kind: 'object', key: 'booking' },
+        }),
       );
       const booking = unwrap(data, 'booking') as Booking;
       passenger.status = 'boarded';
@@ -223,10 +247,18 @@ export class BoardingStation {
     if (known) return this.send(known);
     // An unchecked scan is looked at first: it must be an approved booking of this trip.
     try {
-      const { data } = await this.call((client) => client.request({ method: 'GET', path: `/bookings/${entry.bookingId}`, expect: { kind: 'object', key: 'booking' } }));
+      const { data } = await this.call((client) =>
+        client.request({ method: 'GET', path: `/bookings/${entry.bookingId}`, expect: { kind: 'object', key: 'booking' } }),
+      );
       const booking = unwrap(data, 'booking') as Booking;
       if (booking.status === 'approved' && booking.tripId?.toLowerCase() === this.tripId) {
-        const passenger = this.find(entry.bookingId) ?? { bookingId: entry.bookingId, seats: booking.seats ?? 1, status: 'approved', fullName: booking.passenger?.fullName, phone: booking.passenger?.phone };
+        const passenger = this.find(entry.bookingId) ?? {
+          bookingId: entry.bookingId,
+          seats: booking.seats ?? 1,
+          status: 'approved',
+          fullName: booking.passenger?.fullName,
+          phone: booking.passenger?.phone,
+        };
         if (!this.find(entry.bookingId)) this.passengers.push(passenger);
         return this.send(passenger);
       }

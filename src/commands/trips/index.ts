@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { dateTime, integer, uuid } from '../../input/validate.js';
+import type { Validate } from '../../input/prompter.js';
+import { integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
-import { cityFlag, vehicleFlag } from '../../cmdkit/handles.js';
+import { departureFlag, priceFlag } from '../../cmdkit/fields.js';
+import { cityFlag, describeTrip, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { integerInRange } from '../../cmdkit/flags.js';
@@ -24,27 +26,22 @@ function choosePlace(message: string, cityKey: 'from' | 'to') {
   };
 }
 
-async function seatsOfVehicle(tools: ParseTools, sofar: Record<string, unknown>): Promise<string | undefined> {
+async function seatsOfVehicle(tools: ParseTools, sofar: Record<string, unknown>, validate: Validate): Promise<string | undefined> {
   const vehicleId = typeof sofar.vehicle === 'string' ? await tools.resolver.vehicle('--vehicle', sofar.vehicle) : undefined;
   const seats = (await tools.resolver.listVehicles()).find((v) => v.id === vehicleId)?.seats;
-  const answer = await (await tools.ctx.prompter()).input('Seats on sale:', {
-    default: seats !== undefined ? String(seats) : undefined,
-    validate: (text) => (text.trim() === '' || /^\d+$/.test(text.trim()) ? true : 'a whole number'),
-  });
-  return answer.trim() === '' || answer.trim() === String(seats) ? undefined : answer.trim();
-}
-
-async function askDeparture({ ctx, timeZone }: ParseTools): Promise<string> {
-  return (await ctx.prompter()).input(`Departure (YYYY-MM-DD HH:MM, ${timeZone ?? 'local time'}):`, {
-    validate: (text) => {
-      try {
-        dateTime('--departure', text, timeZone);
-        return true;
-      } catch (error) {
-        return (error as Error).message;
-      }
+  const answer = await (await tools.ctx.prompter()).input(
+    seats !== undefined ? `Seats on sale (the vehicle has ${seats}):` : 'Seats on sale:',
+    {
+      default: seats !== undefined ? String(seats) : undefined,
+      // The flag's own check, then one the service would make later: no more seats than the vehicle has.
+      validate: async (text) => {
+        const verdict = await validate(text);
+        if (verdict !== true) return verdict;
+        return seats !== undefined && Number(text.trim()) > seats ? `The vehicle has ${seats} seats; at most ${seats}` : true;
+      },
     },
-  });
+  );
+  return answer.trim() === '' || answer.trim() === String(seats) ? undefined : answer.trim();
 }
 
 /** The flags of `trips publish`; `trips update` takes the same ones, none required. */
@@ -53,44 +50,78 @@ export function tripFlags(publishing: boolean): FieldFlag[] {
     vehicleFlag({ required: publishing }),
     cityFlag('--from', 'fromCityId', 'origin city, by id or name (English or Arabic)', { required: publishing }),
     cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: publishing }),
-    { flags: '--departure <time>', description: "'YYYY-MM-DD HH:MM' in the profile's time zone (or --tz), or ISO 8601 with offset", field: 'departureAt', required: publishing, parse: (v, t) => dateTime('--departure', v, t.timeZone), ask: askDeparture },
-    { flags: '--price <minor-units>', description: 'fare per seat in minor units (a whole number)', field: 'pricePerSeat', required: publishing, parse: (v) => integer('--price', v, 0) },
-    { flags: '--seats <n>', description: "seats on sale (default: the vehicle's seats)", field: 'totalSeats', offer: publishing, parse: (v) => integer('--seats', v, 1, 20), ask: seatsOfVehicle },
-    { flags: '--driver <memberId>', description: 'driving member (default: the key\'s actor)', field: 'driverId', parse: (v) => uuid('--driver', v) },
-    { flags: '--pickup <pcode>', description: 'pickup place P-code (see places search)', field: 'fromPlacePcode', offer: publishing, ask: choosePlace('Pickup place:', 'from') },
-    { flags: '--dropoff <pcode>', description: 'drop-off place P-code', field: 'toPlacePcode', offer: publishing, ask: choosePlace('Drop-off place:', 'to') },
+    departureFlag(publishing),
+    priceFlag(publishing),
+    {
+      flags: '--seats <n>',
+      description: "seats on sale (default: the vehicle's seats)",
+      field: 'totalSeats',
+      offer: publishing,
+      parse: (v) => integer('--seats', v, 1, 20),
+      ask: seatsOfVehicle,
+    },
+    {
+      flags: '--driver <memberId>',
+      description: "driving member (default: the key's actor)",
+      field: 'driverId',
+      parse: (v) => uuid('--driver', v),
+      show: showMember,
+    },
+    {
+      flags: '--pickup <pcode>',
+      description: 'pickup place P-code (see places search)',
+      field: 'fromPlacePcode',
+      offer: publishing,
+      ask: choosePlace('Pickup place:', 'from'),
+    },
+    {
+      flags: '--dropoff <pcode>',
+      description: 'drop-off place P-code',
+      field: 'toPlacePcode',
+      offer: publishing,
+      ask: choosePlace('Drop-off place:', 'to'),
+    },
     { flags: '--notes <text>', description: 'public trip notes', field: 'notes' },
   ];
 }
 
 export function register(program: Command, ctx: Context): void {
   const trips = defineGroup(program, 'trips', 'Intercity trips: publish, update, cancel, complete');
-  defineOperation(trips, 'list', {
-    description: 'List trips, newest departure first',
-    examples: ['tripctl trips list --status published --from Damascus', 'tripctl trips list --all -o ndjson > trips.ndjson'],
-    method: 'GET',
-    path: '/trips',
-    result: { kind: 'list', key: 'trips', paged: true },
-    resource: specs.trip,
-    flags: [
-      { flags: '--status <status>', description: `only trips in this status (${TRIP_STATUSES.join(', ')}, …)`, field: 'status' },
-      cityFlag('--from', 'fromCityId', 'only trips from this city (id or name)'),
-      cityFlag('--to', 'toCityId', 'only trips to this city (id or name)'),
-    ],
-  }, ctx);
-  defineOperation(trips, 'get <tripId>', {
-    description: 'Show one trip',
-    examples: ['tripctl trips get 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d'],
-    method: 'GET',
-    path: '/trips/{tripId}',
-    result: { kind: 'object', key: 'trip' },
-    resource: specs.trip,
-  }, ctx);
+  defineOperation(
+    trips,
+    'list',
+    {
+      description: 'List trips, newest departure first',
+      examples: ['tripctl trips list --status published --from Damascus', 'tripctl trips list --all -o ndjson > trips.ndjson'],
+      method: 'GET',
+      path: '/trips',
+      result: { kind: 'list', key: 'trips', paged: true },
+      resource: specs.trip,
+      flags: [
+        { flags: '--status <status>', description: `only trips in this status (${TRIP_STATUSES.join(', ')}, …)`, field: 'status' },
+        cityFlag('--from', 'fromCityId', 'only trips from this city (id or name)'),
+        cityFlag('--to', 'toCityId', 'only trips to this city (id or name)'),
+      ],
+    },
+    ctx,
+  );
+  defineOperation(
+    trips,
+    'get <tripId>',
+    {
+      description: 'Show one trip',
+      examples: ['tripctl trips get "$(tripctl trips list --status published --limit 1 -o ids)"'],
+      method: 'GET',
+      path: '/trips/{tripId}',
+      result: { kind: 'object', key: 'trip' },
+      resource: specs.trip,
+    },
+    ctx,
+  );
   const publish: OperationVerb = {
     description: 'Publish a trip (asks for what is missing on a terminal)',
     examples: [
-      'tripctl trips publish',
-      "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2026-12-01 08:30' --price 1500000",
+      "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2027-12-01 08:30' --price 1500000",
       'tripctl trips publish --from-file timetable.csv --dry-run',
     ],
     calls: ['POST /trips', 'GET /trips'],
@@ -102,31 +133,50 @@ export function register(program: Command, ctx: Context): void {
     reviewWhenAsked: true,
   };
   addFromFile(defineOperation(trips, 'publish', publish, ctx), publish, ctx, async () => (await import('./import.js')).tripImport);
-  defineOperation(trips, 'update <tripId>', {
-    description: 'Change a published trip',
-    examples: ["tripctl trips update 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --departure '2026-12-01 09:00' --price 1600000"],
-    method: 'PATCH',
-    path: '/trips/{tripId}',
-    result: { kind: 'object', key: 'trip' },
-    resource: specs.trip,
-    flags: tripFlags(false),
-  }, ctx);
-  defineOperation(trips, 'cancel <tripId>', {
-    description: 'Cancel a trip; its bookings follow the cancellation rules',
-    examples: ['tripctl trips cancel 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --yes'],
-    method: 'DELETE',
-    path: '/trips/{tripId}',
-    result: { kind: 'none', message: ([id]) => `Cancelled trip ${id}.` },
-    confirm: ([id]) => `Cancel trip ${id}? Its passengers' bookings are cancelled too.`,
-  }, ctx);
-  defineOperation(trips, 'complete <tripId>', {
-    description: 'Mark a trip that has run as completed',
-    examples: ['tripctl trips complete 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d'],
-    method: 'POST',
-    path: '/trips/{tripId}/complete',
-    result: { kind: 'object', key: 'trip' },
-    resource: specs.trip,
-  }, ctx);
+  defineOperation(
+    trips,
+    'update <tripId>',
+    {
+      description: 'Change a published trip',
+      examples: [
+        `tripctl trips update "$(tripctl trips list --status published --limit 1 -o ids)" --departure '2027-12-01 09:00' --price 1600000`,
+      ],
+      method: 'PATCH',
+      path: '/trips/{tripId}',
+      result: { kind: 'object', key: 'trip' },
+      resource: specs.trip,
+      flags: tripFlags(false),
+    },
+    ctx,
+  );
+  defineOperation(
+    trips,
+    'cancel <tripId>',
+    {
+      description: 'Cancel a trip; its bookings follow the cancellation rules',
+      examples: ['tripctl trips cancel "$(tripctl trips list --status published --limit 1 -o ids)" --yes'],
+      method: 'DELETE',
+      path: '/trips/{tripId}',
+      result: { kind: 'none', message: ([id]) => `Cancelled trip ${id}.` },
+      confirm: async ([id], tools) => `Cancel the trip ${await describeTrip(id!, tools)}? Its passengers' bookings are cancelled too.`,
+    },
+    ctx,
+  );
+  defineOperation(
+    trips,
+    'complete <tripId>',
+    {
+      description: 'Mark a trip that has run as completed',
+      examples: [
+        'tripctl trips complete "$(tripctl trips list --status published --all -o ids | tail -1)"   # the earliest: it has departed',
+      ],
+      method: 'POST',
+      path: '/trips/{tripId}/complete',
+      result: { kind: 'object', key: 'trip' },
+      resource: specs.trip,
+    },
+    ctx,
+  );
   defineVerb(trips, 'board <tripId>', {
     description: 'A boarding station: scan tickets or type booking ids to mark passengers boarded; works offline',
     examples: [
@@ -134,18 +184,37 @@ export function register(program: Command, ctx: Context): void {
       'tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --no-show-rest < scans.txt',
       'tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d --sync',
     ],
-    calls: ['GET /trips/{tripId}', 'GET /trips/{tripId}/manifest', 'GET /bookings/{bookingId}', 'POST /bookings/{bookingId}/boarded', 'POST /bookings/{bookingId}/no-show'],
+    calls: [
+      'GET /trips/{tripId}',
+      'GET /trips/{tripId}/manifest',
+      'GET /bookings/{bookingId}',
+      'POST /bookings/{bookingId}/boarded',
+      'POST /bookings/{bookingId}/no-show',
+    ],
   })
     .option('--sync', 'send the boardings queued while offline, then stop (no scanning)')
     .option('--no-show-rest', 'at the end, mark every approved passenger who has not boarded as no-show, without asking')
-    .option('--retry-every <seconds>', 'how often queued boardings are retried while the station runs', integerInRange('--retry-every', 1, 3600), 10)
+    .option(
+      '--retry-every <seconds>',
+      'how often queued boardings are retried while the station runs',
+      integerInRange('--retry-every', 1, 3600),
+      10,
+    )
     .action(lazy(ctx, async () => (await import('./board.js')).board));
-  defineOperation(trips, 'manifest <tripId>', {
-    description: 'List the approved and boarded passengers of a trip',
-    examples: ['tripctl trips manifest 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d', 'tripctl trips manifest 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d -o csv > manifest.csv'],
-    method: 'GET',
-    path: '/trips/{tripId}/manifest',
-    result: { kind: 'list', key: 'passengers' },
-    resource: specs.passenger,
-  }, ctx);
+  defineOperation(
+    trips,
+    'manifest <tripId>',
+    {
+      description: 'List the approved and boarded passengers of a trip',
+      examples: [
+        'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)"',
+        'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)" -o csv > manifest.csv',
+      ],
+      method: 'GET',
+      path: '/trips/{tripId}/manifest',
+      result: { kind: 'list', key: 'passengers' },
+      resource: specs.passenger,
+    },
+    ctx,
+  );
 }

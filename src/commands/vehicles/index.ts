@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { integer } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup } from '../../cmdkit/define.js';
+import { showVehicle } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag, type ParseTools } from '../../cmdkit/operation.js';
 
 /** The Vehicle table of partner-api.md; make, model and seats are required on create. */
@@ -10,10 +11,29 @@ function vehicleFlags(creating: boolean): FieldFlag[] {
   return [
     { flags: '--make <make>', description: 'manufacturer, e.g. Hyundai', field: 'make', required: creating },
     { flags: '--model <model>', description: 'model, e.g. County', field: 'model', required: creating },
-    { flags: '--seats <n>', description: 'passenger seats, 1-20', field: 'seats', required: creating, parse: (v) => integer('--seats', v, 1, 20) },
-    { flags: '--year <year>', description: 'model year, 1980-2100', field: 'year', offer: creating, parse: (v) => integer('--year', v, 1980, 2100), ask: optionalInput('Model year (1980-2100, empty to skip):') },
+    {
+      flags: '--seats <n>',
+      description: 'passenger seats, 1-20',
+      field: 'seats',
+      required: creating,
+      parse: (v) => integer('--seats', v, 1, 20),
+    },
+    {
+      flags: '--year <year>',
+      description: 'model year, 1980-2100',
+      field: 'year',
+      offer: creating,
+      parse: (v) => integer('--year', v, 1980, 2100),
+      ask: optionalInput('Model year (1980-2100, empty to skip):'),
+    },
     { flags: '--color <color>', description: 'colour', field: 'color', offer: creating, ask: optionalInput('Colour (empty to skip):') },
-    { flags: '--plate <plate>', description: 'plate number (usable in place of the id elsewhere)', field: 'plate', offer: creating, ask: optionalInput('Plate number (empty to skip):') },
+    {
+      flags: '--plate <plate>',
+      description: 'plate number (usable in place of the id elsewhere)',
+      field: 'plate',
+      offer: creating,
+      ask: optionalInput('Plate number (empty to skip):'),
+    },
     { flags: '--fuel-type <type>', description: 'fuel type, e.g. diesel', field: 'fuelType' },
     { flags: '--transmission <type>', description: 'transmission, e.g. manual', field: 'transmission' },
   ];
@@ -21,49 +41,77 @@ function vehicleFlags(creating: boolean): FieldFlag[] {
 
 const byPlate = (value: string, tools: ParseTools) => tools.resolver.vehicle('vehicle', value);
 
+/** An optional question: empty skips it, anything else must pass the flag's own check. */
 export function optionalInput(message: string): FieldFlag['ask'] {
-  return async ({ ctx }) => {
-    const answer = await (await ctx.prompter()).input(message);
+  return async ({ ctx }, _sofar, validate) => {
+    const answer = await (await ctx.prompter()).input(message, { validate });
     return answer.trim() === '' ? undefined : answer.trim();
   };
 }
 
 export function register(program: Command, ctx: Context): void {
   const vehicles = defineGroup(program, 'vehicles', "The company's fleet", ['fleet']);
-  defineOperation(vehicles, 'list', {
-    description: 'List every vehicle of the fleet',
-    examples: ['tripctl vehicles list', 'tripctl fleet list -o csv > fleet.csv'],
-    method: 'GET',
-    path: '/vehicles',
-    result: { kind: 'list', key: 'vehicles' },
-    resource: specs.vehicle,
-  }, ctx);
-  defineOperation(vehicles, 'add', {
-    description: 'Add a vehicle to the fleet',
-    examples: ['tripctl vehicles add --make Hyundai --model County --seats 18 --plate "123456 دمشق" --year 2019'],
-    method: 'POST',
-    path: '/vehicles',
-    result: { kind: 'object', key: 'vehicle' },
-    resource: specs.vehicle,
-    flags: vehicleFlags(true),
-  }, ctx);
-  defineOperation(vehicles, 'update <vehicleId>', {
-    description: "Change a vehicle's details",
-    examples: ['tripctl vehicles update 9b2f3c1e-6f0a-4d2b-8c7e-1a2b3c4d5e6f --color white --seats 14', 'tripctl vehicles update "123456 دمشق" --year 2020'],
-    method: 'PATCH',
-    path: '/vehicles/{vehicleId}',
-    argHandles: { vehicleId: byPlate },
-    result: { kind: 'object', key: 'vehicle' },
-    resource: specs.vehicle,
-    flags: vehicleFlags(false),
-  }, ctx);
-  defineOperation(vehicles, 'remove <vehicleId>', {
-    description: 'Remove a vehicle (refused while it is on published trips)',
-    examples: ['tripctl vehicles remove 9b2f3c1e-6f0a-4d2b-8c7e-1a2b3c4d5e6f --yes'],
-    method: 'DELETE',
-    path: '/vehicles/{vehicleId}',
-    argHandles: { vehicleId: byPlate },
-    result: { kind: 'none', message: ([id]) => `Removed vehicle ${id}.` },
-    confirm: ([id]) => `Remove vehicle ${id} from the fleet?`,
-  }, ctx);
+  defineOperation(
+    vehicles,
+    'list',
+    {
+      description: 'List every vehicle of the fleet',
+      examples: ['tripctl vehicles list', 'tripctl fleet list -o csv > fleet.csv'],
+      method: 'GET',
+      path: '/vehicles',
+      result: { kind: 'list', key: 'vehicles' },
+      resource: specs.vehicle,
+    },
+    ctx,
+  );
+  defineOperation(
+    vehicles,
+    'add',
+    {
+      description: 'Add a vehicle to the fleet',
+      examples: ['tripctl vehicles add --make Hyundai --model County --seats 18 --plate "123456 دمشق" --year 2019'],
+      method: 'POST',
+      path: '/vehicles',
+      result: { kind: 'object', key: 'vehicle' },
+      resource: specs.vehicle,
+      flags: vehicleFlags(true),
+    },
+    ctx,
+  );
+  defineOperation(
+    vehicles,
+    'update <vehicleId>',
+    {
+      description: "Change a vehicle's details",
+      examples: [
+        'tripctl vehicles update 3b221f21-c1bc-437c-b020-91d45198fd18 --color white --seats 8',
+        'tripctl vehicles update "123456 دمشق" --year 2020',
+      ],
+      method: 'PATCH',
+      path: '/vehicles/{vehicleId}',
+      argHandles: { vehicleId: byPlate },
+      result: { kind: 'object', key: 'vehicle' },
+      resource: specs.vehicle,
+      flags: vehicleFlags(false),
+    },
+    ctx,
+  );
+  defineOperation(
+    vehicles,
+    'remove <vehicleId>',
+    {
+      description: 'Remove a vehicle (refused while it is on published trips)',
+      examples: ['tripctl vehicles remove DAM-502291 --yes'],
+      method: 'DELETE',
+      path: '/vehicles/{vehicleId}',
+      argHandles: { vehicleId: byPlate },
+      result: { kind: 'none', message: ([id]) => `Removed vehicle ${id}.` },
+      confirm: async ([id], tools) =>
+        `Remove the vehicle ${await tools.resolver
+          .vehicle('vehicleId', id!)
+          .then((vid) => showVehicle(vid, tools))
+          .catch(() => id!)} from the fleet?`,
+    },
+    ctx,
+  );
 }

@@ -34,13 +34,18 @@ export const runCreate: ActionFn<{ url: string; events: string[] } & FieldOpts> 
   }
   if (secret && typeof endpoint.id === 'string') {
     const profile = await keepSecret(ctx, endpoint.id, secret);
-    ctx.info(`The signing secret is shown once by the service; it is kept in profile '${profile}' (${ctx.config.path}). Print it again with: tripctl webhooks secret ${endpoint.id}`);
+    ctx.info(
+      `The signing secret is shown once by the service; it is kept in profile '${profile}' (${ctx.config.path}). Print it again with: tripctl webhooks secret ${endpoint.id}`,
+    );
   } else {
     ctx.warn('the service returned no signing secret; nothing was kept');
   }
 };
 
-export const runUpdate: ActionFn<{ url?: string; events?: string[]; pause?: boolean; resume?: boolean } & FieldOpts> = async (ctx, { args, opts }) => {
+export const runUpdate: ActionFn<{ url?: string; events?: string[]; pause?: boolean; resume?: boolean } & FieldOpts> = async (
+  ctx,
+  { args, opts },
+) => {
   const id = uuid('endpointId', args[0] ?? '');
   if (opts.pause && opts.resume) throw usageError('--pause and --resume cannot be used together');
   const body: Record<string, unknown> = {};
@@ -51,7 +56,12 @@ export const runUpdate: ActionFn<{ url?: string; events?: string[]; pause?: bool
   const full = fieldsFrom(opts, body);
   if (Object.keys(full).length === 0) throw usageError('nothing to change', 'pass --url, --events, --pause or --resume');
   const client = await ctx.client();
-  const { data } = await client.request({ method: 'PATCH', path: `/webhooks/${id}`, body: full, retrySafe: !('url' in full) && !('events' in full) });
+  const { data } = await client.request({
+    method: 'PATCH',
+    path: `/webhooks/${id}`,
+    body: full,
+    retrySafe: !('url' in full) && !('events' in full),
+  });
   const endpoint = unwrap(data, 'endpoint');
   if (endpoint !== null && typeof endpoint === 'object') await ctx.renderer().object(endpoint, specs.webhook);
   else ctx.info(`Updated webhook endpoint ${id}.`);
@@ -82,5 +92,6 @@ export const runSecret: ActionFn = async (ctx, { args }) => {
 
 export const runEvents: ActionFn = async (ctx) => {
   await ctx.renderer().list([EVENTS.map((e) => ({ ...e }))], specs.eventName);
-  if (ctx.settings().output === 'table' && ctx.io.stderrIsTTY) ctx.info('Groups: booking.*, trip.*, schedule.*, payment.*; * is every subscribable event.');
+  if (ctx.settings().output === 'table' && ctx.io.stderrIsTTY)
+    ctx.info('Groups: booking.*, trip.*, schedule.*, payment.*; * is every subscribable event.');
 };

@@ -10,14 +10,19 @@ const ID = '0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d';
 export function register(program: Command, ctx: Context): void {
   const webhooks = defineGroup(program, 'webhooks', 'Webhook endpoints, their signing secrets, and a local listener for signed deliveries');
 
-  defineOperation(webhooks, 'list', {
-    description: 'List webhook endpoints (secrets are never included)',
-    examples: ['tripctl webhooks list', 'tripctl webhooks list -o json'],
-    method: 'GET',
-    path: '/webhooks',
-    result: { kind: 'list', key: 'endpoints' },
-    resource: specs.webhook,
-  }, ctx);
+  defineOperation(
+    webhooks,
+    'list',
+    {
+      description: 'List webhook endpoints (secrets are never included)',
+      examples: ['tripctl webhooks list', 'tripctl webhooks list -o json'],
+      method: 'GET',
+      path: '/webhooks',
+      result: { kind: 'list', key: 'endpoints' },
+      resource: specs.webhook,
+    },
+    ctx,
+  );
 
   addFieldFlags(
     defineVerb(webhooks, 'create', {
@@ -29,7 +34,11 @@ export function register(program: Command, ctx: Context): void {
       ],
     })
       .requiredOption('--url <url>', 'HTTPS URL the service posts to (at most 2048 characters; http:// only on loopback, for the sandbox)')
-      .requiredOption('--events <names>', 'events to receive: names, groups like booking.*, or * for all; comma-separated or repeated', collect),
+      .requiredOption(
+        '--events <names>',
+        'events to receive: names, groups like booking.*, or * for all; comma-separated or repeated',
+        collect,
+      ),
   ).action(lazy(ctx, async () => (await import('./endpoints.js')).runCreate));
 
   addFieldFlags(
@@ -50,22 +59,32 @@ export function register(program: Command, ctx: Context): void {
     examples: [`tripctl webhooks delete ${ID} --yes`],
   }).action(lazy(ctx, async () => (await import('./endpoints.js')).runDelete));
 
-  defineOperation(webhooks, 'test <endpointId>', {
-    description: 'Queue a webhook.test delivery to an endpoint',
-    examples: [`tripctl webhooks test ${ID}`],
-    method: 'POST',
-    path: '/webhooks/{endpointId}/test',
-    result: { kind: 'none', message: ([id]) => `Queued a webhook.test delivery to ${id}.` },
-  }, ctx);
+  defineOperation(
+    webhooks,
+    'test <endpointId>',
+    {
+      description: 'Queue a webhook.test delivery to an endpoint',
+      examples: [`tripctl webhooks test ${ID}`],
+      method: 'POST',
+      path: '/webhooks/{endpointId}/test',
+      result: { kind: 'none', message: ([id]) => `Queued a webhook.test delivery to ${id}.` },
+    },
+    ctx,
+  );
 
-  defineOperation(webhooks, 'deliveries <endpointId>', {
-    description: 'Recent delivery attempts of an endpoint: status, response, latency, time',
-    examples: [`tripctl webhooks deliveries ${ID}`, `tripctl webhooks deliveries ${ID} -o json | jq '.[] | select(.status == "failed")'`],
-    method: 'GET',
-    path: '/webhooks/{endpointId}/deliveries',
-    result: { kind: 'list', key: 'deliveries' },
-    resource: specs.delivery,
-  }, ctx);
+  defineOperation(
+    webhooks,
+    'deliveries <endpointId>',
+    {
+      description: 'Recent delivery attempts of an endpoint: status, response, latency, time',
+      examples: [`tripctl webhooks deliveries ${ID}`, `tripctl webhooks deliveries ${ID} -o json | jq '.[] | select(.status == "failed")'`],
+      method: 'GET',
+      path: '/webhooks/{endpointId}/deliveries',
+      result: { kind: 'list', key: 'deliveries' },
+      resource: specs.delivery,
+    },
+    ctx,
+  );
 
   defineVerb(webhooks, 'events', {
     description: 'List the event names an endpoint can receive, with what each means (local)',
@@ -74,7 +93,10 @@ export function register(program: Command, ctx: Context): void {
 
   defineVerb(webhooks, 'secret <endpointId>', {
     description: "Print the signing secret kept for an endpoint when it was created (local; this profile's file)",
-    examples: [`tripctl webhooks secret ${ID}`, `tripctl webhooks verify --secret "$(tripctl webhooks secret ${ID})" --signature "$SIG" --payload-file body.json`],
+    examples: [
+      `tripctl webhooks secret ${ID}`,
+      `tripctl webhooks verify --secret "$(tripctl webhooks secret ${ID})" --signature "$SIG" --payload-file body.json`,
+    ],
   }).action(lazy(ctx, async () => (await import('./endpoints.js')).runSecret));
 
   defineVerb(webhooks, 'listen', {
@@ -86,7 +108,7 @@ export function register(program: Command, ctx: Context): void {
       `tripctl webhooks listen --endpoint ${ID} --forward-to http://localhost:3000/webhooks`,
       'tripctl --profile sandbox webhooks listen --register --events booking.* --forward-to http://localhost:3000/webhooks',
       'tripctl webhooks listen --register https://abc.tunnel.example/hooks --save ./deliveries',
-      "tripctl webhooks listen --secret \"$SECRET\" -o json | jq '.data.status'",
+      'tripctl webhooks listen --secret "$SECRET" -o json | jq \'.data.status\'',
     ],
   })
     .option('--port <port>', 'port to listen on; 0 picks a free one', integerInRange('--port', 0, 65535), 4242)
@@ -94,13 +116,23 @@ export function register(program: Command, ctx: Context): void {
     .option('--path <path>', 'accept deliveries on this path only (default: any path)')
     .option('--secret <secret>', 'signing secret to verify with (env TRIPCTL_WEBHOOK_SECRET)')
     .option('--endpoint <endpointId>', 'verify with the secret kept for this endpoint')
-    .option('--forward-to <url>', "send each verified delivery, bytes and headers unchanged, to your handler; the service gets the handler's status")
+    .option(
+      '--forward-to <url>',
+      "send each verified delivery, bytes and headers unchanged, to your handler; the service gets the handler's status",
+    )
     .option('--events <names>', 'only these events (names, groups like booking.*, or *); with --register, the events to subscribe', collect)
-    .option('--register [url]', 'create a temporary endpoint at URL (default: this listener, for the sandbox), use its secret, delete it on exit')
+    .option(
+      '--register [url]',
+      'create a temporary endpoint at URL (default: this listener, for the sandbox), use its secret, delete it on exit',
+    )
     .option('--save <dir>', 'write every delivery, byte-exact with its headers, one JSON file each (see webhooks replay)')
     .option('--skip-verify', 'pass on deliveries whose signature fails (still checked and shown when a secret is known)')
     .option('--max-body <bytes>', 'largest body accepted; larger ones get 413 (default 1048576)', positiveInteger('--max-body'))
-    .option('--forward-timeout <ms>', "how long the handler may take (default 7000: under the service's 8 s)", integerInRange('--forward-timeout', 1, 600_000))
+    .option(
+      '--forward-timeout <ms>',
+      "how long the handler may take (default 7000: under the service's 8 s)",
+      integerInRange('--forward-timeout', 1, 600_000),
+    )
     .action(lazy(ctx, async () => (await import('./listen.js')).runListen));
 
   defineVerb(webhooks, 'verify', {
@@ -115,7 +147,10 @@ export function register(program: Command, ctx: Context): void {
     .option('--endpoint <endpointId>', 'use the secret kept for this endpoint')
     .option('--signature <header>', 'the X-Service-Signature value, sha256=<hex>')
     .option('--payload-file <file>', "the raw body as received ('-' or omitted: stdin)")
-    .option('--saved <file>', "a delivery saved by `listen --save`, checked whole: body, signature and headers (secret: the kept one of its endpoint unless given)")
+    .option(
+      '--saved <file>',
+      'a delivery saved by `listen --save`, checked whole: body, signature and headers (secret: the kept one of its endpoint unless given)',
+    )
     .action(lazy(ctx, async () => (await import('./verify.js')).runVerify));
 
   defineVerb(webhooks, 'replay <file>', {
@@ -126,7 +161,10 @@ export function register(program: Command, ctx: Context): void {
     ],
   })
     .requiredOption('--to <url>', 'the handler to send it to')
-    .option('--secret <secret>', "re-sign with this secret (default: the kept secret of the file's endpoint, else the original signature is kept)")
+    .option(
+      '--secret <secret>',
+      "re-sign with this secret (default: the kept secret of the file's endpoint, else the original signature is kept)",
+    )
     .option('--timeout-ms <ms>', 'how long the handler may take (default 7000)', integerInRange('--timeout-ms', 1, 600_000))
     .action(lazy(ctx, async () => (await import('./verify.js')).runReplay));
 }

@@ -33,13 +33,17 @@ export interface ListenOpts {
 export const runListen: ActionFn<ListenOpts> = async (ctx, { opts }) => {
   const settings = ctx.settings();
   if (settings.query !== undefined) throw usageError('listen does not take --query', "pipe '-o json' into jq instead");
-  if (settings.output === 'csv') throw usageError('listen prints a line per delivery (table), envelopes (-o json / ndjson) or delivery ids (-o ids); not csv');
+  if (settings.output === 'csv')
+    throw usageError('listen prints a line per delivery (table), envelopes (-o json / ndjson) or delivery ids (-o ids); not csv');
   const events = opts.events ? eventList('--events', opts.events) : undefined;
   const forwardTo = opts.forwardTo !== undefined ? handlerUrl('--forward-to', opts.forwardTo) : undefined;
   const registerUrl = typeof opts.register === 'string' ? endpointUrl('--register', opts.register) : undefined;
   if (opts.path !== undefined && !opts.path.startsWith('/')) throw usageError(`--path must start with '/', not '${opts.path}'`);
   if (opts.register === true && !isLoopbackHost(opts.host)) {
-    throw usageError(`--register without a URL registers this listener's own address, which is only meaningful on loopback`, 'give the public URL that reaches this listener: --register https://…');
+    throw usageError(
+      `--register without a URL registers this listener's own address, which is only meaningful on loopback`,
+      'give the public URL that reaches this listener: --register https://…',
+    );
   }
   const { secret, endpointId } = settledSecret(ctx, opts);
   if (!isLoopbackHost(opts.host)) ctx.warn(`listening on ${opts.host}: anyone who can reach this address can post to the listener`);
@@ -75,13 +79,20 @@ export const runListen: ActionFn<ListenOpts> = async (ctx, { opts }) => {
     // A tunnel in front may deliver to another path than the URL registered: said once, not refused.
     listener.expectPath(new URL(temporary.url).pathname);
   }
-  const verifying = listener.opts.secret === undefined ? 'not verifying signatures (no secret)'
-    : opts.skipVerify ? 'checking signatures but passing on failures (--skip-verify)'
-    : temporary ? `verifying with the secret of endpoint ${temporary.id}`
-    : endpointId ? `verifying with the kept secret of endpoint ${endpointId}`
-    : 'verifying with the given secret';
+  const verifying =
+    listener.opts.secret === undefined
+      ? 'not verifying signatures (no secret)'
+      : opts.skipVerify
+        ? 'checking signatures but passing on failures (--skip-verify)'
+        : temporary
+          ? `verifying with the secret of endpoint ${temporary.id}`
+          : endpointId
+            ? `verifying with the kept secret of endpoint ${endpointId}`
+            : 'verifying with the given secret';
   const paths = opts.path === undefined ? 'any path, ' : '';
-  ctx.info(`Ready: listening on ${listener.url}, ${paths}${verifying}${forwardTo ? `, forwarding to ${forwardTo.href}` : ''}${opts.save ? `, saving to ${opts.save}` : ''}. Ctrl-C stops.`);
+  ctx.info(
+    `Ready: listening on ${listener.url}, ${paths}${verifying}${forwardTo ? `, forwarding to ${forwardTo.href}` : ''}${opts.save ? `, saving to ${opts.save}` : ''}. Ctrl-C stops.`,
+  );
 
   ctx.keepAlive = true;
   // Stopping is how a listener is meant to end, so Ctrl-C and SIGTERM end it with 0 (as the sandbox).
@@ -100,7 +111,11 @@ export const runListen: ActionFn<ListenOpts> = async (ctx, { opts }) => {
 /** The secret from exactly one of --secret (or TRIPCTL_WEBHOOK_SECRET), --endpoint, --register (learnt later). */
 function settledSecret(ctx: Context, opts: ListenOpts): { secret?: string; endpointId?: string } {
   const given = opts.secret ?? (ctx.env.TRIPCTL_WEBHOOK_SECRET || undefined);
-  const sources = [given !== undefined && '--secret', opts.endpoint !== undefined && '--endpoint', opts.register !== undefined && '--register'].filter(Boolean);
+  const sources = [
+    given !== undefined && '--secret',
+    opts.endpoint !== undefined && '--endpoint',
+    opts.register !== undefined && '--register',
+  ].filter(Boolean);
   if (sources.length > 1) throw usageError(`${sources.join(' and ')} cannot be used together`, 'the secret comes from exactly one of them');
   if (opts.endpoint !== undefined) {
     const endpointId = uuid('--endpoint', opts.endpoint).toLowerCase();
@@ -116,7 +131,10 @@ function settledSecret(ctx: Context, opts: ListenOpts): { secret?: string; endpo
   }
   ctx.io.addSecret(given);
   if (given === undefined && opts.register === undefined && !opts.skipVerify) {
-    throw usageError('no secret to verify deliveries with', 'pass --secret (or TRIPCTL_WEBHOOK_SECRET), --endpoint ID, or --register; --skip-verify accepts anything');
+    throw usageError(
+      'no secret to verify deliveries with',
+      'pass --secret (or TRIPCTL_WEBHOOK_SECRET), --endpoint ID, or --register; --skip-verify accepts anything',
+    );
   }
   return { secret: given };
 }
@@ -126,7 +144,12 @@ async function start(listener: Listener, opts: ListenOpts): Promise<void> {
     await listener.start();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new CliError(`port ${opts.port} on ${opts.host} is already in use`, ExitCode.failure, 'pick another with --port, or --port 0 for a free one');
+    if (code === 'EADDRINUSE')
+      throw new CliError(
+        `port ${opts.port} on ${opts.host} is already in use`,
+        ExitCode.failure,
+        'pick another with --port, or --port 0 for a free one',
+      );
     if (code === 'EACCES') throw new CliError(`not allowed to listen on port ${opts.port}`, ExitCode.failure, 'pick a port above 1023');
     throw error;
   }

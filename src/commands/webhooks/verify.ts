@@ -15,7 +15,15 @@ import type { ActionFn } from '../../cmdkit/define.js';
 import { keptSecret } from '../../webhooks/kept-secrets.js';
 
 /** Why a check failed, as a stable word for scripts (`-o json`) and a sentence for people. */
-export type FailureReason = 'missing_header' | 'malformed_header' | 'secret_format' | 'trailing_newline' | 'reserialised' | 'mismatch' | 'body_edited' | 'header_mismatch';
+export type FailureReason =
+  | 'missing_header'
+  | 'malformed_header'
+  | 'secret_format'
+  | 'trailing_newline'
+  | 'reserialised'
+  | 'mismatch'
+  | 'body_edited'
+  | 'header_mismatch';
 
 export interface Diagnosis {
   valid: boolean;
@@ -32,22 +40,41 @@ export interface Diagnosis {
 export function diagnose(secret: string, signature: string, body: Buffer): Diagnosis {
   const result = verify(secret, body, signature);
   if (result.ok) return { valid: true };
-  if (result.reason === 'missing') return { valid: false, reason: 'missing_header', message: 'the signature is empty', hint: 'pass the X-Service-Signature header value, sha256=<hex>' };
+  if (result.reason === 'missing')
+    return {
+      valid: false,
+      reason: 'missing_header',
+      message: 'the signature is empty',
+      hint: 'pass the X-Service-Signature header value, sha256=<hex>',
+    };
   if (result.reason === 'malformed') {
     const value = signature.trim();
-    const hint = /^[0-9a-f]{64}$/i.test(value) ? 'it lacks the sha256= prefix: pass the header value exactly as received'
-      : /^sha256=/i.test(value) ? `after sha256= come ${value.length - 7} characters; expected 64 hex digits (was the header cut?)`
-      : /^[a-z0-9]+=/i.test(value) ? `the service signs with sha256=, not ${value.split('=')[0]}=`
-      : 'expected sha256= followed by 64 hex digits';
+    const hint = /^[0-9a-f]{64}$/i.test(value)
+      ? 'it lacks the sha256= prefix: pass the header value exactly as received'
+      : /^sha256=/i.test(value)
+        ? `after sha256= come ${value.length - 7} characters; expected 64 hex digits (was the header cut?)`
+        : /^[a-z0-9]+=/i.test(value)
+          ? `the service signs with sha256=, not ${value.split('=')[0]}=`
+          : 'expected sha256= followed by 64 hex digits';
     return { valid: false, reason: 'malformed_header', message: 'the signature header is malformed: not sha256=<64 hex digits>', hint };
   }
   // The header is well-formed and does not match: find out why, most specific cause first.
   if (secret !== secret.trim() && verify(secret.trim(), body, signature).ok) {
-    return { valid: false, reason: 'secret_format', message: 'the secret has leading or trailing whitespace; without it the signature matches', hint: 'copy the secret without spaces or newlines' };
+    return {
+      valid: false,
+      reason: 'secret_format',
+      message: 'the secret has leading or trailing whitespace; without it the signature matches',
+      hint: 'copy the secret without spaces or newlines',
+    };
   }
   const trimmed = stripTrailingNewlines(body);
   if (trimmed.length !== body.length && verify(secret, trimmed, signature).ok) {
-    return { valid: false, reason: 'trailing_newline', message: 'the body ends with a newline that was not signed (an editor or echo added it); without it the signature matches', hint: 'save the body exactly as received, e.g. with `webhooks listen --save DIR`' };
+    return {
+      valid: false,
+      reason: 'trailing_newline',
+      message: 'the body ends with a newline that was not signed (an editor or echo added it); without it the signature matches',
+      hint: 'save the body exactly as received, e.g. with `webhooks listen --save DIR`',
+    };
   }
   const json = parseJson(body);
   if (json.ok) {
@@ -65,10 +92,17 @@ export function diagnose(secret: string, signature: string, body: Buffer): Diagn
     }
   }
   if (!SECRET_PATTERN.test(secret.trim())) {
-    const looks = /^(sk|rk)_/.test(secret) ? 'this looks like an API key, not an endpoint signing secret'
-      : /^sha256=/i.test(secret) ? 'this looks like a signature, not a secret'
-      : 'signing secrets start with whsec_ followed by at least 24 characters';
-    return { valid: false, reason: 'secret_format', message: `signature does not match, and the secret is not of the expected form: ${looks}`, hint: 'use the secret shown when the endpoint was created (`tripctl webhooks secret ID`)' };
+    const looks = /^(sk|rk)_/.test(secret)
+      ? 'this looks like an API key, not an endpoint signing secret'
+      : /^sha256=/i.test(secret)
+        ? 'this looks like a signature, not a secret'
+        : 'signing secrets start with whsec_ followed by at least 24 characters';
+    return {
+      valid: false,
+      reason: 'secret_format',
+      message: `signature does not match, and the secret is not of the expected form: ${looks}`,
+      hint: 'use the secret shown when the endpoint was created (`tripctl webhooks secret ID`)',
+    };
   }
   return {
     valid: false,
@@ -99,7 +133,8 @@ function secretFrom(ctx: Context, opts: { secret?: string; endpoint?: string }):
   if (opts.endpoint !== undefined) {
     const id = uuid('--endpoint', opts.endpoint);
     const kept = keptSecret(ctx, id);
-    if (kept === undefined) throw usageError(`no signing secret kept for endpoint ${id} in profile '${ctx.settings().profileName}'`, 'pass --secret');
+    if (kept === undefined)
+      throw usageError(`no signing secret kept for endpoint ${id} in profile '${ctx.settings().profileName}'`, 'pass --secret');
     return kept;
   }
   return ctx.env.TRIPCTL_WEBHOOK_SECRET || undefined;
@@ -117,13 +152,25 @@ function jsonOutput(ctx: Context): boolean {
  */
 export function diagnoseSaved(secret: string, saved: ReadDelivery): Diagnosis {
   if (!saved.bodyIntact) {
-    return { valid: false, reason: 'body_edited', message: 'the body does not match the sha256 recorded when it was saved: the file was edited', hint: 'save the delivery again with `webhooks listen --save DIR`' };
+    return {
+      valid: false,
+      reason: 'body_edited',
+      message: 'the body does not match the sha256 recorded when it was saved: the file was edited',
+      hint: 'save the delivery again with `webhooks listen --save DIR`',
+    };
   }
   const diagnosis = diagnose(secret, savedHeader(saved.headers, SIGNATURE_HEADER) ?? '', saved.body);
-  if (!diagnosis.valid) return diagnosis.reason === 'missing_header' ? { ...diagnosis, message: 'the saved headers hold no X-Service-Signature' } : diagnosis;
+  if (!diagnosis.valid)
+    return diagnosis.reason === 'missing_header' ? { ...diagnosis, message: 'the saved headers hold no X-Service-Signature' } : diagnosis;
   const json = parseJson(saved.body);
-  const envelope = (json.ok && typeof json.value === 'object' && json.value !== null ? json.value : {}) as { id?: unknown; event?: unknown };
-  for (const [header, field, value] of [[DELIVERY_HEADER, 'id', envelope.id], [EVENT_HEADER, 'event', envelope.event]] as const) {
+  const envelope = (json.ok && typeof json.value === 'object' && json.value !== null ? json.value : {}) as {
+    id?: unknown;
+    event?: unknown;
+  };
+  for (const [header, field, value] of [
+    [DELIVERY_HEADER, 'id', envelope.id],
+    [EVENT_HEADER, 'event', envelope.event],
+  ] as const) {
     const given = savedHeader(saved.headers, header);
     if (given !== undefined && typeof value === 'string' && given !== value) {
       return {
@@ -149,7 +196,8 @@ export const runVerify: ActionFn<VerifyOpts> = async (ctx, { opts }) => {
   if (opts.saved !== undefined && (opts.signature !== undefined || opts.payloadFile !== undefined)) {
     throw usageError('--saved cannot be used with --signature or --payload-file', 'the saved file holds the body and the signature header');
   }
-  if (opts.saved === undefined && opts.signature === undefined) throw usageError('missing --signature', 'pass the X-Service-Signature value, or a saved delivery with --saved FILE');
+  if (opts.saved === undefined && opts.signature === undefined)
+    throw usageError('missing --signature', 'pass the X-Service-Signature value, or a saved delivery with --saved FILE');
   const saved = opts.saved !== undefined ? await readSavedFile(opts.saved) : undefined;
   let secret = secretFrom(ctx, opts);
   let how = '';
@@ -157,15 +205,26 @@ export const runVerify: ActionFn<VerifyOpts> = async (ctx, { opts }) => {
     how = ` with the kept secret of endpoint ${sanitizeLine(saved.endpointId)}`;
   }
   if (secret === undefined) {
-    throw usageError('missing --secret', `pass --secret S, --endpoint ID, or set TRIPCTL_WEBHOOK_SECRET${saved ? ' (no secret is kept for the endpoint the file names)' : ''}`);
+    throw usageError(
+      'missing --secret',
+      `pass --secret S, --endpoint ID, or set TRIPCTL_WEBHOOK_SECRET${saved ? ' (no secret is kept for the endpoint the file names)' : ''}`,
+    );
   }
   ctx.io.addSecret(secret);
   const body = saved ? saved.body : await payload(ctx, opts.payloadFile);
   const diagnosis = saved ? diagnoseSaved(secret, saved) : diagnose(secret, opts.signature!, body);
   const about = saved ? { deliveryId: saved.deliveryId, event: saved.event } : {};
-  if (jsonOutput(ctx)) await ctx.renderer().object({ valid: diagnosis.valid, ...(diagnosis.reason ? { reason: diagnosis.reason, message: diagnosis.message } : {}), bytes: body.length, ...about });
+  if (jsonOutput(ctx))
+    await ctx.renderer().object({
+      valid: diagnosis.valid,
+      ...(diagnosis.reason ? { reason: diagnosis.reason, message: diagnosis.message } : {}),
+      bytes: body.length,
+      ...about,
+    });
   if (diagnosis.valid) {
-    const what = saved ? `Delivery ${sanitizeLine(saved.deliveryId ?? '(no id)')} (${sanitizeLine(saved.event ?? 'no event')}): signature valid, headers match the body` : 'Signature valid';
+    const what = saved
+      ? `Delivery ${sanitizeLine(saved.deliveryId ?? '(no id)')} (${sanitizeLine(saved.event ?? 'no event')}): signature valid, headers match the body`
+      : 'Signature valid';
     ctx.info(`${what} (${body.length} bytes)${how ? `, checked${how}` : ''}.`);
     return ExitCode.ok;
   }
@@ -193,25 +252,40 @@ export const runReplay: ActionFn<{ to: string; secret?: string; timeoutMs?: numb
   let secret = opts.secret ?? (ctx.env.TRIPCTL_WEBHOOK_SECRET || undefined);
   let how: string;
   if (secret !== undefined) how = 're-signed with the given secret';
-  else if (saved.endpointId !== undefined && (secret = keptSecret(ctx, saved.endpointId)) !== undefined) how = `re-signed with the kept secret of endpoint ${saved.endpointId}`;
+  else if (saved.endpointId !== undefined && (secret = keptSecret(ctx, saved.endpointId)) !== undefined)
+    how = `re-signed with the kept secret of endpoint ${saved.endpointId}`;
   else how = 'with its original signature (no secret known: pass --secret to re-sign)';
   ctx.io.addSecret(secret);
   const headers = secret !== undefined ? withHeader(saved.headers, 'X-Service-Signature', sign(secret, saved.body)) : saved.headers;
   const forwarder = new Forwarder();
   try {
-    const result = await forwarder.send(to, saved.body, headers, { timeoutMs: opts.timeoutMs, method: saved.method || 'POST', signal: ctx.signal });
+    const result = await forwarder.send(to, saved.body, headers, {
+      timeoutMs: opts.timeoutMs,
+      method: saved.method || 'POST',
+      signal: ctx.signal,
+    });
     const what = `${sanitizeLine(saved.deliveryId ?? 'delivery')}${saved.event ? ` (${sanitizeLine(saved.event)})` : ''}`;
     if (!result.ok) {
       if (ctx.signal.aborted) throw new CliError('interrupted', ExitCode.interrupted);
-      if (jsonOutput(ctx)) await ctx.renderer().object({ ok: false, error: result.kind, message: result.message, latencyMs: result.latencyMs });
+      if (jsonOutput(ctx))
+        await ctx.renderer().object({ ok: false, error: result.kind, message: result.message, latencyMs: result.latencyMs });
       throw new CliError(
-        result.kind === 'timeout' ? `${to.href} did not answer within ${result.latencyMs} ms` : `cannot reach ${to.href}: ${result.message}`,
+        result.kind === 'timeout'
+          ? `${to.href} did not answer within ${result.latencyMs} ms`
+          : `cannot reach ${to.href}: ${result.message}`,
         ExitCode.network,
         'is your handler running?',
       );
     }
     if (jsonOutput(ctx)) {
-      await ctx.renderer().object({ ok: result.status >= 200 && result.status < 300, status: result.status, latencyMs: result.latencyMs, deliveryId: saved.deliveryId, event: saved.event, resigned: secret !== undefined });
+      await ctx.renderer().object({
+        ok: result.status >= 200 && result.status < 300,
+        status: result.status,
+        latencyMs: result.latencyMs,
+        deliveryId: saved.deliveryId,
+        event: saved.event,
+        resigned: secret !== undefined,
+      });
     } else {
       ctx.io.out(`${result.status}\n`);
     }

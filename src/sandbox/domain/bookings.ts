@@ -22,7 +22,10 @@ export function moveCompanyBooking(core: Core, company: CompanyRec, bookingId: s
   const booking = own(core.state.bookings, bookingId, company, 'booking');
   const from = BOOKING_MOVES[status]!;
   if (!from.includes(booking.status)) {
-    throw conflict('invalid_transition', `booking ${booking.id} is ${booking.status}; it can become ${status} only from ${from.join(' or ')}`);
+    throw conflict(
+      'invalid_transition',
+      `booking ${booking.id} is ${booking.status}; it can become ${status} only from ${from.join(' or ')}`,
+    );
   }
   moveBooking(core, booking, status);
   return booking;
@@ -44,10 +47,12 @@ export interface BookingRequest {
  */
 export function createBooking(core: Core, company: CompanyRec, request: BookingRequest): BookingRec {
   const trip = own(core.state.trips, request.tripId, company, 'trip');
-  if (trip.status !== 'published') throw conflict('trip_not_bookable', `trip ${trip.id} is ${trip.status}; only published trips take bookings`);
+  if (trip.status !== 'published')
+    throw conflict('trip_not_bookable', `trip ${trip.id} is ${trip.status}; only published trips take bookings`);
   if (!isFuture(core, trip.departureAt)) throw conflict('trip_not_bookable', `trip ${trip.id} departed at ${trip.departureAt}`);
   const available = trip.totalSeats - seatsBooked(core.state, trip.id);
-  if (request.seats > available) throw conflict('not_enough_seats', `trip ${trip.id} has ${available} free seats, not ${request.seats}`, { available });
+  if (request.seats > available)
+    throw conflict('not_enough_seats', `trip ${trip.id} has ${available} free seats, not ${request.seats}`, { available });
   const now = stamp(core);
   let passenger = core.state.users.find((u) => u.phone === request.phone);
   if (!passenger) {
@@ -55,14 +60,32 @@ export function createBooking(core: Core, company: CompanyRec, request: BookingR
     core.state.users.push(passenger);
   }
   const booking: BookingRec = {
-    id: core.newId(), companyId: company.id, tripId: trip.id, passengerId: passenger.id, status: 'requested', seats: request.seats, source: 'partner_api',
-    boardedAt: null, noShow: false, passengerNote: request.passengerNote ?? null, groupName: request.groupName ?? null,
-    createdAt: now, updatedAt: now,
+    id: core.newId(),
+    companyId: company.id,
+    tripId: trip.id,
+    passengerId: passenger.id,
+    status: 'requested',
+    seats: request.seats,
+    source: 'partner_api',
+    boardedAt: null,
+    noShow: false,
+    passengerNote: request.passengerNote ?? null,
+    groupName: request.groupName ?? null,
+    createdAt: now,
+    updatedAt: now,
   };
   core.state.bookings.push(booking);
   core.state.payments.push({
-    id: core.newId(), companyId: company.id, bookingId: booking.id, tripId: trip.id, amount: request.seats * trip.pricePerSeat, currency: CURRENCY,
-    status: 'pending', method: 'cash', createdAt: now, updatedAt: now,
+    id: core.newId(),
+    companyId: company.id,
+    bookingId: booking.id,
+    tripId: trip.id,
+    amount: request.seats * trip.pricePerSeat,
+    currency: CURRENCY,
+    status: 'pending',
+    method: 'cash',
+    createdAt: now,
+    updatedAt: now,
   });
   core.emit(company.id, 'booking.created', bookingEventData(booking));
   return booking;
@@ -77,9 +100,19 @@ export function ticketOf(core: Core, company: CompanyRec, bookingId: string) {
   const code = `QX-${b.id.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
   const check = createHash('sha256').update(`${b.id}:${code}`).digest('hex').slice(0, 8);
   return {
-    bookingId: b.id, code, qr: `TRIP1:${b.id}:${code}:${check}`, status: b.status, seats: b.seats,
+    bookingId: b.id,
+    code,
+    qr: `TRIP1:${b.id}:${code}:${check}`,
+    status: b.status,
+    seats: b.seats,
     passenger: { fullName: passenger.fullName, phone: passenger.phone },
-    trip: { id: trip.id, fromCityId: trip.fromCityId, toCityId: trip.toCityId, departureAt: trip.departureAt, plate: vehicle?.plate ?? null },
+    trip: {
+      id: trip.id,
+      fromCityId: trip.fromCityId,
+      toCityId: trip.toCityId,
+      departureAt: trip.departureAt,
+      plate: vehicle?.plate ?? null,
+    },
     boarding: { boardedAt: b.boardedAt, noShow: b.noShow },
   };
 }

@@ -18,6 +18,8 @@ export class RuleError extends Error {
 /** An unknown record, or one of another company: existence is never revealed. */
 export const notFound = (what: string, id: string): RuleError => new RuleError('not_found', 'not_found', `${what} ${id} not found`);
 /** The state of a record does not allow the move. */
-export const conflict = (code: string, message: string, extra: Record<string, unknown> = {}): RuleError => new RuleError('conflict', code, message, extra);
+export const conflict = (code: string, message: string, extra: Record<string, unknown> = {}): RuleError =>
+  new RuleError('conflict', code, message, extra);
 /** A value breaks a rule; `field` names it. */
-export const invalid = (code: string, message: string, field?: string): RuleError => new RuleError('invalid', code, message, field ? { field } : {});
+export const invalid = (code: string, message: string, field?: string): RuleError =>
+  new RuleError('invalid', code, message, field ? { field } : {});

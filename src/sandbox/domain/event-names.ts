@@ -2,9 +2,20 @@
 
 /** Every event name, and the ones an endpoint may subscribe to (webhook.test is not). */
 export const EVENTS = [
-  'booking.created', 'booking.updated', 'booking.approved', 'booking.rejected', 'booking.cancelled', 'booking.boarded', 'booking.no_show',
-  'trip.created', 'trip.updated', 'trip.cancelled', 'trip.completed',
-  'schedule.created', 'schedule.updated', 'schedule.deleted',
+  'booking.created',
+  'booking.updated',
+  'booking.approved',
+  'booking.rejected',
+  'booking.cancelled',
+  'booking.boarded',
+  'booking.no_show',
+  'trip.created',
+  'trip.updated',
+  'trip.cancelled',
+  'trip.completed',
+  'schedule.created',
+  'schedule.updated',
+  'schedule.deleted',
   'payment.updated',
   'webhook.test',
 ] as const;

@@ -2,8 +2,19 @@
 // the seed. Every move that the description says emits an event emits it here, once.
 import type { WebhookEndpointRecord } from '../contracts.js';
 import type {
-  BookingRec, BookingStatus, CompanyRec, MembershipRec, PaymentRec, PaymentStatus, PayoutRec,
-  ReviewRec, ScheduleRec, State, TripRec, UserRec, VehicleRec,
+  BookingRec,
+  BookingStatus,
+  CompanyRec,
+  MembershipRec,
+  PaymentRec,
+  PaymentStatus,
+  PayoutRec,
+  ReviewRec,
+  ScheduleRec,
+  State,
+  TripRec,
+  UserRec,
+  VehicleRec,
 } from './state.js';
 
 /** What domain code needs from the running sandbox (the seed passes a quiet one). */
@@ -75,7 +86,9 @@ export function scheduleView(s: ScheduleRec): Record<string, unknown> {
     startsOn: s.startsOn,
     horizonDays: s.horizonDays,
     notes: s.notes,
-    exceptions: [...s.exceptions].sort((a, b) => a.date.localeCompare(b.date)).map((e) => ({ id: e.id, date: e.date, kind: e.kind, departureTime: e.departureTime, createdAt: e.createdAt })),
+    exceptions: [...s.exceptions]
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((e) => ({ id: e.id, date: e.date, kind: e.kind, departureTime: e.departureTime, createdAt: e.createdAt })),
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
   };
@@ -155,8 +168,10 @@ function followPayments(core: Core, booking: BookingRec): void {
   for (const p of core.state.payments) {
     if (p.bookingId !== booking.id) continue;
     if (booking.status === 'boarded' && p.status === 'pending') setPaymentStatus(core, p, 'paid');
-    else if ((booking.status === 'rejected' || booking.status === 'cancelled') && p.status === 'paid') setPaymentStatus(core, p, 'refunded');
-    else if ((booking.status === 'rejected' || booking.status === 'cancelled' || booking.status === 'no_show') && p.status === 'pending') setPaymentStatus(core, p, 'failed');
+    else if ((booking.status === 'rejected' || booking.status === 'cancelled') && p.status === 'paid')
+      setPaymentStatus(core, p, 'refunded');
+    else if ((booking.status === 'rejected' || booking.status === 'cancelled' || booking.status === 'no_show') && p.status === 'pending')
+      setPaymentStatus(core, p, 'failed');
   }
 }
 

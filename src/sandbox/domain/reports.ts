@@ -9,7 +9,10 @@ export function dashboardOf(core: Core, company: CompanyRec) {
   const trips = core.state.trips.filter((t) => t.companyId === company.id);
   const bookings = core.state.bookings.filter((b) => b.companyId === company.id);
   const payments = core.state.payments.filter((p) => p.companyId === company.id);
-  const byStatus = Object.fromEntries([...BOOKING_STATUSES].map((s) => [s, bookings.filter((b) => b.status === s).length])) as Record<string, number>;
+  const byStatus = Object.fromEntries([...BOOKING_STATUSES].map((s) => [s, bookings.filter((b) => b.status === s).length])) as Record<
+    string,
+    number
+  >;
   const upcoming = trips.filter((t) => t.status === 'published' && Date.parse(t.departureAt) > now);
   const vehicles = core.state.vehicles.filter((v) => v.companyId === company.id);
   const reviews = core.state.reviews.filter((r) => r.companyId === company.id);
@@ -31,8 +34,13 @@ export function dashboardOf(core: Core, company: CompanyRec) {
       pending: payouts.filter((p) => p.status === 'pending').reduce((a, p) => a + p.amount, 0),
     },
     fleet: { vehicles: vehicles.length, seats: vehicles.reduce((a, v) => a + v.seats, 0) },
-    members: Object.fromEntries(ROLES.map((r) => [r, core.state.memberships.filter((m) => m.companyId === company.id && m.role === r).length])),
-    reviews: { count: reviews.length, averageRating: reviews.length ? Math.round((reviews.reduce((a, r) => a + r.rating, 0) / reviews.length) * 100) / 100 : null },
+    members: Object.fromEntries(
+      ROLES.map((r) => [r, core.state.memberships.filter((m) => m.companyId === company.id && m.role === r).length]),
+    ),
+    reviews: {
+      count: reviews.length,
+      averageRating: reviews.length ? Math.round((reviews.reduce((a, r) => a + r.rating, 0) / reviews.length) * 100) / 100 : null,
+    },
   };
 }
 
@@ -45,9 +53,13 @@ export function reportOf(core: Core, company: CompanyRec, from: string | null, t
   const tripIds = new Set(trips.map((t) => t.id));
   const bookings = core.state.bookings.filter((b) => tripIds.has(b.tripId));
   const payments = core.state.payments.filter((p) => tripIds.has(p.tripId));
-  const sum = (list: typeof payments, ...statuses: string[]) => list.filter((p) => statuses.includes(p.status)).reduce((a, p) => a + p.amount, 0);
+  const sum = (list: typeof payments, ...statuses: string[]) =>
+    list.filter((p) => statuses.includes(p.status)).reduce((a, p) => a + p.amount, 0);
   const sold = (b: BookingRec) => b.status === 'approved' || b.status === 'boarded' || b.status === 'no_show';
-  const routes = new Map<string, { fromCityId: string; toCityId: string; trips: number; bookings: number; seats: number; revenue: number }>();
+  const routes = new Map<
+    string,
+    { fromCityId: string; toCityId: string; trips: number; bookings: number; seats: number; revenue: number }
+  >();
   for (const t of trips) {
     const key = `${t.fromCityId}>${t.toCityId}`;
     const row = routes.get(key) ?? { fromCityId: t.fromCityId, toCityId: t.toCityId, trips: 0, bookings: 0, seats: 0, revenue: 0 };
@@ -55,20 +67,32 @@ export function reportOf(core: Core, company: CompanyRec, from: string | null, t
     const tb = bookings.filter((b) => b.tripId === t.id);
     row.bookings += tb.length;
     row.seats += tb.filter(sold).reduce((a, b) => a + b.seats, 0);
-    row.revenue += sum(payments.filter((p) => p.tripId === t.id), 'paid');
+    row.revenue += sum(
+      payments.filter((p) => p.tripId === t.id),
+      'paid',
+    );
     routes.set(key, row);
   }
   return {
-    from, to, currency: CURRENCY,
+    from,
+    to,
+    currency: CURRENCY,
     trips: { ...Object.fromEntries(TRIP_STATUSES.map((s) => [s, trips.filter((t) => t.status === s).length])), total: trips.length },
-    bookings: { ...Object.fromEntries(BOOKING_STATUSES.map((s) => [s, bookings.filter((b) => b.status === s).length])), total: bookings.length },
+    bookings: {
+      ...Object.fromEntries(BOOKING_STATUSES.map((s) => [s, bookings.filter((b) => b.status === s).length])),
+      total: bookings.length,
+    },
     seats: {
       sold: bookings.filter(sold).reduce((a, b) => a + b.seats, 0),
       boarded: bookings.filter((b) => b.status === 'boarded').reduce((a, b) => a + b.seats, 0),
       noShow: bookings.filter((b) => b.status === 'no_show').reduce((a, b) => a + b.seats, 0),
     },
-    revenue: { gross: sum(payments, 'paid', 'refunded'), refunded: sum(payments, 'refunded'), net: sum(payments, 'paid'), pending: sum(payments, 'pending') },
+    revenue: {
+      gross: sum(payments, 'paid', 'refunded'),
+      refunded: sum(payments, 'refunded'),
+      net: sum(payments, 'paid'),
+      pending: sum(payments, 'pending'),
+    },
     routes: [...routes.values()].sort((a, b) => b.revenue - a.revenue || a.fromCityId.localeCompare(b.fromCityId)),
   };
 }
-

@@ -7,11 +7,16 @@ import { generate, keepPublishedDates, localDate, reconcileDate } from './schedu
 import type { CompanyRec, ExceptionRec, ScheduleRec } from './state.js';
 
 function checkRecurrence(s: { recurrence: string; weekdays: unknown; intervalDays: unknown }): void {
-  if (s.recurrence === 'weekly' && (s.weekdays === undefined || s.weekdays === null)) throw invalid('validation_failed', 'weekdays is required when recurrence is weekly', 'weekdays');
-  if (s.recurrence !== 'weekly' && s.weekdays !== undefined && s.weekdays !== null) throw invalid('validation_failed', `weekdays goes with recurrence weekly, not ${s.recurrence}`, 'weekdays');
-  if (s.recurrence === 'interval' && (s.intervalDays === undefined || s.intervalDays === null)) throw invalid('validation_failed', 'intervalDays is required when recurrence is interval', 'intervalDays');
-  if (s.recurrence !== 'interval' && s.intervalDays !== undefined && s.intervalDays !== null) throw invalid('validation_failed', `intervalDays goes with recurrence interval, not ${s.recurrence}`, 'intervalDays');
-  if (Array.isArray(s.weekdays) && new Set(s.weekdays).size !== s.weekdays.length) throw invalid('validation_failed', 'weekdays must not repeat a day', 'weekdays');
+  if (s.recurrence === 'weekly' && (s.weekdays === undefined || s.weekdays === null))
+    throw invalid('validation_failed', 'weekdays is required when recurrence is weekly', 'weekdays');
+  if (s.recurrence !== 'weekly' && s.weekdays !== undefined && s.weekdays !== null)
+    throw invalid('validation_failed', `weekdays goes with recurrence weekly, not ${s.recurrence}`, 'weekdays');
+  if (s.recurrence === 'interval' && (s.intervalDays === undefined || s.intervalDays === null))
+    throw invalid('validation_failed', 'intervalDays is required when recurrence is interval', 'intervalDays');
+  if (s.recurrence !== 'interval' && s.intervalDays !== undefined && s.intervalDays !== null)
+    throw invalid('validation_failed', `intervalDays goes with recurrence interval, not ${s.recurrence}`, 'intervalDays');
+  if (Array.isArray(s.weekdays) && new Set(s.weekdays).size !== s.weekdays.length)
+    throw invalid('validation_failed', 'weekdays must not repeat a day', 'weekdays');
 }
 
 /** An active schedule; it publishes what its horizon owes at once. */
@@ -23,15 +28,30 @@ export function createSchedule(core: Core, company: CompanyRec, fields: Record<s
   if (from === to) throw invalid('same_city', `fromCityId and toCityId are both '${from}'`, 'toCityId');
   checkRecurrence(fields as { recurrence: string; weekdays: unknown; intervalDays: unknown });
   const totalSeats = (fields.totalSeats as number | undefined) ?? null;
-  if (totalSeats !== null && totalSeats > vehicle.seats) throw invalid('seats_out_of_range', `totalSeats must be at most the vehicle's ${vehicle.seats} seats, not ${totalSeats}`, 'totalSeats');
+  if (totalSeats !== null && totalSeats > vehicle.seats)
+    throw invalid('seats_out_of_range', `totalSeats must be at most the vehicle's ${vehicle.seats} seats, not ${totalSeats}`, 'totalSeats');
   const now = stamp(core);
   const schedule: ScheduleRec = {
-    id: core.newId(), companyId: company.id, active: true, vehicleId: vehicle.id, driverId, fromCityId: from, toCityId: to,
-    pricePerSeat: fields.pricePerSeat as number, totalSeats, recurrence: fields.recurrence as ScheduleRec['recurrence'],
-    weekdays: fields.weekdays ? [...(fields.weekdays as number[])].sort() : null, intervalDays: (fields.intervalDays as number | undefined) ?? null,
-    departureTime: fields.departureTime as string, startsOn: (fields.startsOn as string | undefined) ?? localDate(core.now()),
-    horizonDays: (fields.horizonDays as number | undefined) ?? 14, notes: (fields.notes as string | undefined) ?? null,
-    exceptions: [], generated: [], createdAt: now, updatedAt: now,
+    id: core.newId(),
+    companyId: company.id,
+    active: true,
+    vehicleId: vehicle.id,
+    driverId,
+    fromCityId: from,
+    toCityId: to,
+    pricePerSeat: fields.pricePerSeat as number,
+    totalSeats,
+    recurrence: fields.recurrence as ScheduleRec['recurrence'],
+    weekdays: fields.weekdays ? [...(fields.weekdays as number[])].sort() : null,
+    intervalDays: (fields.intervalDays as number | undefined) ?? null,
+    departureTime: fields.departureTime as string,
+    startsOn: (fields.startsOn as string | undefined) ?? localDate(core.now()),
+    horizonDays: (fields.horizonDays as number | undefined) ?? 14,
+    notes: (fields.notes as string | undefined) ?? null,
+    exceptions: [],
+    generated: [],
+    createdAt: now,
+    updatedAt: now,
   };
   core.state.schedules.push(schedule);
   core.emit(company.id, 'schedule.created', scheduleView(schedule));
@@ -42,8 +62,10 @@ export function createSchedule(core: Core, company: CompanyRec, fields: Record<s
 /** Changes apply to trips published from now on; published trips keep their values. */
 export function changeSchedule(core: Core, company: CompanyRec, scheduleId: string, fields: Record<string, unknown>): ScheduleRec {
   const s = own(core.state.schedules, scheduleId, company, 'schedule');
-  if (has(fields, 'weekdays') && s.recurrence !== 'weekly') throw invalid('validation_failed', `weekdays goes with recurrence weekly; this schedule is ${s.recurrence}`, 'weekdays');
-  if (has(fields, 'weekdays') && new Set(fields.weekdays as number[]).size !== (fields.weekdays as number[]).length) throw invalid('validation_failed', 'weekdays must not repeat a day', 'weekdays');
+  if (has(fields, 'weekdays') && s.recurrence !== 'weekly')
+    throw invalid('validation_failed', `weekdays goes with recurrence weekly; this schedule is ${s.recurrence}`, 'weekdays');
+  if (has(fields, 'weekdays') && new Set(fields.weekdays as number[]).size !== (fields.weekdays as number[]).length)
+    throw invalid('validation_failed', 'weekdays must not repeat a day', 'weekdays');
   if (has(fields, 'pricePerSeat')) s.pricePerSeat = fields.pricePerSeat as number;
   if (has(fields, 'departureTime') && fields.departureTime !== s.departureTime) {
     keepPublishedDates(s, fields.departureTime as string);
@@ -81,10 +103,18 @@ export function upsertException(core: Core, company: CompanyRec, scheduleId: str
   const s = own(core.state.schedules, scheduleId, company, 'schedule');
   const date = fields.date as string;
   if (date < localDate(core.now())) throw invalid('date_in_past', `date ${date} is in the past`, 'date');
-  if (fields.kind === 'extra' && !has(fields, 'departureTime')) throw invalid('validation_failed', 'departureTime is required for an extra departure', 'departureTime');
-  if (fields.kind === 'skip' && has(fields, 'departureTime')) throw invalid('validation_failed', 'departureTime goes with kind extra, not skip', 'departureTime');
+  if (fields.kind === 'extra' && !has(fields, 'departureTime'))
+    throw invalid('validation_failed', 'departureTime is required for an extra departure', 'departureTime');
+  if (fields.kind === 'skip' && has(fields, 'departureTime'))
+    throw invalid('validation_failed', 'departureTime goes with kind extra, not skip', 'departureTime');
   const existing = s.exceptions.findIndex((e) => e.date === date);
-  const exception = { id: core.newId(), date, kind: fields.kind as 'skip' | 'extra', departureTime: (fields.departureTime as string | undefined) ?? null, createdAt: stamp(core) };
+  const exception = {
+    id: core.newId(),
+    date,
+    kind: fields.kind as 'skip' | 'extra',
+    departureTime: (fields.departureTime as string | undefined) ?? null,
+    createdAt: stamp(core),
+  };
   if (existing >= 0) s.exceptions.splice(existing, 1, exception);
   else s.exceptions.push(exception);
   s.updatedAt = stamp(core);

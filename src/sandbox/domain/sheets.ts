@@ -35,7 +35,12 @@ export function invoiceSheet(core: Core, company: CompanyRec, payment: PaymentRe
     ['Price per seat', trip ? `${pounds(trip.pricePerSeat)} ${trip.currency}` : ''],
     ['Amount', `${pounds(payment.amount)} ${payment.currency}`],
   ];
-  return { title: `Invoice INV-${payment.id.slice(0, 8).toUpperCase()}`, subtitle: `${company.name} - payment ${payment.id}`, columns: ['Item', 'Value'], rows };
+  return {
+    title: `Invoice INV-${payment.id.slice(0, 8).toUpperCase()}`,
+    subtitle: `${company.name} - payment ${payment.id}`,
+    columns: ['Item', 'Value'],
+    rows,
+  };
 }
 
 export function buildSheet(core: Core, company: CompanyRec, type: ReportType): Sheet {
@@ -50,20 +55,61 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
   switch (type) {
     case 'bookings':
       return {
-        title: 'Bookings', subtitle,
-        columns: ['id', 'createdAt', 'status', 'tripId', 'route', 'departureAt', 'passenger', 'phone', 'seats', 'source', 'boardedAt', 'noShow', 'groupName'],
+        title: 'Bookings',
+        subtitle,
+        columns: [
+          'id',
+          'createdAt',
+          'status',
+          'tripId',
+          'route',
+          'departureAt',
+          'passenger',
+          'phone',
+          'seats',
+          'source',
+          'boardedAt',
+          'noShow',
+          'groupName',
+        ],
         rows: bookings.map((b) => {
           const t = tripOf(b.tripId);
           const u = userOf(b.passengerId);
-          return [b.id, b.createdAt, b.status, b.tripId, t ? route(t.fromCityId, t.toCityId) : '', t?.departureAt ?? null, u?.fullName ?? null, u?.phone ?? null, b.seats, b.source, b.boardedAt, b.noShow, b.groupName];
+          return [
+            b.id,
+            b.createdAt,
+            b.status,
+            b.tripId,
+            t ? route(t.fromCityId, t.toCityId) : '',
+            t?.departureAt ?? null,
+            u?.fullName ?? null,
+            u?.phone ?? null,
+            b.seats,
+            b.source,
+            b.boardedAt,
+            b.noShow,
+            b.groupName,
+          ];
         }),
       };
     case 'trips':
       return {
-        title: 'Trips', subtitle,
+        title: 'Trips',
+        subtitle,
         columns: ['id', 'departureAt', 'route', 'status', 'plate', 'driver', 'totalSeats', 'seatsBooked', 'pricePerSeat', 'currency'],
         money: ['pricePerSeat'],
-        rows: trips.map((t) => [t.id, t.departureAt, route(t.fromCityId, t.toCityId), t.status, vehicleOf(t.vehicleId)?.plate ?? null, userOf(t.driverId)?.fullName ?? null, t.totalSeats, seatsBooked(state, t.id), t.pricePerSeat, t.currency]),
+        rows: trips.map((t) => [
+          t.id,
+          t.departureAt,
+          route(t.fromCityId, t.toCityId),
+          t.status,
+          vehicleOf(t.vehicleId)?.plate ?? null,
+          userOf(t.driverId)?.fullName ?? null,
+          t.totalSeats,
+          seatsBooked(state, t.id),
+          t.pricePerSeat,
+          t.currency,
+        ]),
       };
     case 'revenue': {
       const days = new Map<string, { payments: number; paid: number; pending: number; refunded: number; failed: number }>();
@@ -75,24 +121,36 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
         days.set(day, row);
       }
       return {
-        title: 'Revenue by day', subtitle: `${subtitle}; amounts in minor units of SYP`,
+        title: 'Revenue by day',
+        subtitle: `${subtitle}; amounts in minor units of SYP`,
         columns: ['date', 'payments', 'paid', 'pending', 'refunded', 'failed', 'currency'],
         money: ['paid', 'pending', 'refunded', 'failed'],
-        rows: [...days.entries()].sort((a, b) => b[0].localeCompare(a[0])).map(([day, r]) => [day, r.payments, r.paid, r.pending, r.refunded, r.failed, 'SYP']),
+        rows: [...days.entries()]
+          .sort((a, b) => b[0].localeCompare(a[0]))
+          .map(([day, r]) => [day, r.payments, r.paid, r.pending, r.refunded, r.failed, 'SYP']),
       };
     }
     case 'drivers': {
       const now = core.now().getTime();
       const drivers = state.memberships.filter((m) => m.companyId === company.id && m.role === 'driver');
       return {
-        title: 'Drivers', subtitle,
+        title: 'Drivers',
+        subtitle,
         columns: ['driverId', 'fullName', 'phone', 'trips', 'completed', 'upcoming', 'passengersBoarded'],
         rows: drivers.map((m) => {
           const u = userOf(m.userId)!;
           const theirs = trips.filter((t) => t.driverId === m.userId);
           const ids = new Set(theirs.map((t) => t.id));
           const boarded = bookings.filter((b) => ids.has(b.tripId) && b.status === 'boarded').reduce((a, b) => a + b.seats, 0);
-          return [u.id, u.fullName, u.phone, theirs.length, theirs.filter((t) => t.status === 'completed').length, theirs.filter((t) => t.status === 'published' && Date.parse(t.departureAt) > now).length, boarded];
+          return [
+            u.id,
+            u.fullName,
+            u.phone,
+            theirs.length,
+            theirs.filter((t) => t.status === 'completed').length,
+            theirs.filter((t) => t.status === 'published' && Date.parse(t.departureAt) > now).length,
+            boarded,
+          ];
         }),
       };
     }
@@ -104,12 +162,15 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
         row[2]++;
         const tb = bookings.filter((b) => b.tripId === t.id);
         row[3] += tb.length;
-        row[4] += tb.filter((b) => b.status === 'approved' || b.status === 'boarded' || b.status === 'no_show').reduce((a, b) => a + b.seats, 0);
+        row[4] += tb
+          .filter((b) => b.status === 'approved' || b.status === 'boarded' || b.status === 'no_show')
+          .reduce((a, b) => a + b.seats, 0);
         row[5] += payments.filter((p) => p.tripId === t.id && p.status === 'paid').reduce((a, p) => a + p.amount, 0);
         rows.set(key, row);
       }
       return {
-        title: 'Routes', subtitle: `${subtitle}; revenue in minor units of SYP`,
+        title: 'Routes',
+        subtitle: `${subtitle}; revenue in minor units of SYP`,
         columns: ['from', 'to', 'trips', 'bookings', 'seatsSold', 'revenue'],
         money: ['revenue'],
         rows: [...rows.values()].sort((a, b) => b[5] - a[5]),
@@ -118,22 +179,40 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
     case 'fleet': {
       const now = core.now().getTime();
       return {
-        title: 'Fleet', subtitle,
+        title: 'Fleet',
+        subtitle,
         columns: ['id', 'plate', 'make', 'model', 'seats', 'year', 'fuelType', 'transmission', 'trips', 'upcoming'],
-        rows: state.vehicles.filter((v) => v.companyId === company.id).map((v) => {
-          const theirs = trips.filter((t) => t.vehicleId === v.id);
-          return [v.id, v.plate, v.make, v.model, v.seats, v.year, v.fuelType, v.transmission, theirs.length, theirs.filter((t) => t.status === 'published' && Date.parse(t.departureAt) > now).length];
-        }),
+        rows: state.vehicles
+          .filter((v) => v.companyId === company.id)
+          .map((v) => {
+            const theirs = trips.filter((t) => t.vehicleId === v.id);
+            return [
+              v.id,
+              v.plate,
+              v.make,
+              v.model,
+              v.seats,
+              v.year,
+              v.fuelType,
+              v.transmission,
+              theirs.length,
+              theirs.filter((t) => t.status === 'published' && Date.parse(t.departureAt) > now).length,
+            ];
+          }),
       };
     }
     case 'reviews':
       return {
-        title: 'Reviews', subtitle,
+        title: 'Reviews',
+        subtitle,
         columns: ['id', 'createdAt', 'tripId', 'route', 'rating', 'passengerName', 'comment'],
-        rows: state.reviews.filter((r) => r.companyId === company.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((r) => {
-          const t = tripOf(r.tripId);
-          return [r.id, r.createdAt, r.tripId, t ? route(t.fromCityId, t.toCityId) : '', r.rating, r.passengerName, r.comment];
-        }),
+        rows: state.reviews
+          .filter((r) => r.companyId === company.id)
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+          .map((r) => {
+            const t = tripOf(r.tripId);
+            return [r.id, r.createdAt, r.tripId, t ? route(t.fromCityId, t.toCityId) : '', r.rating, r.passengerName, r.comment];
+          }),
       };
   }
 }

@@ -1,17 +1,24 @@
 // The sandbox's whole state: plain JSON, so `--data FILE` can write and read it as is.
-// Records carry companyId (never served); views.ts turns records into the served shapes.
+// Records carry companyId (never served); model.ts (companyView, tripView, …) turns records into the served shapes.
 import type { WebhookEndpointRecord } from '../contracts.js';
 
 export const SCOPES = [
-  'trips.read', 'trips.write',
-  'company.read', 'company.write',
-  'members.read', 'members.write',
-  'fleet.read', 'fleet.write',
-  'schedules.read', 'schedules.write',
-  'bookings.read', 'bookings.write',
+  'trips.read',
+  'trips.write',
+  'company.read',
+  'company.write',
+  'members.read',
+  'members.write',
+  'fleet.read',
+  'fleet.write',
+  'schedules.read',
+  'schedules.write',
+  'bookings.read',
+  'bookings.write',
   'payments.read',
   'reports.read',
-  'webhooks.read', 'webhooks.write',
+  'webhooks.read',
+  'webhooks.write',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 export const READ_SCOPES: Scope[] = SCOPES.filter((s) => s.endsWith('.read'));

@@ -15,9 +15,18 @@ export function carIdAlias(fields: Record<string, unknown>): Record<string, unkn
  * company (the driver defaults to `actorId`), two different known cities, places inside them, a
  * future departure, and totalSeats within the vehicle and not below the seats already booked.
  */
-export function tripFields(core: Core, company: CompanyRec, fields: Record<string, unknown>, actorId: string, trip: TripRec | null): Partial<TripRec> {
+export function tripFields(
+  core: Core,
+  company: CompanyRec,
+  fields: Record<string, unknown>,
+  actorId: string,
+  trip: TripRec | null,
+): Partial<TripRec> {
   const out: Partial<TripRec> = {};
-  const vehicle = has(fields, 'vehicleId') || !trip ? requireVehicle(core, company, fields.vehicleId, 'vehicleId') : core.state.vehicles.find((v) => v.id === trip.vehicleId)!;
+  const vehicle =
+    has(fields, 'vehicleId') || !trip
+      ? requireVehicle(core, company, fields.vehicleId, 'vehicleId')
+      : core.state.vehicles.find((v) => v.id === trip.vehicleId)!;
   if (has(fields, 'vehicleId')) out.vehicleId = vehicle.id;
   if (has(fields, 'driverId')) out.driverId = requireDriver(core, company, fields.driverId, 'driverId');
   else if (!trip) out.driverId = requireDriver(core, company, actorId, 'driverId');
@@ -34,12 +43,20 @@ export function tripFields(core: Core, company: CompanyRec, fields: Record<strin
   }
   if (has(fields, 'departureAt')) {
     const at = new Date(fields.departureAt as string).toISOString();
-    if (!isFuture(core, at)) throw invalid('departure_in_past', `departureAt ${String(fields.departureAt)} is not in the future`, 'departureAt');
+    if (!isFuture(core, at))
+      throw invalid('departure_in_past', `departureAt ${String(fields.departureAt)} is not in the future`, 'departureAt');
     out.departureAt = at;
   }
   if (has(fields, 'pricePerSeat')) out.pricePerSeat = fields.pricePerSeat as number;
-  const seats = has(fields, 'totalSeats') ? (fields.totalSeats as number) : trip ? (has(fields, 'vehicleId') ? Math.min(trip.totalSeats, vehicle.seats) : trip.totalSeats) : vehicle.seats;
-  if (seats > vehicle.seats) throw invalid('seats_out_of_range', `totalSeats must be at most the vehicle's ${vehicle.seats} seats, not ${seats}`, 'totalSeats');
+  const seats = has(fields, 'totalSeats')
+    ? (fields.totalSeats as number)
+    : trip
+      ? has(fields, 'vehicleId')
+        ? Math.min(trip.totalSeats, vehicle.seats)
+        : trip.totalSeats
+      : vehicle.seats;
+  if (seats > vehicle.seats)
+    throw invalid('seats_out_of_range', `totalSeats must be at most the vehicle's ${vehicle.seats} seats, not ${seats}`, 'totalSeats');
   if (trip) {
     const booked = seatsBooked(core.state, trip.id);
     if (seats < booked) throw conflict('seats_below_booked', `totalSeats ${seats} is below the ${booked} seats already booked`);
@@ -50,15 +67,25 @@ export function tripFields(core: Core, company: CompanyRec, fields: Record<strin
 }
 
 export function requirePublished(trip: TripRec, doing: string): void {
-  if (trip.status !== 'published') throw conflict('invalid_transition', `trip ${trip.id} is ${trip.status}; only a published trip can be ${doing}`);
+  if (trip.status !== 'published')
+    throw conflict('invalid_transition', `trip ${trip.id} is ${trip.status}; only a published trip can be ${doing}`);
 }
 
 export function publishTrip(core: Core, company: CompanyRec, fields: Record<string, unknown>, actorId: string): TripRec {
   const checked = tripFields(core, company, fields, actorId, null);
   const now = stamp(core);
   const trip = {
-    id: core.newId(), companyId: company.id, status: 'published', currency: CURRENCY, scheduleId: null, createdAt: now, updatedAt: now,
-    fromPlacePcode: null, toPlacePcode: null, notes: null, ...checked,
+    id: core.newId(),
+    companyId: company.id,
+    status: 'published',
+    currency: CURRENCY,
+    scheduleId: null,
+    createdAt: now,
+    updatedAt: now,
+    fromPlacePcode: null,
+    toPlacePcode: null,
+    notes: null,
+    ...checked,
   } as TripRec;
   core.state.trips.push(trip);
   core.emit(company.id, 'trip.created', tripView(core.state, trip));
@@ -86,7 +113,8 @@ export function cancelPublishedTrip(core: Core, trip: TripRec): TripRec {
 
 export function completeTrip(core: Core, trip: TripRec): TripRec {
   requirePublished(trip, 'completed');
-  if (isFuture(core, trip.departureAt)) throw conflict('trip_not_departed', `trip ${trip.id} departs at ${trip.departureAt}; it can be completed after that`);
+  if (isFuture(core, trip.departureAt))
+    throw conflict('trip_not_departed', `trip ${trip.id} departs at ${trip.departureAt}; it can be completed after that`);
   trip.status = 'completed';
   trip.updatedAt = stamp(core);
   core.emit(trip.companyId, 'trip.completed', tripView(core.state, trip));
@@ -99,7 +127,17 @@ export function manifestOf(core: Core, trip: TripRec) {
     .filter((b) => b.tripId === trip.id && (b.status === 'approved' || b.status === 'boarded'))
     .map((b) => {
       const u = core.state.users.find((x) => x.id === b.passengerId)!;
-      return { bookingId: b.id, passengerId: u.id, fullName: u.fullName, phone: u.phone, seats: b.seats, status: b.status, boardedAt: b.boardedAt, groupName: b.groupName, passengerNote: b.passengerNote };
+      return {
+        bookingId: b.id,
+        passengerId: u.id,
+        fullName: u.fullName,
+        phone: u.phone,
+        seats: b.seats,
+        status: b.status,
+        boardedAt: b.boardedAt,
+        groupName: b.groupName,
+        passengerNote: b.passengerNote,
+      };
     })
     .sort((a, b) => (a.fullName ?? '').localeCompare(b.fullName ?? '') || a.bookingId.localeCompare(b.bookingId));
 }

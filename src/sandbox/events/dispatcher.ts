@@ -29,13 +29,7 @@ import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, sign } from '../../webhooks/signature.js';
-import type {
-  DeliveryRecord,
-  DispatcherOptions,
-  EventDispatcherApi,
-  EventEnvelope,
-  WebhookEndpointRecord,
-} from '../contracts.js';
+import type { DeliveryRecord, DispatcherOptions, EventDispatcherApi, EventEnvelope, WebhookEndpointRecord } from '../contracts.js';
 
 export const API_VERSION = '2026-08-21';
 export const USER_AGENT = 'Service-Partner-Webhooks/1.0';
@@ -189,9 +183,7 @@ export class EventDispatcher implements EventDispatcherApi {
     if (delivery.attempts > 0 && delivery.recheck) {
       let current: WebhookEndpointRecord | undefined;
       try {
-        current = this.opts
-          .endpointsFor(delivery.companyId, delivery.envelope.event)
-          .find((e) => e.id === delivery.endpoint.id);
+        current = this.opts.endpointsFor(delivery.companyId, delivery.envelope.event).find((e) => e.id === delivery.endpoint.id);
       } catch {
         current = undefined;
       }
@@ -313,9 +305,7 @@ export class EventDispatcher implements EventDispatcherApi {
           const status = res.statusCode ?? 0;
           res.on('error', (err) => done(null, describe(err)));
           res.on('aborted', () => done(null, 'connection closed before the response was complete'));
-          res.on('end', () =>
-            done(status, status >= 200 && status < 300 ? null : `receiver answered HTTP ${status}`),
-          );
+          res.on('end', () => done(status, status >= 200 && status < 300 ? null : `receiver answered HTTP ${status}`));
           res.on('close', () => {
             if (!res.complete) done(null, 'connection closed before the response was complete');
           });

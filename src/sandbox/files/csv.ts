@@ -29,5 +29,5 @@ export function csvOf(sheet: Sheet): Buffer {
     for (let i = 0; i < width; i++) cells.push(field(row[i]));
     lines.push(cells.join(','));
   }
-  return Buffer.from(BOM + lines.map((l) => l + '\r\n').join(''), 'utf8');
+  return Buffer.from(BOM + lines.map((l) => `${l}\r\n`).join(''), 'utf8');
 }

@@ -42,7 +42,9 @@ export function loadEngine(): Promise<Engine> {
     // bidi-js is CommonJS: its module.exports (the factory) is the default export at run time.
     const bidiFactory = bidiModule.default as unknown as () => Bidi;
     const read = (role: FontRole, weight: Weight) => readFileSync(require.resolve(fontFile(role, weight)));
-    const fonts = Object.fromEntries(ROLES.map((role) => [role, { regular: read(role, 'regular'), bold: read(role, 'bold') }])) as Engine['fonts'];
+    const fonts = Object.fromEntries(
+      ROLES.map((role) => [role, { regular: read(role, 'regular'), bold: read(role, 'bold') }]),
+    ) as Engine['fonts'];
     const faces = Object.fromEntries(ROLES.map((role) => [role, fontkit.create(fonts[role].regular)])) as Record<FontRole, FontFace>;
     const cache = new Map<string, boolean>();
     const covers = (role: FontRole, cp: number): boolean => {
@@ -67,7 +69,10 @@ export interface Line {
 }
 
 export class Writer {
-  constructor(readonly doc: Doc, readonly engine: Engine) {}
+  constructor(
+    readonly doc: Doc,
+    readonly engine: Engine,
+  ) {}
 
   private use(role: FontRole, weight: Weight, size: number): void {
     this.doc.font(`${role}-${weight}`).fontSize(size);
@@ -136,7 +141,8 @@ export class Writer {
       const room = maxWidth - this.line('...', weight, size).width;
       let used = 0;
       let kept = 0;
-      while (kept < text.length && used + this.line(text[kept]!, weight, size).width <= room) used += this.line(text[kept++]!, weight, size).width;
+      while (kept < text.length && used + this.line(text[kept]!, weight, size).width <= room)
+        used += this.line(text[kept++]!, weight, size).width;
       return kept === 0 ? this.line('', weight, size) : this.line(`${text.slice(0, kept).trimEnd()}...`, weight, size);
     }
     const chars = [...this.clean(text)];
@@ -172,7 +178,9 @@ export function visualOrderLigatures(doc: Doc): void {
   for (const [name, font] of Object.entries(families)) {
     if (!name.startsWith('arabic-') || !Array.isArray(font.unicode)) continue;
     font.unicode = font.unicode.map((codePoints) =>
-      codePoints.length > 1 && codePoints.every((cp) => ARABIC_CODE_POINT.test(String.fromCodePoint(cp))) ? [...codePoints].reverse() : codePoints,
+      codePoints.length > 1 && codePoints.every((cp) => ARABIC_CODE_POINT.test(String.fromCodePoint(cp)))
+        ? [...codePoints].reverse()
+        : codePoints,
     );
   }
 }

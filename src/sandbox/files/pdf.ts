@@ -134,11 +134,21 @@ function drawPage(w: Writer, sheet: Sheet, layout: PdfLayout, page: number, rows
   doc.rect(left, y, tableWidth, ROW_HEIGHT).fill('#e6e6e6').fillColor('black');
   cellRow(sheet.columns, 'bold', y);
   y += ROW_HEIGHT;
-  doc.moveTo(left, y).lineTo(left + tableWidth, y).lineWidth(0.5).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + tableWidth, y)
+    .lineWidth(0.5)
+    .stroke();
   for (const row of rows) {
     cellRow(row, 'regular', y);
     y += ROW_HEIGHT;
-    doc.moveTo(left, y).lineTo(left + tableWidth, y).lineWidth(0.25).strokeColor('#bfbfbf').stroke().strokeColor('black');
+    doc
+      .moveTo(left, y)
+      .lineTo(left + tableWidth, y)
+      .lineWidth(0.25)
+      .strokeColor('#bfbfbf')
+      .stroke()
+      .strokeColor('black');
   }
   const footer = w.fitted(`${sheet.title} - page ${page + 1} of ${layout.pageCount}`, 'regular', FOOTER_SIZE, tableWidth);
   doc.fillColor('#666666');
@@ -154,10 +164,16 @@ export async function pdfOf(sheet: Sheet): Promise<Buffer> {
     pdfVersion: '1.7',
     lang: 'ar-SY',
     displayTitle: true,
-    info: { Title: sheet.title, ...(sheet.subtitle ? { Subject: sheet.subtitle } : {}), Producer: 'tripctl sandbox (PDFKit)', Creator: 'tripctl sandbox' },
+    info: {
+      Title: sheet.title,
+      ...(sheet.subtitle ? { Subject: sheet.subtitle } : {}),
+      Producer: 'tripctl sandbox (PDFKit)',
+      Creator: 'tripctl sandbox',
+    },
   });
   for (const role of ROLES) {
-    for (const weight of ['regular', 'bold'] as const) doc.registerFont(`${role}-${weight}`, loaded.fonts[role][weight] as unknown as string);
+    for (const weight of ['regular', 'bold'] as const)
+      doc.registerFont(`${role}-${weight}`, loaded.fonts[role][weight] as unknown as string);
   }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -22,6 +22,7 @@ const ARABIC_LETTER = /\p{Script=Arabic}/u;
 /** Marks, embeddings and isolates: they steer the algorithm and have no glyph. */
 export const BIDI_CONTROL = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 /** Joiners and marks that belong with the Arabic letters around them. */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: joiners and combining marks matched one at a time, on purpose
 const JOINING = /[\u200c\u200d\u064b-\u065f\u0670]/u;
 
 /** Which font draws a character: Arabic script in the Arabic font, the rest in the first font
@@ -35,7 +36,11 @@ function roleOf(ch: string, previous: FontRole | null, covers: (role: FontRole, 
 }
 
 /** Runs of one line of text in visual (left-to-right drawing) order. */
-export function visualRuns(bidi: Bidi, text: string, covers: (role: FontRole, cp: number) => boolean): { runs: TextRun[]; rtlParagraph: boolean } {
+export function visualRuns(
+  bidi: Bidi,
+  text: string,
+  covers: (role: FontRole, cp: number) => boolean,
+): { runs: TextRun[]; rtlParagraph: boolean } {
   if (text === '') return { runs: [], rtlParagraph: false };
   const { levels, paragraphs } = bidi.getEmbeddingLevels(text);
   const rtlParagraph = (paragraphs[0]?.level ?? 0) % 2 === 1;
@@ -60,7 +65,7 @@ export function visualRuns(bidi: Bidi, text: string, covers: (role: FontRole, cp
   // L2: from the highest level down to the lowest odd one, reverse every sequence of runs at that level or above.
   const order = logical.map((_, i) => i);
   const max = Math.max(...logical.map((r) => r.level));
-  const minOdd = Math.min(...logical.map((r) => (r.level % 2 === 1 ? r.level : Infinity)));
+  const minOdd = Math.min(...logical.map((r) => (r.level % 2 === 1 ? r.level : Number.POSITIVE_INFINITY)));
   for (let level = max; level >= minOdd && Number.isFinite(minOdd); level--) {
     for (let i = 0; i < order.length; ) {
       if (logical[order[i]!]!.level < level) {
@@ -79,7 +84,10 @@ export function visualRuns(bidi: Bidi, text: string, covers: (role: FontRole, cp
     let slice = run.text;
     if (rtl && !ARABIC_LETTER.test(slice)) {
       // The font engine lays out only Arabic letters right to left: do it for the rest.
-      slice = [...slice].reverse().map((ch) => bidi.getMirroredCharacter(ch) ?? ch).join('');
+      slice = [...slice]
+        .reverse()
+        .map((ch) => bidi.getMirroredCharacter(ch) ?? ch)
+        .join('');
     }
     return { text: slice, font: run.font, rtl };
   });

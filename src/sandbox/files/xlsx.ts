@@ -8,7 +8,7 @@
 // a cell's text is cut to Excel's 32 767-character limit. The title and subtitle also go into
 // docProps/core.xml (dc:title, dc:description). No dates: the same sheet gives the same bytes.
 import type { Sheet } from '../contracts.js';
-import { type Cell } from './csv.js';
+import type { Cell } from './csv.js';
 import { zipOf } from './zip.js';
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -108,9 +108,7 @@ function displayLength(value: Cell | undefined): number {
 function worksheetXml(sheet: Sheet): string {
   const width = sheet.columns.length;
   const rows: string[] = [];
-  rows.push(
-    `<row r="1">${sheet.columns.map((name, i) => cellXml(`${columnLetters(i)}1`, name, STYLE.header)).join('')}</row>`,
-  );
+  rows.push(`<row r="1">${sheet.columns.map((name, i) => cellXml(`${columnLetters(i)}1`, name, STYLE.header)).join('')}</row>`);
   const styles = sheet.columns.map((name) => (sheet.money?.includes(name) ? STYLE.money : STYLE.plain));
   sheet.rows.forEach((row, r) => {
     const n = r + 2;
@@ -129,83 +127,18 @@ function worksheetXml(sheet: Sheet): string {
       return `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`;
     })
     .join('');
-  return (
-    XML_DECL +
-    `<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
-    `<dimension ref="${dimension}"/>` +
-    '<sheetViews><sheetView workbookViewId="0">' +
-    '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
-    '</sheetView></sheetViews>' +
-    '<sheetFormatPr defaultRowHeight="15"/>' +
-    (cols === '' ? '' : `<cols>${cols}</cols>`) +
-    `<sheetData>${rows.join('')}</sheetData>` +
-    '</worksheet>'
-  );
+  return `${XML_DECL}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><dimension ref="${dimension}"/><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>${cols === '' ? '' : `<cols>${cols}</cols>`}<sheetData>${rows.join('')}</sheetData></worksheet>`;
 }
 
-const STYLES =
-  XML_DECL +
-  `<styleSheet xmlns="${MAIN_NS}">` +
-  '<numFmts count="3">' +
-  '<numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>' +
-  '<numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/>' +
-  '<numFmt numFmtId="166" formatCode="#,##0"/>' +
-  '</numFmts>' +
-  '<fonts count="2">' +
-  '<font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
-  '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
-  '</fonts>' +
-  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="5">' +
-  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
-  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-  '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-  '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-  '</cellXfs>' +
-  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
-  '</styleSheet>';
+const STYLES = `${XML_DECL}<styleSheet xmlns="${MAIN_NS}"><numFmts count="3"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/><numFmt numFmtId="166" formatCode="#,##0"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 export function xlsxOf(sheet: Sheet): Buffer {
   const name = sheetNameOf(sheet.title);
-  const contentTypes =
-    XML_DECL +
-    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-    '<Default Extension="xml" ContentType="application/xml"/>' +
-    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-    '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-    '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-    '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +
-    '</Types>';
-  const rootRels =
-    XML_DECL +
-    `<Relationships xmlns="${PKG_REL_NS}">` +
-    `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/>` +
-    '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>' +
-    '</Relationships>';
-  const workbook =
-    XML_DECL +
-    `<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
-    `<sheets><sheet name="${xmlText(name)}" sheetId="1" r:id="rId1"/></sheets>` +
-    '</workbook>';
-  const workbookRels =
-    XML_DECL +
-    `<Relationships xmlns="${PKG_REL_NS}">` +
-    `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-    `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>` +
-    '</Relationships>';
-  const core =
-    XML_DECL +
-    '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties"' +
-    ' xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/"' +
-    ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
-    `<dc:title>${xmlText(sheet.title)}</dc:title>` +
-    (sheet.subtitle ? `<dc:description>${xmlText(sheet.subtitle)}</dc:description>` : '') +
-    '<dc:creator>Partner Trip-Booking Service sandbox</dc:creator>' +
-    '</cp:coreProperties>';
+  const contentTypes = `${XML_DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/><Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/></Types>`;
+  const rootRels = `${XML_DECL}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/></Relationships>`;
+  const workbook = `${XML_DECL}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${xmlText(name)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+  const workbookRels = `${XML_DECL}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
+  const core = `${XML_DECL}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>${xmlText(sheet.title)}</dc:title>${sheet.subtitle ? `<dc:description>${xmlText(sheet.subtitle)}</dc:description>` : ''}<dc:creator>Partner Trip-Booking Service sandbox</dc:creator></cp:coreProperties>`;
   return zipOf([
     { name: '[Content_Types].xml', data: contentTypes },
     { name: '_rels/.rels', data: rootRels },

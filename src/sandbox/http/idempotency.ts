@@ -15,7 +15,10 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 3_600_000;
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
@@ -28,18 +31,30 @@ export async function withIdempotency(
   run: () => Promise<Result>,
 ): Promise<Result> {
   if (key === undefined) return run();
-  if (key.length === 0 || key.length > 255) throw new HttpError(400, 'invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 characters');
+  if (key.length === 0 || key.length > 255)
+    throw new HttpError(400, 'invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 characters');
   const now = core.now().getTime();
   core.state.idempotency = core.state.idempotency.filter((r) => now - Date.parse(r.createdAt) < IDEMPOTENCY_RETENTION_MS);
   const fingerprint = createHash('sha256').update(canonical(body)).digest('hex');
   const previous = core.state.idempotency.find((r) => r.companyId === company.id && r.key === key);
   if (previous) {
     if (previous.fingerprint !== fingerprint) {
-      throw new HttpError(409, 'idempotency_key_reused', `Idempotency-Key '${key}' was used with another body; use a new key for a new booking`);
+      throw new HttpError(
+        409,
+        'idempotency_key_reused',
+        `Idempotency-Key '${key}' was used with another body; use a new key for a new booking`,
+      );
     }
     return { status: previous.status, json: previous.body, headers: { 'idempotent-replayed': 'true' } };
   }
   const result = await run();
-  core.state.idempotency.push({ companyId: company.id, key, fingerprint, status: result.status ?? 200, body: result.json, createdAt: core.now().toISOString() });
+  core.state.idempotency.push({
+    companyId: company.id,
+    key,
+    fingerprint,
+    status: result.status ?? 200,
+    body: result.json,
+    createdAt: core.now().toISOString(),
+  });
   return result;
 }

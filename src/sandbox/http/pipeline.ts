@@ -33,11 +33,14 @@ export function headersOf(req: IncomingMessage): Record<string, string> {
 export function authenticate(core: SandboxCore, route: Route, headers: Record<string, string>): KeyRec | null {
   if (route.scope === 'none') return null;
   const token = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
-  if (!token) throw new HttpError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <key>', {}, { 'www-authenticate': 'Bearer' });
+  if (!token)
+    throw new HttpError(401, 'unauthorized', 'missing API key: send Authorization: Bearer <key>', {}, { 'www-authenticate': 'Bearer' });
   const key = core.keys.find((k) => k.key === token);
   if (!key) throw new HttpError(401, 'unauthorized', 'invalid API key', {}, { 'www-authenticate': 'Bearer error="invalid_token"' });
   if (!key.scopes.includes(route.scope)) {
-    throw new HttpError(403, 'missing_scope', `this key lacks the scope ${route.scope}, which ${route.method} ${route.path} needs`, { scope: route.scope });
+    throw new HttpError(403, 'missing_scope', `this key lacks the scope ${route.scope}, which ${route.method} ${route.path} needs`, {
+      scope: route.scope,
+    });
   }
   return key;
 }

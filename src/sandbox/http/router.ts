@@ -19,10 +19,17 @@ export interface Match {
 
 function compile(route: Route): Compiled {
   const names: string[] = [];
-  const source = route.path.split('/').map((segment) => segment.replace(/\{(\w+)\}/g, (_, name: string) => {
-    names.push(name);
-    return '([^/]+)';
-  }).replace(/\./g, '\\.')).join('/');
+  const source = route.path
+    .split('/')
+    .map((segment) =>
+      segment
+        .replace(/\{(\w+)\}/g, (_, name: string) => {
+          names.push(name);
+          return '([^/]+)';
+        })
+        .replace(/\./g, '\\.'),
+    )
+    .join('/');
   return { route, pattern: new RegExp(`^${source}$`), names };
 }
 

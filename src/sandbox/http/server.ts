@@ -60,24 +60,48 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
   const route = router(parts.routes);
   const { core } = parts;
 
-  const respond = (res: ServerResponse, pending: Pending | null, status: number, headers: Record<string, string>, body: Buffer | undefined) => {
+  const respond = (
+    res: ServerResponse,
+    pending: Pending | null,
+    status: number,
+    headers: Record<string, string>,
+    body: Buffer | undefined,
+  ) => {
     res.writeHead(status, headers);
     res.end(body);
     if (pending && parts.observe && !pending.observed) {
       pending.observed = true;
       const { observed: _, started, ...request } = pending;
-      parts.observe({ ...request, status, responseHeaders: headers, responseBody: body ?? Buffer.alloc(0), durationMs: performance.now() - started });
+      parts.observe({
+        ...request,
+        status,
+        responseHeaders: headers,
+        responseBody: body ?? Buffer.alloc(0),
+        durationMs: performance.now() - started,
+      });
     }
   };
 
   const send = (res: ServerResponse, pending: Pending | null, status: number, json: unknown, headers: Record<string, string> = {}) => {
     if (status === 204 || json === undefined) return respond(res, pending, status, headers, undefined);
     const body = Buffer.from(JSON.stringify(json));
-    respond(res, pending, status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), ...headers }, body);
+    respond(
+      res,
+      pending,
+      status,
+      { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), ...headers },
+      body,
+    );
   };
 
   /** Runs the matched route's checks and handler; returns its result and success status. */
-  const run = async (match: Match, url: URL, headers: Record<string, string>, text: string, tooLarge: boolean): Promise<Result & { status: number }> => {
+  const run = async (
+    match: Match,
+    url: URL,
+    headers: Record<string, string>,
+    text: string,
+    tooLarge: boolean,
+  ): Promise<Result & { status: number }> => {
     const { route: row } = match;
     const key = authenticate(core, row, headers);
     const params = pathParams(row, match.raw);
@@ -105,9 +129,19 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
     const { text, tooLarge } = await readBody(req);
     const headers = headersOf(req);
     const path = partner ? url.pathname.slice(BASE_PATH.length) || '/' : url.pathname;
-    const pending: Pending | null = partner || admin
-      ? { method, path, search: url.search.slice(1), template: null, requestHeaders: headers, requestBody: text, started, observed: false }
-      : null;
+    const pending: Pending | null =
+      partner || admin
+        ? {
+            method,
+            path,
+            search: url.search.slice(1),
+            template: null,
+            requestHeaders: headers,
+            requestBody: text,
+            started,
+            observed: false,
+          }
+        : null;
     found.pending = pending;
     if (partner) {
       const record: RecordedRequest = { method, path, query: Object.fromEntries(url.searchParams), headers, body: text };
@@ -115,7 +149,12 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
     }
     if (!partner && !admin) {
       if (url.pathname === '/' && method === 'GET') {
-        return send(res, null, 200, { name: 'tripctl sandbox', baseUrl: core.baseUrl, openapi: `${core.baseUrl}/openapi.json`, admin: `${core.origin}/__sandbox/` });
+        return send(res, null, 200, {
+          name: 'tripctl sandbox',
+          baseUrl: core.baseUrl,
+          openapi: `${core.baseUrl}/openapi.json`,
+          admin: `${core.origin}/__sandbox/`,
+        });
       }
       throw new HttpError(404, 'not_found', `nothing at ${url.pathname}: the partner interface is under ${BASE_PATH}`);
     }
@@ -125,12 +164,18 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
     if (result.file) {
       const { contentType, filename } = result.file;
       const data = await result.file.data;
-      respond(res, pending, result.status, {
-        'content-type': contentType,
-        'content-length': String(data.length),
-        'content-disposition': `attachment; filename="${filename}"`,
-        ...result.headers,
-      }, data);
+      respond(
+        res,
+        pending,
+        result.status,
+        {
+          'content-type': contentType,
+          'content-length': String(data.length),
+          'content-disposition': `attachment; filename="${filename}"`,
+          ...result.headers,
+        },
+        data,
+      );
       return;
     }
     send(res, pending, result.status, result.status === 204 ? undefined : result.json, result.headers);

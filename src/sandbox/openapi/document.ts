@@ -37,7 +37,7 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'Bad request: malformed JSON (invalid_json), a path id that is not a UUID (invalid_id)',
   401: 'Missing or invalid key (unauthorized)',
   403: 'The key lacks the scope of the operation (missing_scope)',
-  404: "Unknown id, or an id of another company (not_found): existence is never revealed",
+  404: 'Unknown id, or an id of another company (not_found): existence is never revealed',
   409: 'The state of the resource does not allow the call',
   413: 'Request body over 2 MiB (payload_too_large)',
   422: 'Validation failed: the error names the field',
@@ -84,10 +84,22 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
     const parameters: unknown[] = [];
     for (const name of pathParamsOf(route)) {
       const p = route.pathParams?.[name];
-      parameters.push({ name, in: 'path', required: true, description: p?.description, schema: clean(p?.schema ?? { type: 'string', format: 'uuid' }) });
+      parameters.push({
+        name,
+        in: 'path',
+        required: true,
+        description: p?.description,
+        schema: clean(p?.schema ?? { type: 'string', format: 'uuid' }),
+      });
     }
     for (const p of route.query ?? []) {
-      parameters.push({ name: p.name, in: 'query', required: p.required ?? false, description: p.description ?? p.schema.description, schema: clean(p.schema) });
+      parameters.push({
+        name: p.name,
+        in: 'query',
+        required: p.required ?? false,
+        description: p.description ?? p.schema.description,
+        schema: clean(p.schema),
+      });
     }
     for (const p of route.headers ?? []) {
       parameters.push({ name: p.name, in: 'header', required: p.required ?? false, description: p.description, schema: clean(p.schema) });
@@ -97,12 +109,20 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
       responses[String(route.status)] = {
         description: 'A file download (Content-Disposition: attachment)',
         headers: { 'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename="…"' } },
-        content: Object.fromEntries(route.files.map((type) => [type, { schema: { type: 'string', contentMediaType: type.split(';')[0] } }])),
+        content: Object.fromEntries(
+          route.files.map((type) => [type, { schema: { type: 'string', contentMediaType: type.split(';')[0] } }]),
+        ),
       };
     } else if (route.response) {
       responses[String(route.status)] = {
         description: route.status === 201 ? 'Created' : route.status === 202 ? 'Accepted' : 'OK',
-        ...(route.operationId === 'createBooking' ? { headers: { 'Idempotent-Replayed': { schema: { type: 'string', const: 'true' }, description: 'present when the answer is a replay' } } } : {}),
+        ...(route.operationId === 'createBooking'
+          ? {
+              headers: {
+                'Idempotent-Replayed': { schema: { type: 'string', const: 'true' }, description: 'present when the answer is a replay' },
+              },
+            }
+          : {}),
         content: { 'application/json': { schema: clean(route.response) } },
       };
     } else {
@@ -117,7 +137,10 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
     }
     if (!Object.keys(responses).some((status) => status.startsWith('4'))) {
       // Nothing the caller sends can make these fail; the range is declared so a client knows the shape regardless.
-      responses['4XX'] = { description: 'No client error is expected from this operation; any would have the Error shape', content: { 'application/json': { schema: ErrorSchema } } };
+      responses['4XX'] = {
+        description: 'No client error is expected from this operation; any would have the Error shape',
+        content: { 'application/json': { schema: ErrorSchema } },
+      };
     }
     const operation: Record<string, unknown> = {
       operationId: route.operationId,
@@ -127,7 +150,14 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
       'x-scope': route.scope,
       security: route.scope === 'none' ? [] : [{ bearerAuth: [route.scope] }],
       ...(parameters.length ? { parameters } : {}),
-      ...(route.body ? { requestBody: { required: (resolve(route.body).required?.length ?? 0) > 0, content: { 'application/json': { schema: clean(route.body) } } } } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: (resolve(route.body).required?.length ?? 0) > 0,
+              content: { 'application/json': { schema: clean(route.body) } },
+            },
+          }
+        : {}),
       responses,
     };
     const item = (paths[route.path] ??= {});
@@ -140,7 +170,7 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
       title: 'Partner Trip-Booking Service (tripctl sandbox)',
       version: API_VERSION,
       description: [
-        'The partner interface as the tripctl sandbox serves it. Where partner-api.md leaves a shape unshown, this document records the sandbox\'s decision.',
+        "The partner interface as the tripctl sandbox serves it. Where partner-api.md leaves a shape unshown, this document records the sandbox's decision.",
         'Errors are {error, code} (422 adds field). Lists of trips, bookings and payments are paged: page from 1 (below 1 → 1), perPage default 25, below 1 → 25, above 100 → 100; meta {page, perPage, total, lastPage}. Other lists are whole.',
         'Unknown body fields are ignored. Ids of another company answer 404 like unknown ids. Times are ISO 8601 UTC; schedule times and dates are local to Syria (UTC+03:00).',
         'Success is 201 for POST /members, /vehicles, /trips, /schedules, /bookings and /webhooks, 202 for POST /webhooks/{endpointId}/test (queued) and for POST /__sandbox/events, and 200 for everything else — DELETE included: it answers the object as it was removed, or as it now is (a cancelled trip, the company without logo).',
@@ -159,10 +189,17 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
     webhooks: webhooksSection(),
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_test_… (the sandbox prints its keys on start)' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Authorization: Bearer sk_test_… (the sandbox prints its keys on start)',
+        },
         webhookSignature: {
-          type: 'apiKey', in: 'header', name: 'X-Service-Signature',
-          description: 'Deliveries are signed, not keyed: sha256= and the hex HMAC-SHA256 of the raw body, keyed with the endpoint secret returned once by POST /webhooks. Hash the bytes as received and compare in constant time.',
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Service-Signature',
+          description:
+            'Deliveries are signed, not keyed: sha256= and the hex HMAC-SHA256 of the raw body, keyed with the endpoint secret returned once by POST /webhooks. Hash the bytes as received and compare in constant time.',
         },
       },
       schemas: Object.fromEntries([...registry.entries()].map(([name, schema]) => [name, clean(schema)])),

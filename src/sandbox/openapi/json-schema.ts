@@ -6,7 +6,18 @@ import { HttpError } from '../http/errors.js';
 export type SchemaType = 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean' | 'null';
 
 /** The keywords a validation failure can map to a specific error code through `x-codes`. */
-export type CodedKeyword = 'required' | 'type' | 'enum' | 'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'pattern' | 'format' | 'minItems' | 'maxItems';
+export type CodedKeyword =
+  | 'required'
+  | 'type'
+  | 'enum'
+  | 'minimum'
+  | 'maximum'
+  | 'minLength'
+  | 'maxLength'
+  | 'pattern'
+  | 'format'
+  | 'minItems'
+  | 'maxItems';
 
 export interface Schema {
   $ref?: string;
@@ -62,7 +73,11 @@ export const str = (extra: Partial<Schema> = {}): Schema => ({ type: 'string', .
 export const int = (extra: Partial<Schema> = {}): Schema => ({ type: 'integer', ...extra });
 export const bool = (extra: Partial<Schema> = {}): Schema => ({ type: 'boolean', ...extra });
 /** The schema or null (an enum gains null too, as JSON Schema requires). */
-export const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type as SchemaType, 'null'], ...(schema.enum ? { enum: [...schema.enum, null] } : {}) });
+export const nullable = (schema: Schema): Schema => ({
+  ...schema,
+  type: [schema.type as SchemaType, 'null'],
+  ...(schema.enum ? { enum: [...schema.enum, null] } : {}),
+});
 export const arr = (items: Schema, extra: Partial<Schema> = {}): Schema => ({ type: 'array', items, ...extra });
 export function obj(properties: Record<string, Schema>, required: string[] = [], extra: Partial<Schema> = {}): Schema {
   return { type: 'object', properties, required, ...extra };
@@ -76,7 +91,8 @@ export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 const FORMATS: Record<string, (value: string) => boolean> = {
   uuid: (v) => UUID_RE.test(v),
   'date-time': (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
-  date: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+  date: (v) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
   uri: (v) => {
     try {
       new URL(v);
@@ -118,7 +134,11 @@ export function violations(schema: Schema, value: unknown, path = ''): Violation
     const types = Array.isArray(s.type) ? s.type : [s.type];
     const actual = typeOf(value);
     const ok = types.includes(actual) || (actual === 'integer' && types.includes('number'));
-    if (!ok) return fail('type', `${label} must be ${types.map((t) => (t === 'integer' ? 'an integer' : t === 'object' ? 'an object' : t === 'array' ? 'an array' : t === 'null' ? 'null' : `a ${t}`)).join(' or ')}, not ${describe(value)}`);
+    if (!ok)
+      return fail(
+        'type',
+        `${label} must be ${types.map((t) => (t === 'integer' ? 'an integer' : t === 'object' ? 'an object' : t === 'array' ? 'an array' : t === 'null' ? 'null' : `a ${t}`)).join(' or ')}, not ${describe(value)}`,
+      );
   }
   if (s.const !== undefined && value !== s.const) return fail('enum', `${label} must be ${describe(s.const)}`);
   if (s.enum && !s.enum.includes(value as string)) {
@@ -128,10 +148,20 @@ export function violations(schema: Schema, value: unknown, path = ''): Violation
   }
   if (typeof value === 'number') {
     if (s.minimum !== undefined && value < s.minimum) {
-      return fail('minimum', s.maximum !== undefined ? `${label} must be between ${s.minimum} and ${s.maximum}, not ${value}` : `${label} must be at least ${s.minimum}, not ${value}`);
+      return fail(
+        'minimum',
+        s.maximum !== undefined
+          ? `${label} must be between ${s.minimum} and ${s.maximum}, not ${value}`
+          : `${label} must be at least ${s.minimum}, not ${value}`,
+      );
     }
     if (s.maximum !== undefined && value > s.maximum) {
-      return fail('maximum', s.minimum !== undefined ? `${label} must be between ${s.minimum} and ${s.maximum}, not ${value}` : `${label} must be at most ${s.maximum}, not ${value}`);
+      return fail(
+        'maximum',
+        s.minimum !== undefined
+          ? `${label} must be between ${s.minimum} and ${s.maximum}, not ${value}`
+          : `${label} must be at most ${s.maximum}, not ${value}`,
+      );
     }
   }
   if (typeof value === 'string') {
@@ -143,7 +173,10 @@ export function violations(schema: Schema, value: unknown, path = ''): Violation
       return fail('maxLength', `${label} must be at most ${s.maxLength} characters, not ${length}`);
     }
     if (s.format !== undefined && FORMATS[s.format] && !FORMATS[s.format]!(value)) {
-      const what = { uuid: 'a UUID', 'date-time': 'an ISO 8601 date-time with offset', date: 'a date YYYY-MM-DD', uri: 'a URL', byte: 'base64' }[s.format] ?? s.format;
+      const what =
+        { uuid: 'a UUID', 'date-time': 'an ISO 8601 date-time with offset', date: 'a date YYYY-MM-DD', uri: 'a URL', byte: 'base64' }[
+          s.format
+        ] ?? s.format;
       return fail('format', `${label} must be ${what}, not ${describe(value)}`);
     }
     if (s.pattern !== undefined && !new RegExp(s.pattern, 'u').test(value)) {
@@ -152,7 +185,10 @@ export function violations(schema: Schema, value: unknown, path = ''): Violation
   }
   if (Array.isArray(value)) {
     if (s.minItems !== undefined && value.length < s.minItems) {
-      return fail('minItems', s.minItems === 1 ? `${label} must list at least one item` : `${label} must list at least ${s.minItems} items`);
+      return fail(
+        'minItems',
+        s.minItems === 1 ? `${label} must list at least one item` : `${label} must list at least ${s.minItems} items`,
+      );
     }
     if (s.maxItems !== undefined && value.length > s.maxItems) return fail('maxItems', `${label} must list at most ${s.maxItems} items`);
     const out: Violation[] = [];
@@ -165,14 +201,24 @@ export function violations(schema: Schema, value: unknown, path = ''): Violation
     for (const name of s.required ?? []) {
       if (record[name] === undefined) {
         const sub = s.properties?.[name] ? resolve(s.properties[name]!) : undefined;
-        out.push({ path: join(path, name), keyword: 'required', message: `${join(path, name)} is required`, code: sub?.['x-codes']?.required ?? 'validation_failed' });
+        out.push({
+          path: join(path, name),
+          keyword: 'required',
+          message: `${join(path, name)} is required`,
+          code: sub?.['x-codes']?.required ?? 'validation_failed',
+        });
       }
     }
     for (const [name, item] of Object.entries(record)) {
       const sub = s.properties?.[name];
       if (sub) out.push(...violations(sub, item, join(path, name)));
       else if (s.additionalProperties === false) {
-        out.push({ path: join(path, name), keyword: 'type', message: `${join(path, name)} is not a field of ${label}${s.properties ? ` (known: ${Object.keys(s.properties).join(', ')})` : ''}`, code: 'unknown_field' });
+        out.push({
+          path: join(path, name),
+          keyword: 'type',
+          message: `${join(path, name)} is not a field of ${label}${s.properties ? ` (known: ${Object.keys(s.properties).join(', ')})` : ''}`,
+          code: 'unknown_field',
+        });
       } else if (typeof s.additionalProperties === 'object') out.push(...violations(s.additionalProperties, item, join(path, name)));
     }
     return out;

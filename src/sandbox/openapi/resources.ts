@@ -1,8 +1,18 @@
+// Over 300 lines of data: one schema per resource and body, kept together so the served shapes
+// can be read, and compared with partner-api.md, in one place.
 // Named schemas of the served resources and of the request bodies. They are the sandbox's
 // decisions for every shape partner-api.md leaves unshown, and are served in components.schemas.
 import { arr, bool, int, named, nullable, obj, shape, str, type Schema } from './json-schema.js';
 import {
-  BOOKING_STATUSES, FUEL_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, RECURRENCES, ROLES, SCOPES, TRANSMISSIONS, TRIP_STATUSES,
+  BOOKING_STATUSES,
+  FUEL_TYPES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  RECURRENCES,
+  ROLES,
+  SCOPES,
+  TRANSMISSIONS,
+  TRIP_STATUSES,
 } from '../domain/state.js';
 
 export const API_VERSION = '2026-08-21';
@@ -14,208 +24,401 @@ export const uuid = (extra: Partial<Schema> = {}): Schema => str({ format: 'uuid
 export const dateTime = (extra: Partial<Schema> = {}): Schema => str({ format: 'date-time', ...extra });
 export const E164 = '^\\+[1-9][0-9]{7,14}$';
 export const HHMM = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
-export const phone = (): Schema => str({ pattern: E164, 'x-pattern-message': 'must be an E.164 phone number such as +963944123456', 'x-codes': { pattern: 'invalid_phone', type: 'invalid_phone' }, example: '+963944123456' });
-export const hhmm = (description: string): Schema => str({ pattern: HHMM, 'x-pattern-message': 'must be a 24-hour time HH:MM', description, example: '07:30' });
-export const seats = (description: string): Schema => int({ minimum: 1, maximum: 20, description, 'x-codes': { minimum: 'seats_out_of_range', maximum: 'seats_out_of_range' } });
+export const phone = (): Schema =>
+  str({
+    pattern: E164,
+    'x-pattern-message': 'must be an E.164 phone number such as +963944123456',
+    'x-codes': { pattern: 'invalid_phone', type: 'invalid_phone' },
+    example: '+963944123456',
+  });
+export const hhmm = (description: string): Schema =>
+  str({ pattern: HHMM, 'x-pattern-message': 'must be a 24-hour time HH:MM', description, example: '07:30' });
+export const seats = (description: string): Schema =>
+  int({ minimum: 1, maximum: 20, description, 'x-codes': { minimum: 'seats_out_of_range', maximum: 'seats_out_of_range' } });
 
-export const ErrorSchema = named('Error', shape({
-  error: str({ description: 'what went wrong, naming the field or rule' }),
-  code: str({ description: 'stable machine-readable code' }),
-  field: str({ description: 'the field or parameter at fault (validation errors, invalid_id)' }),
-  scope: str({ description: 'missing_scope: the scope the operation needs' }),
-  available: int({ minimum: 0, description: 'not_enough_seats: the seats still free' }),
-}, { required: ['error', 'code'], description: 'Every error: error and code, plus field, scope or available where they apply.' }));
+export const ErrorSchema = named(
+  'Error',
+  shape(
+    {
+      error: str({ description: 'what went wrong, naming the field or rule' }),
+      code: str({ description: 'stable machine-readable code' }),
+      field: str({ description: 'the field or parameter at fault (validation errors, invalid_id)' }),
+      scope: str({ description: 'missing_scope: the scope the operation needs' }),
+      available: int({ minimum: 0, description: 'not_enough_seats: the seats still free' }),
+    },
+    { required: ['error', 'code'], description: 'Every error: error and code, plus field, scope or available where they apply.' },
+  ),
+);
 
-export const Meta = named('Meta', shape({
-  page: int({ minimum: 1 }),
-  perPage: int({ minimum: 1, maximum: 100 }),
-  total: int({ minimum: 0 }),
-  lastPage: int({ minimum: 1, description: 'at least 1, also for an empty list' }),
-}));
+export const Meta = named(
+  'Meta',
+  shape({
+    page: int({ minimum: 1 }),
+    perPage: int({ minimum: 1, maximum: 100 }),
+    total: int({ minimum: 0 }),
+    lastPage: int({ minimum: 1, description: 'at least 1, also for an empty list' }),
+  }),
+);
 
 export const City = named('City', shape({ id: str({ example: 'damascus' }), name: str(), nameAr: str() }));
-export const Place = named('Place', shape({
-  pcode: str({ description: 'P-code, usable as fromPlacePcode / toPlacePcode', example: 'SY0100' }),
-  name: str(), nameAr: str(), cityId: str(),
-}));
+export const Place = named(
+  'Place',
+  shape({
+    pcode: str({ description: 'P-code, usable as fromPlacePcode / toPlacePcode', example: 'SY0100' }),
+    name: str(),
+    nameAr: str(),
+    cityId: str(),
+  }),
+);
 
-export const Company = named('Company', shape({
-  id: uuid(), name: str(), verified: bool(), description: str(),
-  logo: nullable(shape({ contentType: str(), size: int({ description: 'bytes' }), updatedAt: dateTime() }, { description: 'the current logo file, null when none' })),
-}));
+export const Company = named(
+  'Company',
+  shape({
+    id: uuid(),
+    name: str(),
+    verified: bool(),
+    description: str(),
+    logo: nullable(
+      shape(
+        { contentType: str(), size: int({ description: 'bytes' }), updatedAt: dateTime() },
+        { description: 'the current logo file, null when none' },
+      ),
+    ),
+  }),
+);
 
-export const Member = named('Member', shape({
-  id: uuid({ description: 'the user id of the member' }),
-  role: str({ enum: [...ROLES] }),
-  fullName: nullable(str()),
-  phone: str(),
-  joinedAt: dateTime(),
-}));
+export const Member = named(
+  'Member',
+  shape({
+    id: uuid({ description: 'the user id of the member' }),
+    role: str({ enum: [...ROLES] }),
+    fullName: nullable(str()),
+    phone: str(),
+    joinedAt: dateTime(),
+  }),
+);
 
-export const Vehicle = named('Vehicle', shape({
-  id: uuid(), make: str(), model: str(), seats: int({ minimum: 1, maximum: 20 }),
-  year: nullable(int({ minimum: 1980, maximum: 2100 })), color: nullable(str()), plate: nullable(str()),
-  fuelType: nullable(str({ enum: [...FUEL_TYPES] })), transmission: nullable(str({ enum: [...TRANSMISSIONS] })),
-  createdAt: dateTime(), updatedAt: dateTime(),
-}));
+export const Vehicle = named(
+  'Vehicle',
+  shape({
+    id: uuid(),
+    make: str(),
+    model: str(),
+    seats: int({ minimum: 1, maximum: 20 }),
+    year: nullable(int({ minimum: 1980, maximum: 2100 })),
+    color: nullable(str()),
+    plate: nullable(str()),
+    fuelType: nullable(str({ enum: [...FUEL_TYPES] })),
+    transmission: nullable(str({ enum: [...TRANSMISSIONS] })),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  }),
+);
 
-export const Trip = named('Trip', shape({
-  id: uuid(),
-  status: str({ enum: [...TRIP_STATUSES], description: 'published → cancelled (DELETE) or completed (POST …/complete, after departure). No other moves.' }),
-  vehicleId: uuid(), driverId: uuid(), fromCityId: str(), toCityId: str(),
-  departureAt: dateTime(),
-  pricePerSeat: int({ minimum: 0, description: 'minor units of currency' }),
-  currency: str({ const: 'SYP', description: 'always SYP (minor units: 1/100 pound)' }),
-  totalSeats: int({ minimum: 1, maximum: 20 }),
-  seatsBooked: int({ minimum: 0, description: 'seats held by requested, approved, boarded and no-show bookings' }),
-  fromPlacePcode: nullable(str()), toPlacePcode: nullable(str()), notes: nullable(str()),
-  scheduleId: nullable(uuid({ description: 'the schedule that published the trip, if any' })),
-  createdAt: dateTime(), updatedAt: dateTime(),
-}));
+export const Trip = named(
+  'Trip',
+  shape({
+    id: uuid(),
+    status: str({
+      enum: [...TRIP_STATUSES],
+      description: 'published → cancelled (DELETE) or completed (POST …/complete, after departure). No other moves.',
+    }),
+    vehicleId: uuid(),
+    driverId: uuid(),
+    fromCityId: str(),
+    toCityId: str(),
+    departureAt: dateTime(),
+    pricePerSeat: int({ minimum: 0, description: 'minor units of currency' }),
+    currency: str({ const: 'SYP', description: 'always SYP (minor units: 1/100 pound)' }),
+    totalSeats: int({ minimum: 1, maximum: 20 }),
+    seatsBooked: int({ minimum: 0, description: 'seats held by requested, approved, boarded and no-show bookings' }),
+    fromPlacePcode: nullable(str()),
+    toPlacePcode: nullable(str()),
+    notes: nullable(str()),
+    scheduleId: nullable(uuid({ description: 'the schedule that published the trip, if any' })),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  }),
+);
 
-export const ScheduleException = named('ScheduleException', shape({
-  id: uuid(), date: str({ format: 'date', description: 'local date (Syria, UTC+03:00)' }),
-  kind: str({ enum: ['skip', 'extra'] }),
-  departureTime: nullable(str({ pattern: HHMM, description: 'extra only: the extra departure, local HH:MM' })),
-  createdAt: dateTime(),
-}));
+export const ScheduleException = named(
+  'ScheduleException',
+  shape({
+    id: uuid(),
+    date: str({ format: 'date', description: 'local date (Syria, UTC+03:00)' }),
+    kind: str({ enum: ['skip', 'extra'] }),
+    departureTime: nullable(str({ pattern: HHMM, description: 'extra only: the extra departure, local HH:MM' })),
+    createdAt: dateTime(),
+  }),
+);
 
-export const Schedule = named('Schedule', shape({
-  id: uuid(), active: bool({ description: 'false: paused, publishes nothing' }),
-  vehicleId: uuid(), driverId: uuid(), fromCityId: str(), toCityId: str(), pricePerSeat: int({ minimum: 0 }),
-  totalSeats: nullable(int({ minimum: 1, maximum: 20, description: "null: the vehicle's seats" })),
-  recurrence: str({ enum: [...RECURRENCES] }),
-  weekdays: nullable(arr(int({ minimum: 0, maximum: 6 }), { description: 'weekly only; 0 = Sunday' })),
-  intervalDays: nullable(int({ minimum: 1, maximum: 365, description: 'interval only: days between departures, counted from startsOn' })),
-  departureTime: str({ pattern: HHMM, description: 'local time of Syria (UTC+03:00)' }),
-  startsOn: str({ format: 'date' }),
-  horizonDays: int({ minimum: 1, maximum: 90, description: 'trips are published for departures within this many days from now' }),
-  notes: nullable(str()),
-  exceptions: arr(ScheduleException),
-  createdAt: dateTime(), updatedAt: dateTime(),
-}));
+export const Schedule = named(
+  'Schedule',
+  shape({
+    id: uuid(),
+    active: bool({ description: 'false: paused, publishes nothing' }),
+    vehicleId: uuid(),
+    driverId: uuid(),
+    fromCityId: str(),
+    toCityId: str(),
+    pricePerSeat: int({ minimum: 0 }),
+    totalSeats: nullable(int({ minimum: 1, maximum: 20, description: "null: the vehicle's seats" })),
+    recurrence: str({ enum: [...RECURRENCES] }),
+    weekdays: nullable(arr(int({ minimum: 0, maximum: 6 }), { description: 'weekly only; 0 = Sunday' })),
+    intervalDays: nullable(int({ minimum: 1, maximum: 365, description: 'interval only: days between departures, counted from startsOn' })),
+    departureTime: str({ pattern: HHMM, description: 'local time of Syria (UTC+03:00)' }),
+    startsOn: str({ format: 'date' }),
+    horizonDays: int({ minimum: 1, maximum: 90, description: 'trips are published for departures within this many days from now' }),
+    notes: nullable(str()),
+    exceptions: arr(ScheduleException),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  }),
+);
 
 const bookingProperties: Record<string, Schema> = {
-  id: uuid(), tripId: uuid(), passengerId: uuid(),
-  status: str({ enum: [...BOOKING_STATUSES], description: 'requested → approved | rejected | cancelled; approved → cancelled | boarded | no_show' }),
+  id: uuid(),
+  tripId: uuid(),
+  passengerId: uuid(),
+  status: str({
+    enum: [...BOOKING_STATUSES],
+    description: 'requested → approved | rejected | cancelled; approved → cancelled | boarded | no_show',
+  }),
   seats: int({ minimum: 1, maximum: 20 }),
   source: str({ description: 'partner_api for bookings made through this interface; app or dashboard otherwise' }),
-  boardedAt: nullable(dateTime()), noShow: bool(),
-  passengerNote: nullable(str({ maxLength: 200 })), groupName: nullable(str({ maxLength: 80 })),
-  createdAt: dateTime(), updatedAt: dateTime(),
+  boardedAt: nullable(dateTime()),
+  noShow: bool(),
+  passengerNote: nullable(str({ maxLength: 200 })),
+  groupName: nullable(str({ maxLength: 80 })),
+  createdAt: dateTime(),
+  updatedAt: dateTime(),
 };
 export const Booking = named('Booking', shape(bookingProperties));
 
 export const Passenger = named('Passenger', shape({ id: uuid(), fullName: nullable(str()), phone: str() }));
 
-export const Payment = named('Payment', shape({
-  id: uuid(), bookingId: uuid(), tripId: uuid(), amount: int({ minimum: 0, description: 'minor units' }), currency: str({ const: 'SYP' }),
-  status: str({ enum: [...PAYMENT_STATUSES], description: 'pending → paid (boarded) | failed (booking rejected, cancelled or no-show); paid → refunded (booking rejected or cancelled)' }),
-  method: str({ enum: [...PAYMENT_METHODS] }),
-  createdAt: dateTime(), updatedAt: dateTime(),
-}));
+export const Payment = named(
+  'Payment',
+  shape({
+    id: uuid(),
+    bookingId: uuid(),
+    tripId: uuid(),
+    amount: int({ minimum: 0, description: 'minor units' }),
+    currency: str({ const: 'SYP' }),
+    status: str({
+      enum: [...PAYMENT_STATUSES],
+      description:
+        'pending → paid (boarded) | failed (booking rejected, cancelled or no-show); paid → refunded (booking rejected or cancelled)',
+    }),
+    method: str({ enum: [...PAYMENT_METHODS] }),
+    createdAt: dateTime(),
+    updatedAt: dateTime(),
+  }),
+);
 
-export const BookingDetail = named('BookingDetail', shape({
-  ...bookingProperties,
-  trip: Trip,
-  passenger: Passenger,
-  payments: arr(Payment),
-}, { description: 'A booking fetched singly: the booking with its trip, its passenger and its payments.' }));
+export const BookingDetail = named(
+  'BookingDetail',
+  shape(
+    {
+      ...bookingProperties,
+      trip: Trip,
+      passenger: Passenger,
+      payments: arr(Payment),
+    },
+    { description: 'A booking fetched singly: the booking with its trip, its passenger and its payments.' },
+  ),
+);
 
-export const ManifestPassenger = named('ManifestPassenger', shape({
-  bookingId: uuid(), passengerId: uuid(), fullName: nullable(str()), phone: str(), seats: int(),
-  status: str({ enum: ['approved', 'boarded'] }), boardedAt: nullable(dateTime()), groupName: nullable(str()), passengerNote: nullable(str()),
-}));
+export const ManifestPassenger = named(
+  'ManifestPassenger',
+  shape({
+    bookingId: uuid(),
+    passengerId: uuid(),
+    fullName: nullable(str()),
+    phone: str(),
+    seats: int(),
+    status: str({ enum: ['approved', 'boarded'] }),
+    boardedAt: nullable(dateTime()),
+    groupName: nullable(str()),
+    passengerNote: nullable(str()),
+  }),
+);
 
-export const Ticket = named('Ticket', shape({
-  bookingId: uuid(),
-  code: str({ description: 'short human-readable code printed on the ticket', example: 'QX-7K3M9P2A' }),
-  qr: str({ description: 'the text to encode as a QR code' }),
-  status: str({ enum: [...BOOKING_STATUSES] }),
-  seats: int(),
-  passenger: shape({ fullName: nullable(str()), phone: str() }),
-  trip: shape({ id: uuid(), fromCityId: str(), toCityId: str(), departureAt: dateTime(), plate: nullable(str({ description: 'the vehicle plate' })) }),
-  boarding: shape({ boardedAt: nullable(dateTime()), noShow: bool() }),
-}));
+export const Ticket = named(
+  'Ticket',
+  shape({
+    bookingId: uuid(),
+    code: str({ description: 'short human-readable code printed on the ticket', example: 'QX-7K3M9P2A' }),
+    qr: str({ description: 'the text to encode as a QR code' }),
+    status: str({ enum: [...BOOKING_STATUSES] }),
+    seats: int(),
+    passenger: shape({ fullName: nullable(str()), phone: str() }),
+    trip: shape({
+      id: uuid(),
+      fromCityId: str(),
+      toCityId: str(),
+      departureAt: dateTime(),
+      plate: nullable(str({ description: 'the vehicle plate' })),
+    }),
+    boarding: shape({ boardedAt: nullable(dateTime()), noShow: bool() }),
+  }),
+);
 
-export const Payout = named('Payout', shape({
-  id: uuid(), amount: int({ minimum: 0 }), currency: str({ const: 'SYP' }), status: str({ enum: ['paid', 'pending'] }),
-  periodStart: dateTime(), periodEnd: dateTime(), paidAt: nullable(dateTime()),
-}));
+export const Payout = named(
+  'Payout',
+  shape({
+    id: uuid(),
+    amount: int({ minimum: 0 }),
+    currency: str({ const: 'SYP' }),
+    status: str({ enum: ['paid', 'pending'] }),
+    periodStart: dateTime(),
+    periodEnd: dateTime(),
+    paidAt: nullable(dateTime()),
+  }),
+);
 
-export const Review = named('Review', shape({
-  id: uuid(), tripId: uuid(), rating: int({ minimum: 1, maximum: 5 }), comment: str(), passengerName: nullable(str()), createdAt: dateTime(),
-}));
+export const Review = named(
+  'Review',
+  shape({
+    id: uuid(),
+    tripId: uuid(),
+    rating: int({ minimum: 1, maximum: 5 }),
+    comment: str(),
+    passengerName: nullable(str()),
+    createdAt: dateTime(),
+  }),
+);
 
 const counts = (keys: readonly string[]): Schema => shape(Object.fromEntries(keys.map((k) => [k, int({ minimum: 0 })])));
 const money = shape({ currency: str({ const: 'SYP' }), paid: int(), pending: int(), refunded: int() });
 
-export const Dashboard = named('Dashboard', shape({
-  generatedAt: dateTime(),
-  trips: shape({ upcoming: int(), departedNotCompleted: int(), completed: int(), cancelled: int() }),
-  bookings: counts([...BOOKING_STATUSES, 'total']),
-  seatsSoldUpcoming: int({ description: 'seats held on upcoming published trips' }),
-  revenue: money,
-  payouts: shape({ paid: int(), pending: int() }),
-  fleet: shape({ vehicles: int(), seats: int() }),
-  members: counts(ROLES),
-  reviews: shape({ count: int(), averageRating: nullable({ type: 'number' }) }),
-}));
+export const Dashboard = named(
+  'Dashboard',
+  shape({
+    generatedAt: dateTime(),
+    trips: shape({ upcoming: int(), departedNotCompleted: int(), completed: int(), cancelled: int() }),
+    bookings: counts([...BOOKING_STATUSES, 'total']),
+    seatsSoldUpcoming: int({ description: 'seats held on upcoming published trips' }),
+    revenue: money,
+    payouts: shape({ paid: int(), pending: int() }),
+    fleet: shape({ vehicles: int(), seats: int() }),
+    members: counts(ROLES),
+    reviews: shape({ count: int(), averageRating: nullable({ type: 'number' }) }),
+  }),
+);
 
-export const Report = named('Report', shape({
-  from: nullable(str({ format: 'date' })), to: nullable(str({ format: 'date' })),
-  currency: str({ const: 'SYP' }),
-  trips: counts([...TRIP_STATUSES, 'total']),
-  bookings: counts([...BOOKING_STATUSES, 'total']),
-  seats: shape({ sold: int({ description: 'approved, boarded and no-show seats' }), boarded: int(), noShow: int() }),
-  revenue: shape({ gross: int({ description: 'paid and refunded payments' }), refunded: int(), net: int(), pending: int() }),
-  routes: arr(shape({ fromCityId: str(), toCityId: str(), trips: int(), bookings: int(), seats: int(), revenue: int() })),
-}, { description: 'Figures over trips departing in [from, to] (local dates, both optional); bookings and payments count through their trip.' }));
+export const Report = named(
+  'Report',
+  shape(
+    {
+      from: nullable(str({ format: 'date' })),
+      to: nullable(str({ format: 'date' })),
+      currency: str({ const: 'SYP' }),
+      trips: counts([...TRIP_STATUSES, 'total']),
+      bookings: counts([...BOOKING_STATUSES, 'total']),
+      seats: shape({ sold: int({ description: 'approved, boarded and no-show seats' }), boarded: int(), noShow: int() }),
+      revenue: shape({ gross: int({ description: 'paid and refunded payments' }), refunded: int(), net: int(), pending: int() }),
+      routes: arr(shape({ fromCityId: str(), toCityId: str(), trips: int(), bookings: int(), seats: int(), revenue: int() })),
+    },
+    {
+      description:
+        'Figures over trips departing in [from, to] (local dates, both optional); bookings and payments count through their trip.',
+    },
+  ),
+);
 
-export const WebhookEndpoint = named('WebhookEndpoint', shape({
-  id: uuid(), url: str({ maxLength: 2048 }),
-  events: arr(str(), { description: 'as subscribed: event names and groups such as booking.*' }),
-  active: bool(), createdAt: dateTime(),
-}));
+export const WebhookEndpoint = named(
+  'WebhookEndpoint',
+  shape({
+    id: uuid(),
+    url: str({ maxLength: 2048 }),
+    events: arr(str(), { description: 'as subscribed: event names and groups such as booking.*' }),
+    active: bool(),
+    createdAt: dateTime(),
+  }),
+);
 
-export const EventName = named('EventName', str({ enum: [...EVENTS], description: 'Every event the sandbox sends; webhook.test cannot be subscribed to' }));
+export const EventName = named(
+  'EventName',
+  str({ enum: [...EVENTS], description: 'Every event the sandbox sends; webhook.test cannot be subscribed to' }),
+);
 
-export const BookingEventData = named('BookingEventData', shape({
-  id: uuid(), tripId: uuid(), status: bookingProperties.status!, seats: int({ minimum: 1, maximum: 20 }),
-  source: str(), boardedAt: nullable(dateTime()), noShow: bool(),
-}, { description: 'data of every booking.* event: exactly the fields partner-api.md lists' }));
+export const BookingEventData = named(
+  'BookingEventData',
+  shape(
+    {
+      id: uuid(),
+      tripId: uuid(),
+      status: bookingProperties.status!,
+      seats: int({ minimum: 1, maximum: 20 }),
+      source: str(),
+      boardedAt: nullable(dateTime()),
+      noShow: bool(),
+    },
+    { description: 'data of every booking.* event: exactly the fields partner-api.md lists' },
+  ),
+);
 
-export const WebhookTestData = named('WebhookTestData', shape({
-  endpointId: uuid(), message: str({ const: 'test delivery' }),
-}, { description: 'data of webhook.test' }));
+export const WebhookTestData = named(
+  'WebhookTestData',
+  shape(
+    {
+      endpointId: uuid(),
+      message: str({ const: 'test delivery' }),
+    },
+    { description: 'data of webhook.test' },
+  ),
+);
 
-export const Delivery = named('Delivery', shape({
-  id: str({ description: 'dlv_…, one per attempt' }), endpointId: uuid(), eventId: str({ description: 'evt_…, the X-Service-Delivery header' }),
-  event: EventName, attempt: int({ minimum: 1, maximum: 5 }), url: str(),
-  status: str({ enum: ['succeeded', 'failed', 'pending'] }),
-  responseStatus: nullable(int()), error: nullable(str()), durationMs: nullable(int()),
-  attemptedAt: dateTime(), nextAttemptAt: nullable(dateTime()),
-}));
+export const Delivery = named(
+  'Delivery',
+  shape({
+    id: str({ description: 'dlv_…, one per attempt' }),
+    endpointId: uuid(),
+    eventId: str({ description: 'evt_…, the X-Service-Delivery header' }),
+    event: EventName,
+    attempt: int({ minimum: 1, maximum: 5 }),
+    url: str(),
+    status: str({ enum: ['succeeded', 'failed', 'pending'] }),
+    responseStatus: nullable(int()),
+    error: nullable(str()),
+    durationMs: nullable(int()),
+    attemptedAt: dateTime(),
+    nextAttemptAt: nullable(dateTime()),
+  }),
+);
 
-export const EventEnvelope = named('EventEnvelope', shape({
-  id: str({ description: 'evt_…' }), event: EventName, apiVersion: str({ const: API_VERSION }), occurredAt: dateTime(),
-  data: {
-    type: 'object',
-    description: 'booking.*: BookingEventData; trip.*: a Trip; schedule.*: a Schedule; payment.updated: a Payment; webhook.test: WebhookTestData (see the webhooks section, one entry per event)',
-    anyOf: [BookingEventData, Trip, Schedule, Payment, WebhookTestData],
-  },
-}));
+export const EventEnvelope = named(
+  'EventEnvelope',
+  shape({
+    id: str({ description: 'evt_…' }),
+    event: EventName,
+    apiVersion: str({ const: API_VERSION }),
+    occurredAt: dateTime(),
+    data: {
+      type: 'object',
+      description:
+        'booking.*: BookingEventData; trip.*: a Trip; schedule.*: a Schedule; payment.updated: a Payment; webhook.test: WebhookTestData (see the webhooks section, one entry per event)',
+      anyOf: [BookingEventData, Trip, Schedule, Payment, WebhookTestData],
+    },
+  }),
+);
 
 /** What an endpoint may subscribe to: event names and groups; webhook.test has its own refusal. */
-export const SubscribableEvent = named('SubscribableEvent', str({
-  enum: [...SUBSCRIBABLE, ...EVENT_GROUPS],
-  description: 'an event name or a group (booking.*, trip.*, schedule.*, payment.*), kept as written and matched at delivery',
-  'x-codes': { enum: 'invalid_event', type: 'invalid_event' },
-  'x-enum-codes': { 'webhook.test': ['webhook_test_not_subscribable', 'webhook.test cannot be subscribed to; POST /webhooks/{endpointId}/test sends it'] },
-}));
+export const SubscribableEvent = named(
+  'SubscribableEvent',
+  str({
+    enum: [...SUBSCRIBABLE, ...EVENT_GROUPS],
+    description: 'an event name or a group (booking.*, trip.*, schedule.*, payment.*), kept as written and matched at delivery',
+    'x-codes': { enum: 'invalid_event', type: 'invalid_event' },
+    'x-enum-codes': {
+      'webhook.test': ['webhook_test_not_subscribable', 'webhook.test cannot be subscribed to; POST /webhooks/{endpointId}/test sends it'],
+    },
+  }),
+);
 
 /** https, or plain http to a loopback host (the sandbox's allowance for local receivers). */
-export const WEBHOOK_URL_PATTERN = '^(?:[Hh][Tt][Tt][Pp][Ss]://|[Hh][Tt][Tt][Pp]://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?:[:/?#]|$))';
+export const WEBHOOK_URL_PATTERN =
+  '^(?:[Hh][Tt][Tt][Pp][Ss]://|[Hh][Tt][Tt][Pp]://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?:[:/?#]|$))';
 
 export const ScopeSchema: Schema = str({ enum: [...SCOPES] });
-

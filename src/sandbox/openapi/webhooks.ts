@@ -45,11 +45,17 @@ const WHEN: Record<string, string> = {
 const HEADERS = [
   { name: 'User-Agent', required: true, schema: str({ const: USER_AGENT }) },
   { name: 'X-Service-Event', required: true, description: 'the event name, as in the body', schema: str({ enum: [...EVENTS] }) },
-  { name: 'X-Service-Delivery', required: true, description: 'the event id (evt_…), the same on every attempt', schema: str({ pattern: '^evt_[0-9A-Za-z]{24}$' }) },
+  {
+    name: 'X-Service-Delivery',
+    required: true,
+    description: 'the event id (evt_…), the same on every attempt',
+    schema: str({ pattern: '^evt_[0-9A-Za-z]{24}$' }),
+  },
   {
     name: 'X-Service-Signature',
     required: true,
-    description: 'sha256= and the hex HMAC-SHA256 of the raw body bytes, keyed with the endpoint secret (whsec_…); compare in constant time, before parsing the JSON',
+    description:
+      'sha256= and the hex HMAC-SHA256 of the raw body bytes, keyed with the endpoint secret (whsec_…); compare in constant time, before parsing the JSON',
     schema: str({ pattern: '^sha256=[0-9a-f]{64}$' }),
   },
 ];
@@ -66,18 +72,25 @@ export function webhooksSection(): Record<string, unknown> {
         tags: ['events'],
         security: [{ webhookSignature: [] }],
         'x-delivery': DELIVERY_RULES,
-        parameters: HEADERS.map((h) => ({ in: 'header', ...h, ...(h.name === 'X-Service-Event' ? { schema: str({ const: event }) } : {}) })),
+        parameters: HEADERS.map((h) => ({
+          in: 'header',
+          ...h,
+          ...(h.name === 'X-Service-Event' ? { schema: str({ const: event }) } : {}),
+        })),
         requestBody: {
           required: true,
           content: {
             'application/json': {
-              schema: shape({
-                id: str({ pattern: '^evt_[0-9A-Za-z]{24}$' }),
-                event: str({ const: event }),
-                apiVersion: str({ const: API_VERSION }),
-                occurredAt: str({ format: 'date-time', description: 'UTC' }),
-                data: data.schema,
-              }, { description: 'The envelope; its bytes are what the signature covers' }),
+              schema: shape(
+                {
+                  id: str({ pattern: '^evt_[0-9A-Za-z]{24}$' }),
+                  event: str({ const: event }),
+                  apiVersion: str({ const: API_VERSION }),
+                  occurredAt: str({ format: 'date-time', description: 'UTC' }),
+                  data: data.schema,
+                },
+                { description: 'The envelope; its bytes are what the signature covers' },
+              ),
             },
           },
         },

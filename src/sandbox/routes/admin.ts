@@ -34,7 +34,10 @@ function emitOnDemand(core: SandboxCore, event: string, id: string | undefined):
   const group = event.split('.')[0];
   const pick = <T extends { id: string; companyId: string; createdAt: string }>(list: T[], what: string): T => {
     const found = id !== undefined ? list.find((x) => x.id === id) : latest(list, company);
-    if (!found) throw id !== undefined ? notFound(what, id) : new RuleError('not_found', 'not_found', `company A has no ${what} to send ${event} about`);
+    if (!found)
+      throw id !== undefined
+        ? notFound(what, id)
+        : new RuleError('not_found', 'not_found', `company A has no ${what} to send ${event} about`);
     return found;
   };
   switch (group) {
@@ -56,34 +59,67 @@ function emitOnDemand(core: SandboxCore, event: string, id: string | undefined):
     }
     default: {
       // webhook.test: to the given endpoint, or to every endpoint of company A; paused ones get nothing.
-      const endpoints = (id !== undefined ? state.webhooks.filter((e) => e.id === id) : state.webhooks.filter((e) => e.companyId === company)).filter((e) => e.active);
-      if (id !== undefined && endpoints.length === 0 && state.webhooks.some((e) => e.id === id)) throw conflict('endpoint_paused', `webhook endpoint ${id} is paused`);
+      const endpoints = (
+        id !== undefined ? state.webhooks.filter((e) => e.id === id) : state.webhooks.filter((e) => e.companyId === company)
+      ).filter((e) => e.active);
+      if (id !== undefined && endpoints.length === 0 && state.webhooks.some((e) => e.id === id))
+        throw conflict('endpoint_paused', `webhook endpoint ${id} is paused`);
       if (id !== undefined && endpoints.length === 0) throw notFound('webhook endpoint', id);
       return endpoints.map((e) => core.dispatcher.test(e));
     }
   }
 }
 
-const clockView = (core: SandboxCore) => ({ clock: { now: core.now().toISOString(), offsetSeconds: Math.round(core.state.clockOffsetMs / 1000) } });
-const Clock = shape({ clock: shape({ now: str({ format: 'date-time' }), offsetSeconds: int({ description: 'how far the sandbox clock is ahead of the real one' }) }) });
+const clockView = (core: SandboxCore) => ({
+  clock: { now: core.now().toISOString(), offsetSeconds: Math.round(core.state.clockOffsetMs / 1000) },
+});
+const Clock = shape({
+  clock: shape({
+    now: str({ format: 'date-time' }),
+    offsetSeconds: int({ description: 'how far the sandbox clock is ahead of the real one' }),
+  }),
+});
 
 export const ADMIN_ROUTES: Route[] = [
   {
-    operationId: 'sandboxTriggerEvent', method: 'POST', path: '/__sandbox/events', admin: true, scope: 'none', tag: 'sandbox', status: 202,
+    operationId: 'sandboxTriggerEvent',
+    method: 'POST',
+    path: '/__sandbox/events',
+    admin: true,
+    scope: 'none',
+    tag: 'sandbox',
+    status: 202,
     summary: 'Send any event now, about an existing object, without changing it',
-    description: "booking.*: the booking `id`, or company A's newest booking; trip.*, schedule.*, payment.updated likewise; webhook.test: the endpoint `id` (409 endpoint_paused when paused), or every active endpoint of company A. The data is the object as it is now; nothing changes. Delivered like any event to active, subscribed endpoints of the object's company.",
+    description:
+      "booking.*: the booking `id`, or company A's newest booking; trip.*, schedule.*, payment.updated likewise; webhook.test: the endpoint `id` (409 endpoint_paused when paused), or every active endpoint of company A. The data is the object as it is now; nothing changes. Delivered like any event to active, subscribed endpoints of the object's company.",
     body: obj({ event: str({ enum: [...EVENTS] }), id: str({ format: 'uuid', description: 'the object the event is about' }) }, ['event']),
     response: shape({ events: arr(EnvelopeSchema) }),
     errors: { 404: ['not_found'], 409: ['endpoint_paused'] },
-    handler: ({ core, body }) => ({ status: 202, json: { events: emitOnDemand(core, body.event as string, body.id as string | undefined) } }),
+    handler: ({ core, body }) => ({
+      status: 202,
+      json: { events: emitOnDemand(core, body.event as string, body.id as string | undefined) },
+    }),
   },
   {
-    operationId: 'sandboxListEvents', method: 'GET', path: '/__sandbox/events', admin: true, scope: 'none', tag: 'sandbox', status: 200,
-    summary: 'Every event emitted since start, oldest first', response: shape({ events: arr(EnvelopeSchema) }),
+    operationId: 'sandboxListEvents',
+    method: 'GET',
+    path: '/__sandbox/events',
+    admin: true,
+    scope: 'none',
+    tag: 'sandbox',
+    status: 200,
+    summary: 'Every event emitted since start, oldest first',
+    response: shape({ events: arr(EnvelopeSchema) }),
     handler: ({ core }) => ({ json: { events: core.dispatcher.emitted } }),
   },
   {
-    operationId: 'sandboxEditBooking', method: 'PATCH', path: '/__sandbox/bookings/{bookingId}', admin: true, scope: 'none', tag: 'sandbox', status: 200,
+    operationId: 'sandboxEditBooking',
+    method: 'PATCH',
+    path: '/__sandbox/bookings/{bookingId}',
+    admin: true,
+    scope: 'none',
+    tag: 'sandbox',
+    status: 200,
     summary: 'Edit a booking as a dashboard administrator would (emits booking.updated)',
     description: 'Any of groupName, passengerNote (null clears) and seats (within the free seats of the trip). Any company.',
     pathParams: { bookingId: { name: 'bookingId', schema: str({ format: 'uuid' }) } },
@@ -92,14 +128,18 @@ export const ADMIN_ROUTES: Route[] = [
       passengerNote: nullable(str({ maxLength: 200, 'x-codes': { maxLength: 'note_too_long' } })),
       seats: int({ minimum: 1, maximum: 20, 'x-codes': { minimum: 'seats_out_of_range', maximum: 'seats_out_of_range' } }),
     }),
-    response: shape({ booking: Booking }), errors: { 409: ['not_enough_seats'], 422: ['seats_out_of_range', 'note_too_long', 'group_too_long'] },
+    response: shape({ booking: Booking }),
+    errors: { 409: ['not_enough_seats'], 422: ['seats_out_of_range', 'note_too_long', 'group_too_long'] },
     handler: ({ core, params, body }) => {
       const b = core.state.bookings.find((x) => x.id === params.bookingId);
       if (!b) throw notFound('booking', params.bookingId!);
       if (body.seats !== undefined && body.seats !== b.seats && (b.status === 'requested' || b.status === 'approved')) {
         const trip = core.state.trips.find((t) => t.id === b.tripId)!;
         const free = trip.totalSeats - seatsBooked(core.state, trip.id) + b.seats;
-        if ((body.seats as number) > free) throw conflict('not_enough_seats', `trip ${trip.id} has room for ${free} seats on this booking, not ${String(body.seats)}`, { available: free });
+        if ((body.seats as number) > free)
+          throw conflict('not_enough_seats', `trip ${trip.id} has room for ${free} seats on this booking, not ${String(body.seats)}`, {
+            available: free,
+          });
       }
       for (const field of ['groupName', 'passengerNote', 'seats'] as const) {
         if (body[field] !== undefined) (b as unknown as Record<string, unknown>)[field] = body[field];
@@ -110,8 +150,15 @@ export const ADMIN_ROUTES: Route[] = [
     },
   },
   {
-    operationId: 'sandboxEditPayment', method: 'PATCH', path: '/__sandbox/payments/{paymentId}', admin: true, scope: 'none', tag: 'sandbox', status: 200,
-    summary: 'Change a payment (emits payment.updated)', description: 'Any of status and amount (minor units). Any company.',
+    operationId: 'sandboxEditPayment',
+    method: 'PATCH',
+    path: '/__sandbox/payments/{paymentId}',
+    admin: true,
+    scope: 'none',
+    tag: 'sandbox',
+    status: 200,
+    summary: 'Change a payment (emits payment.updated)',
+    description: 'Any of status and amount (minor units). Any company.',
     pathParams: { paymentId: { name: 'paymentId', schema: str({ format: 'uuid' }) } },
     body: obj({ status: str({ enum: [...PAYMENT_STATUSES] }), amount: int({ minimum: 0 }) }),
     response: shape({ payment: Payment }),
@@ -129,9 +176,16 @@ export const ADMIN_ROUTES: Route[] = [
     },
   },
   {
-    operationId: 'sandboxAdvanceClock', method: 'POST', path: '/__sandbox/clock', admin: true, scope: 'none', tag: 'sandbox', status: 200,
+    operationId: 'sandboxAdvanceClock',
+    method: 'POST',
+    path: '/__sandbox/clock',
+    admin: true,
+    scope: 'none',
+    tag: 'sandbox',
+    status: 200,
     summary: 'Move the sandbox clock forward; schedules publish what the new time owes',
-    description: 'The clock drives departures (complete, bookable), schedule generation, idempotency retention and event times. It never goes back except by reset.',
+    description:
+      'The clock drives departures (complete, bookable), schedule generation, idempotency retention and event times. It never goes back except by reset.',
     body: obj({ advanceSeconds: int({ minimum: 0, maximum: 3650 * 86400 }) }, ['advanceSeconds']),
     response: Clock,
     handler: ({ core, body }) => {
@@ -141,18 +195,39 @@ export const ADMIN_ROUTES: Route[] = [
     },
   },
   {
-    operationId: 'sandboxGetClock', method: 'GET', path: '/__sandbox/clock', admin: true, scope: 'none', tag: 'sandbox', status: 200,
-    summary: 'The sandbox clock', response: Clock,
+    operationId: 'sandboxGetClock',
+    method: 'GET',
+    path: '/__sandbox/clock',
+    admin: true,
+    scope: 'none',
+    tag: 'sandbox',
+    status: 200,
+    summary: 'The sandbox clock',
+    response: Clock,
     handler: ({ core }) => ({ json: clockView(core) }),
   },
   {
-    operationId: 'sandboxListRequests', method: 'GET', path: '/__sandbox/requests', admin: true, scope: 'none', tag: 'sandbox', status: 200,
+    operationId: 'sandboxListRequests',
+    method: 'GET',
+    path: '/__sandbox/requests',
+    admin: true,
+    scope: 'none',
+    tag: 'sandbox',
+    status: 200,
     summary: 'Every request the partner interface received, oldest first (headers as sent, keys included)',
-    response: shape({ requests: arr(shape({ method: str(), path: str(), query: { type: 'object' }, headers: { type: 'object' }, body: str() })) }),
+    response: shape({
+      requests: arr(shape({ method: str(), path: str(), query: { type: 'object' }, headers: { type: 'object' }, body: str() })),
+    }),
     handler: ({ core }) => ({ json: { requests: core.requests } }),
   },
   {
-    operationId: 'sandboxClearRequests', method: 'DELETE', path: '/__sandbox/requests', admin: true, scope: 'none', tag: 'sandbox', status: 204,
+    operationId: 'sandboxClearRequests',
+    method: 'DELETE',
+    path: '/__sandbox/requests',
+    admin: true,
+    scope: 'none',
+    tag: 'sandbox',
+    status: 204,
     summary: 'Forget the request log',
     handler: ({ core }) => {
       core.requests.length = 0;
@@ -160,10 +235,19 @@ export const ADMIN_ROUTES: Route[] = [
     },
   },
   {
-    operationId: 'sandboxCreateKey', method: 'POST', path: '/__sandbox/keys', admin: true, scope: 'none', tag: 'sandbox', status: 201,
+    operationId: 'sandboxCreateKey',
+    method: 'POST',
+    path: '/__sandbox/keys',
+    admin: true,
+    scope: 'none',
+    tag: 'sandbox',
+    status: 201,
     summary: 'Make a key with chosen scopes (to exercise 403 handling)',
-    description: "company: 'primary' (Qasioun Express, the default) or 'other' (Orontes Lines). Keys live as long as the state: until the sandbox stops, or with --data until the file goes.",
-    body: obj({ scopes: arr(ScopeSchema, { uniqueItems: true }), company: str({ enum: ['primary', 'other'], default: 'primary' }) }, ['scopes']),
+    description:
+      "company: 'primary' (Qasioun Express, the default) or 'other' (Orontes Lines). Keys live as long as the state: until the sandbox stops, or with --data until the file goes.",
+    body: obj({ scopes: arr(ScopeSchema, { uniqueItems: true }), company: str({ enum: ['primary', 'other'], default: 'primary' }) }, [
+      'scopes',
+    ]),
     response: shape({ key: shape({ key: str(), scopes: arr(ScopeSchema), company: str() }) }),
     handler: ({ core, body }) => {
       const companyId = body.company === 'other' ? core.state.companies[1]!.id : core.primaryCompanyId();
@@ -176,7 +260,13 @@ export const ADMIN_ROUTES: Route[] = [
     },
   },
   {
-    operationId: 'sandboxReset', method: 'POST', path: '/__sandbox/reset', admin: true, scope: 'none', tag: 'sandbox', status: 200,
+    operationId: 'sandboxReset',
+    method: 'POST',
+    path: '/__sandbox/reset',
+    admin: true,
+    scope: 'none',
+    tag: 'sandbox',
+    status: 200,
     summary: 'Throw the state away and seed again (keys stay valid, the clock returns to real time)',
     response: shape({ reset: { type: 'boolean', const: true }, now: str({ format: 'date-time' }) }),
     handler: ({ core }) => {

@@ -4,7 +4,10 @@ import { arr, int, shape, str, type Schema } from '../openapi/json-schema.js';
 import type { Param } from './route.js';
 
 export const pageParams: Param[] = [
-  { name: 'page', schema: int({ default: 1, description: 'from 1; below 1 (0, negative) is read as 1; past the last page gives an empty list' }) },
+  {
+    name: 'page',
+    schema: int({ default: 1, description: 'from 1; below 1 (0, negative) is read as 1; past the last page gives an empty list' }),
+  },
   { name: 'perPage', schema: int({ default: 25, description: 'default 25, maximum 100 (more is read as 100); below 1 is read as 25' }) },
 ];
 

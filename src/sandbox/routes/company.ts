@@ -19,22 +19,43 @@ const image = (data: Buffer): string | null => {
 
 export const COMPANY_ROUTES: Route[] = [
   {
-    operationId: 'getCompany', method: 'GET', path: '/company', scope: 'company.read', tag: 'company', status: 200,
-    summary: "The key's company", response: one('company', Company),
+    operationId: 'getCompany',
+    method: 'GET',
+    path: '/company',
+    scope: 'company.read',
+    tag: 'company',
+    status: 200,
+    summary: "The key's company",
+    response: one('company', Company),
     handler: ({ company }) => ({ json: { company: companyView(company) } }),
   },
   {
-    operationId: 'updateCompany', method: 'PATCH', path: '/company', scope: 'company.write', tag: 'company', status: 200,
-    summary: 'Update public fields (description)', body: bodies.companyPatch, response: one('company', Company),
+    operationId: 'updateCompany',
+    method: 'PATCH',
+    path: '/company',
+    scope: 'company.write',
+    tag: 'company',
+    status: 200,
+    summary: 'Update public fields (description)',
+    body: bodies.companyPatch,
+    response: one('company', Company),
     handler: ({ company, body }) => {
       if (has(body, 'description')) company.description = body.description as string;
       return { json: { company: companyView(company) } };
     },
   },
   {
-    operationId: 'uploadCompanyLogo', method: 'POST', path: '/company/logo', scope: 'company.write', tag: 'company', status: 200,
-    summary: 'Replace the logo', description: 'image: base64 of a PNG, JPEG, GIF or WebP file, at most 1 MiB decoded. Answers the company with its new logo.',
-    body: bodies.logo, response: one('company', Company), errors: { 422: ['invalid_image', 'image_too_large'] },
+    operationId: 'uploadCompanyLogo',
+    method: 'POST',
+    path: '/company/logo',
+    scope: 'company.write',
+    tag: 'company',
+    status: 200,
+    summary: 'Replace the logo',
+    description: 'image: base64 of a PNG, JPEG, GIF or WebP file, at most 1 MiB decoded. Answers the company with its new logo.',
+    body: bodies.logo,
+    response: one('company', Company),
+    errors: { 422: ['invalid_image', 'image_too_large'] },
     handler: ({ core, company, body }) => {
       const data = Buffer.from(body.image as string, 'base64');
       const type = image(data);
@@ -45,8 +66,14 @@ export const COMPANY_ROUTES: Route[] = [
     },
   },
   {
-    operationId: 'deleteCompanyLogo', method: 'DELETE', path: '/company/logo', scope: 'company.write', tag: 'company', status: 200,
-    summary: 'Remove the logo file', description: 'Answers the company (logo null). Removing a logo that is not there also succeeds.',
+    operationId: 'deleteCompanyLogo',
+    method: 'DELETE',
+    path: '/company/logo',
+    scope: 'company.write',
+    tag: 'company',
+    status: 200,
+    summary: 'Remove the logo file',
+    description: 'Answers the company (logo null). Removing a logo that is not there also succeeds.',
     response: one('company', Company),
     handler: ({ company }) => {
       company.logo = null;

@@ -15,8 +15,16 @@ import { WEBHOOK_ROUTES } from './webhooks.js';
 
 /** The partner interface, in the order of partner-api.md. */
 export const ROUTES: Route[] = [
-  ...REFERENCE_ROUTES, ...COMPANY_ROUTES, ...MEMBER_ROUTES, ...FLEET_ROUTES, ...TRIP_ROUTES, ...SCHEDULE_ROUTES,
-  ...BOOKING_ROUTES, ...PAYMENT_ROUTES, ...REPORT_ROUTES, ...WEBHOOK_ROUTES,
+  ...REFERENCE_ROUTES,
+  ...COMPANY_ROUTES,
+  ...MEMBER_ROUTES,
+  ...FLEET_ROUTES,
+  ...TRIP_ROUTES,
+  ...SCHEDULE_ROUTES,
+  ...BOOKING_ROUTES,
+  ...PAYMENT_ROUTES,
+  ...REPORT_ROUTES,
+  ...WEBHOOK_ROUTES,
 ];
 
 /** Every route of the sandbox: the partner interface and the admin routes. */

@@ -13,8 +13,14 @@ import type { Route } from './route.js';
 
 export const MEMBER_ROUTES: Route[] = [
   {
-    operationId: 'listMembers', method: 'GET', path: '/members', scope: 'members.read', tag: 'members', status: 200,
-    summary: 'Every member (owner, admins, staff, drivers), no pagination', response: list('members', Member),
+    operationId: 'listMembers',
+    method: 'GET',
+    path: '/members',
+    scope: 'members.read',
+    tag: 'members',
+    status: 200,
+    summary: 'Every member (owner, admins, staff, drivers), no pagination',
+    response: list('members', Member),
     handler: ({ core, company }) => {
       const order = (r: string) => (ROLES as readonly string[]).indexOf(r);
       const members = core.state.memberships
@@ -25,25 +31,39 @@ export const MEMBER_ROUTES: Route[] = [
     },
   },
   {
-    operationId: 'addMember', method: 'POST', path: '/members', scope: 'members.write', tag: 'members', status: 201,
+    operationId: 'addMember',
+    method: 'POST',
+    path: '/members',
+    scope: 'members.write',
+    tag: 'members',
+    status: 201,
     summary: 'Add a registered user, found by phone, as admin, staff or driver',
     description: `The phone must belong to a registered user (422 user_not_found otherwise). The demo's registered users in no company: ${PEOPLE.unaffiliated.map((p) => `${p.phone} (${p.fullName})`).join(', ')}; members of other companies are registered too.`,
-    body: bodies.memberCreate, response: one('member', Member),
+    body: bodies.memberCreate,
+    response: one('member', Member),
     errors: { 409: ['already_member'], 422: ['invalid_phone', 'owner_role_not_assignable', 'user_not_found'] },
     handler: ({ core, company, body }) => {
       const user = core.state.users.find((u) => u.phone === body.phone);
       if (!user) throw invalid('user_not_found', `phone ${String(body.phone)} does not belong to a registered user`, 'phone');
-      if (core.state.memberships.some((m) => m.companyId === company.id && m.userId === user.id)) throw conflict('already_member', `${user.phone} is already a member`);
+      if (core.state.memberships.some((m) => m.companyId === company.id && m.userId === user.id))
+        throw conflict('already_member', `${user.phone} is already a member`);
       const m = { companyId: company.id, userId: user.id, role: body.role as 'admin', joinedAt: stamp(core) };
       core.state.memberships.push(m);
       return { status: 201, json: { member: memberView(m, user) } };
     },
   },
   {
-    operationId: 'updateMember', method: 'PATCH', path: '/members/{memberId}', scope: 'members.write', tag: 'members', status: 200,
+    operationId: 'updateMember',
+    method: 'PATCH',
+    path: '/members/{memberId}',
+    scope: 'members.write',
+    tag: 'members',
+    status: 200,
     summary: "Change a member's role (not the owner's, and never to owner)",
     pathParams: { memberId: { name: 'memberId', schema: str({ format: 'uuid' }), description: 'the user id of the member' } },
-    body: bodies.memberPatch, response: one('member', Member), errors: { 409: ['owner_role_locked'], 422: ['owner_role_not_assignable'] },
+    body: bodies.memberPatch,
+    response: one('member', Member),
+    errors: { 409: ['owner_role_locked'], 422: ['owner_role_not_assignable'] },
     handler: ({ core, company, params, body }) => {
       const m = core.state.memberships.find((x) => x.companyId === company.id && x.userId === params.memberId);
       if (!m) throw notFound('member', params.memberId!);
@@ -53,7 +73,12 @@ export const MEMBER_ROUTES: Route[] = [
     },
   },
   {
-    operationId: 'removeMember', method: 'DELETE', path: '/members/{memberId}', scope: 'members.write', tag: 'members', status: 200,
+    operationId: 'removeMember',
+    method: 'DELETE',
+    path: '/members/{memberId}',
+    scope: 'members.write',
+    tag: 'members',
+    status: 200,
     summary: 'Detach a user from the company (the user account stays)',
     description: 'Answers 200 with the member as it was. Trips the member drives keep their driverId.',
     response: one('member', Member),

@@ -12,7 +12,12 @@ import { pdfOf } from '../files/index.js';
 
 export const PAYMENT_ROUTES: Route[] = [
   {
-    operationId: 'listPayments', method: 'GET', path: '/payments', scope: 'payments.read', tag: 'payments', status: 200,
+    operationId: 'listPayments',
+    method: 'GET',
+    path: '/payments',
+    scope: 'payments.read',
+    tag: 'payments',
+    status: 200,
     summary: 'Payments on company bookings, newest first, paged',
     query: [
       { name: 'status', schema: str({ enum: [...PAYMENT_STATUSES] }) },
@@ -23,30 +28,55 @@ export const PAYMENT_ROUTES: Route[] = [
     response: shape({ payments: arr(Payment), meta: Meta }),
     handler: ({ core, company, query }) => {
       const payments = core.state.payments
-        .filter((p) => p.companyId === company.id && (query.status === undefined || p.status === query.status)
-          && (query.bookingId === undefined || p.bookingId === query.bookingId) && (query.tripId === undefined || p.tripId === query.tripId))
+        .filter(
+          (p) =>
+            p.companyId === company.id &&
+            (query.status === undefined || p.status === query.status) &&
+            (query.bookingId === undefined || p.bookingId === query.bookingId) &&
+            (query.tripId === undefined || p.tripId === query.tripId),
+        )
         .sort(newest);
       const { items, meta } = paginate(query, payments);
       return { json: { payments: items.map(paymentView), meta } };
     },
   },
   {
-    operationId: 'getPayment', method: 'GET', path: '/payments/{paymentId}', scope: 'payments.read', tag: 'payments', status: 200,
-    summary: 'One payment on a company booking', response: one('payment', Payment),
-    handler: ({ core, company, params }) => ({ json: { payment: paymentView(own(core.state.payments, params.paymentId!, company, 'payment')) } }),
+    operationId: 'getPayment',
+    method: 'GET',
+    path: '/payments/{paymentId}',
+    scope: 'payments.read',
+    tag: 'payments',
+    status: 200,
+    summary: 'One payment on a company booking',
+    response: one('payment', Payment),
+    handler: ({ core, company, params }) => ({
+      json: { payment: paymentView(own(core.state.payments, params.paymentId!, company, 'payment')) },
+    }),
   },
   {
-    operationId: 'getPaymentInvoice', method: 'GET', path: '/payments/{paymentId}/invoice.pdf', scope: 'payments.read', tag: 'payments', status: 200,
+    operationId: 'getPaymentInvoice',
+    method: 'GET',
+    path: '/payments/{paymentId}/invoice.pdf',
+    scope: 'payments.read',
+    tag: 'payments',
+    status: 200,
     summary: 'The invoice of a payment, as a PDF file',
     description: 'application/pdf, Content-Disposition: attachment; filename="invoice-<paymentId>.pdf".',
     files: ['application/pdf'],
     handler: ({ core, company, params }) => {
       const payment = own(core.state.payments, params.paymentId!, company, 'payment');
-      return { file: { contentType: 'application/pdf', filename: `invoice-${payment.id}.pdf`, data: pdfOf(invoiceSheet(core, company, payment)) } };
+      return {
+        file: { contentType: 'application/pdf', filename: `invoice-${payment.id}.pdf`, data: pdfOf(invoiceSheet(core, company, payment)) },
+      };
     },
   },
   {
-    operationId: 'listPayouts', method: 'GET', path: '/payouts', scope: 'payments.read', tag: 'payments', status: 200,
+    operationId: 'listPayouts',
+    method: 'GET',
+    path: '/payouts',
+    scope: 'payments.read',
+    tag: 'payments',
+    status: 200,
     summary: 'Payout records, newest period first, no pagination',
     query: [{ name: 'status', schema: str({ enum: ['paid', 'pending'] }) }],
     response: list('payouts', Payout),

@@ -9,21 +9,37 @@ import type { Route } from './route.js';
 
 export const REFERENCE_ROUTES: Route[] = [
   {
-    operationId: 'getOpenApi', method: 'GET', path: '/openapi.json', scope: 'none', tag: 'reference', status: 200,
+    operationId: 'getOpenApi',
+    method: 'GET',
+    path: '/openapi.json',
+    scope: 'none',
+    tag: 'reference',
+    status: 200,
     summary: 'This OpenAPI 3.1 document (public, no key)',
     response: { type: 'object', description: 'OpenAPI 3.1 document' },
     handler: () => ({ json: null }), // answered by the server, which holds the document
   },
   {
-    operationId: 'listCities', method: 'GET', path: '/cities', scope: 'trips.read', tag: 'reference', status: 200,
+    operationId: 'listCities',
+    method: 'GET',
+    path: '/cities',
+    scope: 'trips.read',
+    tag: 'reference',
+    status: 200,
     summary: 'Cities usable as fromCityId and toCityId',
     response: list('cities', City),
     handler: () => ({ json: { cities: CITIES } }),
   },
   {
-    operationId: 'searchPlaces', method: 'GET', path: '/places', scope: 'trips.read', tag: 'reference', status: 200,
+    operationId: 'searchPlaces',
+    method: 'GET',
+    path: '/places',
+    scope: 'trips.read',
+    tag: 'reference',
+    status: 200,
     summary: 'Pickup and drop-off places (P-codes), searched by text inside a city',
-    description: 'q matches name, Arabic name or P-code (case-insensitive, at most 20 results). An empty q gives a short default list: the first two places of each city (or of cityId).',
+    description:
+      'q matches name, Arabic name or P-code (case-insensitive, at most 20 results). An empty q gives a short default list: the first two places of each city (or of cityId).',
     query: [
       { name: 'q', schema: str({ maxLength: 100 }), description: 'text to search' },
       { name: 'cityId', schema: str(), description: 'restricts to one city (unknown city: 422 unknown_city)' },
@@ -36,10 +52,20 @@ export const REFERENCE_ROUTES: Route[] = [
       const inCity = PLACES.filter((p) => cityId === undefined || p.cityId === cityId);
       if (q === '') {
         const seen = new Map<string, number>();
-        return { json: { places: inCity.filter((p) => { const n = seen.get(p.cityId) ?? 0; seen.set(p.cityId, n + 1); return n < 2; }) } };
+        return {
+          json: {
+            places: inCity.filter((p) => {
+              const n = seen.get(p.cityId) ?? 0;
+              seen.set(p.cityId, n + 1);
+              return n < 2;
+            }),
+          },
+        };
       }
       const city = (id: string) => CITIES.find((c) => c.id === id)!;
-      const hits = inCity.filter((p) => [p.name, p.nameAr, p.pcode, city(p.cityId).name, city(p.cityId).nameAr].some((t) => t.toLowerCase().includes(q)));
+      const hits = inCity.filter((p) =>
+        [p.name, p.nameAr, p.pcode, city(p.cityId).name, city(p.cityId).nameAr].some((t) => t.toLowerCase().includes(q)),
+      );
       return { json: { places: hits.slice(0, 20) } };
     },
   },

@@ -19,27 +19,53 @@ const FILE_TYPES = {
 
 export const REPORT_ROUTES: Route[] = [
   {
-    operationId: 'getDashboard', method: 'GET', path: '/dashboard', scope: 'reports.read', tag: 'reports', status: 200,
-    summary: 'High-level counts: trips, bookings, revenue, payouts, fleet, members, reviews', response: one('dashboard', Dashboard),
+    operationId: 'getDashboard',
+    method: 'GET',
+    path: '/dashboard',
+    scope: 'reports.read',
+    tag: 'reports',
+    status: 200,
+    summary: 'High-level counts: trips, bookings, revenue, payouts, fleet, members, reviews',
+    response: one('dashboard', Dashboard),
     handler: ({ core, company }) => ({ json: { dashboard: dashboardOf(core, company) } }),
   },
   {
-    operationId: 'getReport', method: 'GET', path: '/reports', scope: 'reports.read', tag: 'reports', status: 200,
+    operationId: 'getReport',
+    method: 'GET',
+    path: '/reports',
+    scope: 'reports.read',
+    tag: 'reports',
+    status: 200,
     summary: 'Aggregated booking and revenue figures, optionally for trips departing in a date range',
     query: [
       { name: 'from', schema: str({ format: 'date' }), description: 'first local departure date (sandbox addition)' },
       { name: 'to', schema: str({ format: 'date' }), description: 'last local departure date (sandbox addition)' },
     ],
     response: one('report', Report),
-    handler: ({ core, company, query }) => ({ json: { report: reportOf(core, company, (query.from as string | undefined) ?? null, (query.to as string | undefined) ?? null) } }),
+    handler: ({ core, company, query }) => ({
+      json: { report: reportOf(core, company, (query.from as string | undefined) ?? null, (query.to as string | undefined) ?? null) },
+    }),
   },
   {
-    operationId: 'exportReport', method: 'GET', path: '/reports/export', scope: 'reports.read', tag: 'reports', status: 200,
+    operationId: 'exportReport',
+    method: 'GET',
+    path: '/reports/export',
+    scope: 'reports.read',
+    tag: 'reports',
+    status: 200,
     summary: 'A report as a csv, xlsx or pdf file built from the current data',
     description: 'Content-Disposition: attachment; filename="<type>-<YYYYMMDD>.<format>" (local date). csv is UTF-8 with a header row.',
     query: [
-      { name: 'type', required: true, schema: str({ enum: [...REPORT_TYPES], 'x-codes': { required: 'missing_type', enum: 'invalid_type' } }) },
-      { name: 'format', required: true, schema: str({ enum: ['csv', 'xlsx', 'pdf'], 'x-codes': { required: 'missing_format', enum: 'invalid_format' } }) },
+      {
+        name: 'type',
+        required: true,
+        schema: str({ enum: [...REPORT_TYPES], 'x-codes': { required: 'missing_type', enum: 'invalid_type' } }),
+      },
+      {
+        name: 'format',
+        required: true,
+        schema: str({ enum: ['csv', 'xlsx', 'pdf'], 'x-codes': { required: 'missing_format', enum: 'invalid_format' } }),
+      },
     ],
     files: Object.values(FILE_TYPES).map((f) => f.contentType),
     errors: { 422: ['missing_type', 'missing_format', 'invalid_type', 'invalid_format'] },
@@ -47,16 +73,32 @@ export const REPORT_ROUTES: Route[] = [
       const format = FILE_TYPES[query.format as keyof typeof FILE_TYPES];
       const sheet = buildSheet(core, company, query.type as ReportType);
       const day = localDate(core.now()).replace(/-/g, '');
-      return { file: { contentType: format.contentType, filename: `${String(query.type)}-${day}.${String(query.format)}`, data: format.build(sheet) } };
+      return {
+        file: {
+          contentType: format.contentType,
+          filename: `${String(query.type)}-${day}.${String(query.format)}`,
+          data: format.build(sheet),
+        },
+      };
     },
   },
   {
-    operationId: 'listReviews', method: 'GET', path: '/reviews', scope: 'company.read', tag: 'reports', status: 200,
+    operationId: 'listReviews',
+    method: 'GET',
+    path: '/reviews',
+    scope: 'company.read',
+    tag: 'reports',
+    status: 200,
     summary: "Reviews left on the company's trips, newest first, no pagination",
     query: [{ name: 'tripId', schema: str({ format: 'uuid' }) }],
     response: list('reviews', Review),
     handler: ({ core, company, query }) => ({
-      json: { reviews: core.state.reviews.filter((r) => r.companyId === company.id && (query.tripId === undefined || r.tripId === query.tripId)).sort(newest).map(reviewView) },
+      json: {
+        reviews: core.state.reviews
+          .filter((r) => r.companyId === company.id && (query.tripId === undefined || r.tripId === query.tripId))
+          .sort(newest)
+          .map(reviewView),
+      },
     }),
   },
 ];

@@ -1,5 +1,5 @@
 // The shape of one row of the route table. The router (server.ts) and the OpenAPI document
-// (openapi.ts) are both generated from the rows, so what is served and what is documented agree.
+// (openapi/document.ts) are both generated from the rows, so what is served and what is documented agree.
 import type { EventDispatcherApi } from '../contracts.js';
 import type { Core } from '../domain/model.js';
 import type { Schema } from '../openapi/json-schema.js';
@@ -16,7 +16,6 @@ export interface Param {
   schema: Schema;
   example?: unknown;
 }
-
 
 export interface RecordedRequest {
   method: string;

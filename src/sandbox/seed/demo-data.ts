@@ -72,7 +72,32 @@ export function uuidFrom(random: () => number): string {
 
 export const SEED = 20260821;
 
-export const FIRST = ['Ahmad', 'Rania', 'Mahmoud', 'Hiba', 'Bassel', 'Dima', 'Firas', 'Reem', 'Wael', 'Joud', 'Ziad', 'Sara', 'Majd', 'Lama', 'Iyad', 'Noor', 'Hasan', 'Yara', 'Ammar', 'Rasha', 'Karim', 'Salma', 'Tamer', 'Aya'];
+export const FIRST = [
+  'Ahmad',
+  'Rania',
+  'Mahmoud',
+  'Hiba',
+  'Bassel',
+  'Dima',
+  'Firas',
+  'Reem',
+  'Wael',
+  'Joud',
+  'Ziad',
+  'Sara',
+  'Majd',
+  'Lama',
+  'Iyad',
+  'Noor',
+  'Hasan',
+  'Yara',
+  'Ammar',
+  'Rasha',
+  'Karim',
+  'Salma',
+  'Tamer',
+  'Aya',
+];
 export const LAST = ['Khatib', 'Halabi', 'Sabbagh', 'Atassi', 'Kurdi', 'Hamwi', 'Masri', 'Shami', 'Zein', 'Najjar', 'Tell', 'Barakat'];
 
 /** The fixed people of the demo, so docs and tests can name them. */

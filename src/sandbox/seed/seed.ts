@@ -1,12 +1,23 @@
-// About 300 lines: one builder whose steps must run in order on one seeded sequence of ids.
+// Over 300 lines, most of them data (one object literal a line once formatted): one builder whose
+// steps must run in order on one seeded sequence of ids.
 // Deterministic demo data: ids from a seeded generator (the same on every start), times relative
 // to the sandbox clock at seeding. Company A ("Qasioun Express") is the keys' company; company B
 // ("Orontes Lines") exists so isolation is real.
 import type { Core } from '../domain/model.js';
 import { generate, instantOf, localDate } from '../domain/schedules.js';
 import {
-  CURRENCY, type BookingRec, type BookingStatus, type CompanyRec, type MembershipRec, type PaymentRec,
-  type Role, type ScheduleRec, type State, type TripRec, type UserRec, type VehicleRec,
+  CURRENCY,
+  type BookingRec,
+  type BookingStatus,
+  type CompanyRec,
+  type MembershipRec,
+  type PaymentRec,
+  type Role,
+  type ScheduleRec,
+  type State,
+  type TripRec,
+  type UserRec,
+  type VehicleRec,
 } from '../domain/state.js';
 import { COMMENTS, FIRST, LAST, PEOPLE, ROUTES_A, ROUTES_B, SEED, seededRandom, uuidFrom, type RouteSpec } from './demo-data.js';
 
@@ -34,8 +45,20 @@ const TIMES = ['06:30', '07:30', '09:00', '11:00', '14:00', '16:30', '18:00'];
 /** The seeded generator, the clock of the demo, and helpers that add one record each. */
 class DemoBuilder {
   readonly state: State = {
-    version: 1, clockOffsetMs: 0, companies: [], users: [], memberships: [], vehicles: [], trips: [],
-    schedules: [], bookings: [], payments: [], payouts: [], reviews: [], webhooks: [], idempotency: [],
+    version: 1,
+    clockOffsetMs: 0,
+    companies: [],
+    users: [],
+    memberships: [],
+    vehicles: [],
+    trips: [],
+    schedules: [],
+    bookings: [],
+    payments: [],
+    payouts: [],
+    reviews: [],
+    webhooks: [],
+    idempotency: [],
   };
   private readonly random = seededRandom(SEED);
   private readonly nowMs: number;
@@ -88,29 +111,74 @@ class DemoBuilder {
     return m;
   }
   private vehicle(company: CompanyRec, v: Omit<VehicleRec, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>, daysAgo: number): VehicleRec {
-    const rec: VehicleRec = { id: this.id(), companyId: company.id, ...v, createdAt: this.daysAgo(daysAgo), updatedAt: this.daysAgo(daysAgo) };
+    const rec: VehicleRec = {
+      id: this.id(),
+      companyId: company.id,
+      ...v,
+      createdAt: this.daysAgo(daysAgo),
+      updatedAt: this.daysAgo(daysAgo),
+    };
     this.state.vehicles.push(rec);
     return rec;
   }
-  private trip(company: CompanyRec, route: RouteSpec, departureAt: string, status: TripRec['status'], v: VehicleRec, driver: UserRec, notes: string | null = null): TripRec {
+  private trip(
+    company: CompanyRec,
+    route: RouteSpec,
+    departureAt: string,
+    status: TripRec['status'],
+    v: VehicleRec,
+    driver: UserRec,
+    notes: string | null = null,
+  ): TripRec {
     const createdAt = this.before(departureAt, 24 * 5);
     const t: TripRec = {
-      id: this.id(), companyId: company.id, status, vehicleId: v.id, driverId: driver.id, fromCityId: route.from, toCityId: route.to,
-      departureAt, pricePerSeat: route.price, currency: CURRENCY, totalSeats: v.seats, fromPlacePcode: route.fromPlace,
-      toPlacePcode: route.toPlace, notes, scheduleId: null, createdAt,
+      id: this.id(),
+      companyId: company.id,
+      status,
+      vehicleId: v.id,
+      driverId: driver.id,
+      fromCityId: route.from,
+      toCityId: route.to,
+      departureAt,
+      pricePerSeat: route.price,
+      currency: CURRENCY,
+      totalSeats: v.seats,
+      fromPlacePcode: route.fromPlace,
+      toPlacePcode: route.toPlace,
+      notes,
+      scheduleId: null,
+      createdAt,
       updatedAt: status === 'published' ? createdAt : this.iso(Math.min(Date.parse(departureAt) + 5 * 3_600_000, this.nowMs - 60_000)),
     };
     this.state.trips.push(t);
     return t;
   }
-  private booking(company: CompanyRec, t: TripRec, status: BookingStatus, seats: number, passenger: UserRec, hoursBefore: number, extra: Partial<BookingRec> = {}): BookingRec {
+  private booking(
+    company: CompanyRec,
+    t: TripRec,
+    status: BookingStatus,
+    seats: number,
+    passenger: UserRec,
+    hoursBefore: number,
+    extra: Partial<BookingRec> = {},
+  ): BookingRec {
     const createdAt = this.before(t.departureAt, hoursBefore);
     const moved = status === 'requested' ? createdAt : this.iso(Math.min(Date.parse(createdAt) + 2 * 3_600_000, this.nowMs - 60_000));
     const b: BookingRec = {
-      id: this.id(), companyId: company.id, tripId: t.id, passengerId: passenger.id, status, seats,
+      id: this.id(),
+      companyId: company.id,
+      tripId: t.id,
+      passengerId: passenger.id,
+      status,
+      seats,
       source: this.pick(['app', 'app', 'app', 'dashboard', 'partner_api']),
       boardedAt: status === 'boarded' ? this.iso(Date.parse(t.departureAt) - 10 * 60_000) : null,
-      noShow: status === 'no_show', passengerNote: null, groupName: null, createdAt, updatedAt: moved, ...extra,
+      noShow: status === 'no_show',
+      passengerNote: null,
+      groupName: null,
+      createdAt,
+      updatedAt: moved,
+      ...extra,
     };
     this.state.bookings.push(b);
     return b;
@@ -122,11 +190,20 @@ class DemoBuilder {
   companies(): void {
     const founded = this.daysAgo(400);
     this.companyA = {
-      id: this.id(), name: 'Qasioun Express', verified: true, createdAt: founded, logo: null,
-      description: 'Daily intercity coaches between Damascus, Aleppo, Homs and the coast since 2009. Air-conditioned buses, licensed drivers, online booking.',
+      id: this.id(),
+      name: 'Qasioun Express',
+      verified: true,
+      createdAt: founded,
+      logo: null,
+      description:
+        'Daily intercity coaches between Damascus, Aleppo, Homs and the coast since 2009. Air-conditioned buses, licensed drivers, online booking.',
     };
     this.companyB = {
-      id: this.id(), name: 'Orontes Lines', verified: true, createdAt: founded, logo: null,
+      id: this.id(),
+      name: 'Orontes Lines',
+      verified: true,
+      createdAt: founded,
+      logo: null,
       description: 'Minibus service along the Orontes valley: Hama, Homs, Aleppo and Tartus.',
     };
     this.state.companies.push(this.companyA, this.companyB);
@@ -149,23 +226,119 @@ class DemoBuilder {
     this.member(companyB, this.driverB, 'driver', 140);
     for (const [i, p] of PEOPLE.unaffiliated.entries()) this.user(p, 60 + i);
     for (let i = 0; i < 24; i++) {
-      this.passengers.push(this.user({ fullName: `${FIRST[i]!} ${LAST[i % LAST.length]!}`, phone: `+96393${String(1_000_000 + i * 7919).padStart(7, '0')}` }, 30 + i));
+      this.passengers.push(
+        this.user(
+          { fullName: `${FIRST[i]!} ${LAST[i % LAST.length]!}`, phone: `+96393${String(1_000_000 + i * 7919).padStart(7, '0')}` },
+          30 + i,
+        ),
+      );
     }
   }
 
   fleets(): void {
     const { companyA, companyB } = this;
     this.fleetA = [
-      this.vehicle(companyA, { make: 'Hyundai', model: 'County', seats: 20, year: 2019, color: 'white', plate: 'DAM-123456', fuelType: 'diesel', transmission: 'manual' }, 360),
-      this.vehicle(companyA, { make: 'Toyota', model: 'Coaster', seats: 20, year: 2017, color: 'silver', plate: 'DAM-204518', fuelType: 'diesel', transmission: 'manual' }, 340),
-      this.vehicle(companyA, { make: 'Mercedes-Benz', model: 'Sprinter', seats: 16, year: 2021, color: 'blue', plate: 'DAM-330127', fuelType: 'diesel', transmission: 'automatic' }, 200),
-      this.vehicle(companyA, { make: 'Kia', model: 'Carnival', seats: 7, year: 2022, color: 'black', plate: 'DAM-418803', fuelType: 'petrol', transmission: 'automatic' }, 90),
+      this.vehicle(
+        companyA,
+        {
+          make: 'Hyundai',
+          model: 'County',
+          seats: 20,
+          year: 2019,
+          color: 'white',
+          plate: 'DAM-123456',
+          fuelType: 'diesel',
+          transmission: 'manual',
+        },
+        360,
+      ),
+      this.vehicle(
+        companyA,
+        {
+          make: 'Toyota',
+          model: 'Coaster',
+          seats: 20,
+          year: 2017,
+          color: 'silver',
+          plate: 'DAM-204518',
+          fuelType: 'diesel',
+          transmission: 'manual',
+        },
+        340,
+      ),
+      this.vehicle(
+        companyA,
+        {
+          make: 'Mercedes-Benz',
+          model: 'Sprinter',
+          seats: 16,
+          year: 2021,
+          color: 'blue',
+          plate: 'DAM-330127',
+          fuelType: 'diesel',
+          transmission: 'automatic',
+        },
+        200,
+      ),
+      this.vehicle(
+        companyA,
+        {
+          make: 'Kia',
+          model: 'Carnival',
+          seats: 7,
+          year: 2022,
+          color: 'black',
+          plate: 'DAM-418803',
+          fuelType: 'petrol',
+          transmission: 'automatic',
+        },
+        90,
+      ),
     ];
     // A vehicle on no trip at all, so `vehicles delete` can succeed on the demo data.
-    this.vehicle(companyA, { make: 'Hyundai', model: 'H-1', seats: 9, year: 2015, color: 'white', plate: 'DAM-502291', fuelType: 'diesel', transmission: 'manual' }, 30);
+    this.vehicle(
+      companyA,
+      {
+        make: 'Hyundai',
+        model: 'H-1',
+        seats: 9,
+        year: 2015,
+        color: 'white',
+        plate: 'DAM-502291',
+        fuelType: 'diesel',
+        transmission: 'manual',
+      },
+      30,
+    );
     this.fleetB = [
-      this.vehicle(companyB, { make: 'Mitsubishi', model: 'Rosa', seats: 20, year: 2016, color: 'white', plate: 'HAM-118204', fuelType: 'diesel', transmission: 'manual' }, 300),
-      this.vehicle(companyB, { make: 'Ford', model: 'Transit', seats: 14, year: 2020, color: 'grey', plate: 'HOM-774410', fuelType: 'diesel', transmission: 'manual' }, 150),
+      this.vehicle(
+        companyB,
+        {
+          make: 'Mitsubishi',
+          model: 'Rosa',
+          seats: 20,
+          year: 2016,
+          color: 'white',
+          plate: 'HAM-118204',
+          fuelType: 'diesel',
+          transmission: 'manual',
+        },
+        300,
+      ),
+      this.vehicle(
+        companyB,
+        {
+          make: 'Ford',
+          model: 'Transit',
+          seats: 14,
+          year: 2020,
+          color: 'grey',
+          plate: 'HOM-774410',
+          fuelType: 'diesel',
+          transmission: 'manual',
+        },
+        150,
+      ),
     ];
   }
 
@@ -175,24 +348,69 @@ class DemoBuilder {
     const { companyA, fleetA, driversA } = this;
     for (let i = 0; i < 10; i++) {
       const offset = -1 - Math.floor(i * 2.7);
-      this.completedA.push(this.trip(companyA, ROUTES_A[i % ROUTES_A.length]!, this.dayAt(offset, TIMES[i % TIMES.length]!), 'completed', fleetA[i % 3]!, driversA[i % 3]!));
+      this.completedA.push(
+        this.trip(
+          companyA,
+          ROUTES_A[i % ROUTES_A.length]!,
+          this.dayAt(offset, TIMES[i % TIMES.length]!),
+          'completed',
+          fleetA[i % 3]!,
+          driversA[i % 3]!,
+        ),
+      );
     }
-    this.departedA = this.trip(companyA, ROUTES_A[2]!, this.iso(this.nowMs - 3 * 3_600_000), 'published', fleetA[2]!, driversA[0]!, 'Leaves from platform 4.');
+    this.departedA = this.trip(
+      companyA,
+      ROUTES_A[2]!,
+      this.iso(this.nowMs - 3 * 3_600_000),
+      'published',
+      fleetA[2]!,
+      driversA[0]!,
+      'Leaves from platform 4.',
+    );
     for (let i = 0; i < 10; i++) {
       const offset = 1 + Math.floor(i * 1.3);
-      this.upcomingA.push(this.trip(companyA, ROUTES_A[(i + 3) % ROUTES_A.length]!, this.dayAt(offset, TIMES[(i + 2) % TIMES.length]!), 'published', fleetA[i % 4]!, driversA[(i + 1) % 3]!, i === 0 ? 'Two bags per passenger.' : null));
+      this.upcomingA.push(
+        this.trip(
+          companyA,
+          ROUTES_A[(i + 3) % ROUTES_A.length]!,
+          this.dayAt(offset, TIMES[(i + 2) % TIMES.length]!),
+          'published',
+          fleetA[i % 4]!,
+          driversA[(i + 1) % 3]!,
+          i === 0 ? 'Two bags per passenger.' : null,
+        ),
+      );
     }
-    this.cancelledA = this.trip(companyA, ROUTES_A[0]!, this.dayAt(3, '05:45'), 'cancelled', fleetA[1]!, driversA[2]!, 'Cancelled: road works near Saraqib.');
+    this.cancelledA = this.trip(
+      companyA,
+      ROUTES_A[0]!,
+      this.dayAt(3, '05:45'),
+      'cancelled',
+      fleetA[1]!,
+      driversA[2]!,
+      'Cancelled: road works near Saraqib.',
+    );
   }
 
   /** Bookings in every status: past ones boarded or not, upcoming ones waiting or decided. */
   bookingsOfA(): void {
     const { companyA, departedA, cancelledA } = this;
     const pastPattern: BookingStatus[] = ['boarded', 'boarded', 'no_show', 'boarded', 'cancelled', 'rejected', 'boarded'];
-    const futurePattern: BookingStatus[] = ['requested', 'approved', 'approved', 'requested', 'rejected', 'cancelled', 'approved', 'requested'];
+    const futurePattern: BookingStatus[] = [
+      'requested',
+      'approved',
+      'approved',
+      'requested',
+      'rejected',
+      'cancelled',
+      'approved',
+      'requested',
+    ];
     let k = 0;
     for (const t of this.completedA) {
-      for (let j = 0; j < 3; j++) this.booking(companyA, t, pastPattern[k++ % pastPattern.length]!, 1 + (k % 3), this.nextPassenger(), 30 + j * 11);
+      for (let j = 0; j < 3; j++)
+        this.booking(companyA, t, pastPattern[k++ % pastPattern.length]!, 1 + (k % 3), this.nextPassenger(), 30 + j * 11);
     }
     this.booking(companyA, departedA, 'boarded', 2, this.nextPassenger(), 20);
     this.booking(companyA, departedA, 'approved', 1, this.nextPassenger(), 26, { passengerNote: 'Will wait at the Clock Square.' });
@@ -245,8 +463,16 @@ class DemoBuilder {
       if (status === null) continue;
       const createdAt = this.iso(Date.parse(b.createdAt) + 10 * 60_000);
       this.state.payments.push({
-        id: this.id(), companyId: b.companyId, bookingId: b.id, tripId: t.id, amount: b.seats * t.pricePerSeat, currency: CURRENCY,
-        status, method: methods[m % 3]!, createdAt, updatedAt: status === 'paid' ? createdAt : b.updatedAt,
+        id: this.id(),
+        companyId: b.companyId,
+        bookingId: b.id,
+        tripId: t.id,
+        amount: b.seats * t.pricePerSeat,
+        currency: CURRENCY,
+        status,
+        method: methods[m % 3]!,
+        createdAt,
+        updatedAt: status === 'paid' ? createdAt : b.updatedAt,
       });
     }
   }
@@ -254,14 +480,21 @@ class DemoBuilder {
   /** Four settled fortnights and the current one, pending. */
   payouts(): void {
     for (const company of [this.companyA, this.companyB]) {
-      const paid = this.state.payments.filter((p) => p.companyId === company.id && p.status === 'paid').reduce((sum, p) => sum + p.amount, 0);
+      const paid = this.state.payments
+        .filter((p) => p.companyId === company.id && p.status === 'paid')
+        .reduce((sum, p) => sum + p.amount, 0);
       for (let i = 4; i >= 0; i--) {
         const start = this.dayAt(-14 * (i + 1), '00:00');
         const end = this.dayAt(-14 * i, '00:00');
         this.state.payouts.push({
-          id: this.id(), companyId: company.id, currency: CURRENCY, periodStart: start, periodEnd: end,
+          id: this.id(),
+          companyId: company.id,
+          currency: CURRENCY,
+          periodStart: start,
+          periodEnd: end,
           amount: i === 0 ? Math.round(paid * 0.9) : 40_000_000 + Math.floor(this.random() * 30) * 1_000_000,
-          status: i === 0 ? 'pending' : 'paid', paidAt: i === 0 ? null : this.iso(Date.parse(end) + 2 * 86_400_000),
+          status: i === 0 ? 'pending' : 'paid',
+          paidAt: i === 0 ? null : this.iso(Date.parse(end) + 2 * 86_400_000),
         });
       }
     }
@@ -275,8 +508,13 @@ class DemoBuilder {
       for (const b of boarded.slice(0, 1 + (c % 2))) {
         const passenger = this.state.users.find((u) => u.id === b.passengerId)!;
         this.state.reviews.push({
-          id: this.id(), companyId: t.companyId, tripId: t.id, rating: [5, 4, 5, 3, 2, 5, 4, 4][c % 8]!, comment: COMMENTS[c % COMMENTS.length]!,
-          passengerName: passenger.fullName ?? passenger.phone, createdAt: this.iso(Math.min(Date.parse(t.departureAt) + 26 * 3_600_000, this.nowMs - 3_600_000)),
+          id: this.id(),
+          companyId: t.companyId,
+          tripId: t.id,
+          rating: [5, 4, 5, 3, 2, 5, 4, 4][c % 8]!,
+          comment: COMMENTS[c % COMMENTS.length]!,
+          passengerName: passenger.fullName ?? passenger.phone,
+          createdAt: this.iso(Math.min(Date.parse(t.departureAt) + 26 * 3_600_000, this.nowMs - 3_600_000)),
         });
         c++;
       }
@@ -288,22 +526,56 @@ class DemoBuilder {
   schedules(): void {
     const { companyA, fleetA, driversA, nowMs } = this;
     const weekly: ScheduleRec = {
-      id: this.id(), companyId: companyA.id, active: true, vehicleId: fleetA[0]!.id, driverId: driversA[0]!.id, fromCityId: 'damascus', toCityId: 'aleppo',
-      pricePerSeat: 2_400_000, totalSeats: null, recurrence: 'weekly', weekdays: [0, 3], intervalDays: null, departureTime: '07:30',
-      startsOn: this.dayAt(-21, '12:00').slice(0, 10), horizonDays: 14, notes: 'Weekly express, one stop in Homs.', exceptions: [], generated: [],
-      createdAt: this.daysAgo(21), updatedAt: this.daysAgo(21),
+      id: this.id(),
+      companyId: companyA.id,
+      active: true,
+      vehicleId: fleetA[0]!.id,
+      driverId: driversA[0]!.id,
+      fromCityId: 'damascus',
+      toCityId: 'aleppo',
+      pricePerSeat: 2_400_000,
+      totalSeats: null,
+      recurrence: 'weekly',
+      weekdays: [0, 3],
+      intervalDays: null,
+      departureTime: '07:30',
+      startsOn: this.dayAt(-21, '12:00').slice(0, 10),
+      horizonDays: 14,
+      notes: 'Weekly express, one stop in Homs.',
+      exceptions: [],
+      generated: [],
+      createdAt: this.daysAgo(21),
+      updatedAt: this.daysAgo(21),
     };
     const comingDay = (weekday: number) =>
-      [...Array(14).keys()].map((i) => localDate(new Date(Date.parse(this.dayAt(i + 1, '12:00'))))).find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === weekday)!;
+      [...Array(14).keys()]
+        .map((i) => localDate(new Date(Date.parse(this.dayAt(i + 1, '12:00')))))
+        .find((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === weekday)!;
     weekly.exceptions.push(
       { id: this.id(), date: comingDay(0), kind: 'skip', departureTime: null, createdAt: weekly.createdAt },
       { id: this.id(), date: comingDay(5), kind: 'extra', departureTime: '15:00', createdAt: weekly.createdAt },
     );
     const paused: ScheduleRec = {
-      id: this.id(), companyId: companyA.id, active: false, vehicleId: fleetA[2]!.id, driverId: driversA[1]!.id, fromCityId: 'homs', toCityId: 'latakia',
-      pricePerSeat: 1_400_000, totalSeats: 14, recurrence: 'daily', weekdays: null, intervalDays: null, departureTime: '16:00',
-      startsOn: this.dayAt(-60, '12:00').slice(0, 10), horizonDays: 7, notes: null, exceptions: [], generated: [],
-      createdAt: this.daysAgo(60), updatedAt: this.daysAgo(10),
+      id: this.id(),
+      companyId: companyA.id,
+      active: false,
+      vehicleId: fleetA[2]!.id,
+      driverId: driversA[1]!.id,
+      fromCityId: 'homs',
+      toCityId: 'latakia',
+      pricePerSeat: 1_400_000,
+      totalSeats: 14,
+      recurrence: 'daily',
+      weekdays: null,
+      intervalDays: null,
+      departureTime: '16:00',
+      startsOn: this.dayAt(-60, '12:00').slice(0, 10),
+      horizonDays: 7,
+      notes: null,
+      exceptions: [],
+      generated: [],
+      createdAt: this.daysAgo(60),
+      updatedAt: this.daysAgo(10),
     };
     this.state.schedules.push(weekly, paused);
     const quiet: Core = { state: this.state, now: () => new Date(nowMs), newId: this.id, emit: () => {} };

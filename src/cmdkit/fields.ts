@@ -1,0 +1,139 @@
+// Field flags whose question differs from their flag: a price asked in pounds but sent (and given
+// as a flag) in minor units; a departure checked against the clock; a schedule's time, which is
+// the service's local time, shown in the operator's zone too; weekdays picked from a list.
+import { DEFAULT_CURRENCY, formatMoney, minorFromMajor } from '../input/money.js';
+import type { Validate } from '../input/prompter.js';
+import { dateTime, integer, timeOfDay, weekdays } from '../input/validate.js';
+import { localDateOf, SERVICE_TIME_ZONE, serviceTimeIn, zoneName } from '../input/zones.js';
+import type { FieldFlag, ParseTools } from './operation.js';
+import { promptReason } from '../input/reason.js';
+
+/** The currency of prices the tool reads and shows when the answer names none. */
+export function currencyOf(tools: ParseTools): string {
+  return tools.ctx.settings().currency ?? DEFAULT_CURRENCY;
+}
+
+/** A prompt check from a function that throws the flag's usage error. */
+function checking(check: (text: string) => unknown, required: boolean): Validate {
+  return (text) => {
+    if (text.trim() === '') return required ? 'An answer is needed' : true;
+    try {
+      check(text.trim());
+      return true;
+    } catch (error) {
+      return promptReason(error);
+    }
+  };
+}
+
+/**
+ * `--price` stays in minor units (scripts never change); its question takes pounds, which is how
+ * a person thinks, says so, and hands the flag its minor units. The review shows both.
+ */
+export function priceFlag(required: boolean, description = 'fare per seat in minor units (a whole number; 1 SYP = 100)'): FieldFlag {
+  return {
+    flags: '--price <minor-units>',
+    description,
+    field: 'pricePerSeat',
+    required,
+    parse: (v) => integer('--price', v, 0),
+    ask: async (tools) => {
+      const currency = currencyOf(tools);
+      const answer = await (await tools.ctx.prompter()).input(`Fare per seat, in ${currency} (e.g. 15000 or 15000.50):`, {
+        validate: checking((text) => minorFromMajor('the fare', text, currency), true),
+      });
+      return String(minorFromMajor('the fare', answer, currency));
+    },
+    show: (value, tools) =>
+      typeof value === 'number' ? `${formatMoney(value, currencyOf(tools))}  (${value} minor units)` : String(value),
+  };
+}
+
+/**
+ * A trip's departure: the question names the zone it reads the time in, and refuses a time that
+ * has passed (a check the flag leaves to the service, so that scripts replaying old data get the
+ * service's own answer).
+ */
+export function departureFlag(required: boolean): FieldFlag {
+  return {
+    flags: '--departure <time>',
+    description: "'YYYY-MM-DD HH:MM' in the profile's time zone (or --tz), or ISO 8601 with offset",
+    field: 'departureAt',
+    required,
+    parse: (v, t) => dateTime('--departure', v, t.timeZone),
+    ask: async ({ ctx, timeZone }) => {
+      const zone = zoneName(timeZone);
+      return (await ctx.prompter()).input(`Departure (YYYY-MM-DD HH:MM, ${zone}):`, {
+        validate: checking((text) => {
+          const iso = dateTime('--departure', text, timeZone);
+          if (Date.parse(iso) <= ctx.now().getTime())
+            throw new Error(
+              `That is in the past (now is ${localDateOf(ctx.now(), timeZone)} ${new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ctx.now())} ${zone})`,
+            );
+        }, true),
+      });
+    },
+    show: (value, { timeZone }) => {
+      if (typeof value !== 'string') return String(value);
+      const at = new Date(value);
+      const local = `${localDateOf(at, timeZone)} ${new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at)}`;
+      return `${local} ${zoneName(timeZone)}  (${value})`;
+    },
+  };
+}
+
+/**
+ * A schedule's departure time, which the service reads in its own zone: the question says so and,
+ * when the operator's zone differs, what that is for them.
+ */
+export function serviceTimeFlag(required: boolean): FieldFlag {
+  const equivalent = (hhmm: string, tools: ParseTools) =>
+    serviceTimeIn(hhmm, localDateOf(tools.ctx.now(), SERVICE_TIME_ZONE), tools.timeZone);
+  return {
+    flags: '--time <HH:MM>',
+    description: `departure time, 24-hour, in the service's local time (${SERVICE_TIME_ZONE})`,
+    field: 'departureTime',
+    required,
+    parse: (v) => timeOfDay('--time', v),
+    ask: async (tools) => {
+      const operator = zoneName(tools.timeZone);
+      const note = operator === SERVICE_TIME_ZONE ? '' : `; you are in ${operator}`;
+      const answer = await (await tools.ctx.prompter()).input(
+        `Departure time (HH:MM, the service's local time, ${SERVICE_TIME_ZONE}${note}):`,
+        {
+          validate: checking((text) => timeOfDay('--time', text), required),
+        },
+      );
+      const hhmm = answer.trim() === '' ? '' : timeOfDay('--time', answer);
+      const theirs = hhmm ? equivalent(hhmm, tools) : undefined;
+      if (theirs) tools.ctx.info(`  ${hhmm} ${SERVICE_TIME_ZONE} is ${theirs}`);
+      return hhmm || undefined;
+    },
+    show: (value, tools) => {
+      const theirs = typeof value === 'string' ? equivalent(value, tools) : undefined;
+      return `${String(value)} ${SERVICE_TIME_ZONE}${theirs ? `  (${theirs})` : ''}`;
+    },
+  };
+}
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** Weekdays: `mon,wed` or `1,3` as a flag; a list to tick on a terminal. */
+export function weekdaysFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
+  return {
+    flags: '--weekdays <days>',
+    description: 'for weekly: mon,wed,fri or 1,3,5 (0 = Sunday)',
+    field: 'weekdays',
+    parse: (v) => weekdays('--weekdays', v),
+    ask: async ({ ctx }) => {
+      const days = await (await ctx.prompter()).checkbox(
+        'Weekdays (space to tick, enter when done):',
+        DAY_NAMES.map((name, day) => ({ name, value: day })),
+        { required: 'Tick at least one day' },
+      );
+      return days.length ? days.join(',') : undefined;
+    },
+    show: (value) => (Array.isArray(value) ? value.map((day) => DAY_NAMES[day as number] ?? String(day)).join(', ') : String(value)),
+    ...extra,
+  };
+}

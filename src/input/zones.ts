@@ -1,0 +1,48 @@
+// The one time-zone rule (--tz > TRIPCTL_TZ > the profile's timezone > the system's) is applied in
+// Context.settings(); these helpers name the zone wherever a local time is read or shown, and
+// translate the service's own local times (a schedule's departureTime) into the operator's zone.
+import { dateTime } from './validate.js';
+
+/**
+ * The zone in which the service reads a schedule's `departureTime` ("local time" in
+ * partner-api.md): the company's, Syria's. The sandbox uses the same (see its OpenAPI document).
+ */
+export const SERVICE_TIME_ZONE = 'Asia/Damascus';
+
+/** The zone a run uses: the setting, else the system's, as an IANA name. */
+export function zoneName(timeZone: string | undefined): string {
+  return timeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+}
+
+const shortNames = new Map<string, Intl.DateTimeFormat>();
+
+/** A short name for headings, as the zone is at `at`: `GMT+3`, `UTC`, `EST`. */
+export function zoneAbbreviation(timeZone: string | undefined, at: Date): string {
+  const key = timeZone ?? '';
+  let format = shortNames.get(key);
+  if (!format) shortNames.set(key, (format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })));
+  return format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? zoneName(timeZone);
+}
+
+/** `YYYY-MM-DD` of `at` in the zone. */
+export function localDateOf(at: Date, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** `HH:MM` of `at` in the zone. */
+export function localTimeOf(at: Date, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+}
+
+/**
+ * `07:30` in the service's zone on `date` as the operator's wall time, e.g. `05:30 Europe/Berlin`;
+ * undefined when both zones agree on that date (nothing to translate).
+ */
+export function serviceTimeIn(hhmm: string, date: string, operatorZone: string | undefined): string | undefined {
+  const instant = new Date(dateTime('time', `${date} ${hhmm}`, SERVICE_TIME_ZONE));
+  const theirs = localTimeOf(instant, operatorZone);
+  const dayShift =
+    localDateOf(instant, operatorZone) === date ? '' : localDateOf(instant, operatorZone) > date ? ' (next day)' : ' (previous day)';
+  if (theirs === hhmm && !dayShift) return undefined;
+  return `${theirs}${dayShift} ${zoneName(operatorZone)}`;
+}
