@@ -60,14 +60,16 @@ export async function* paginate(
     remaining -= taken.length;
     received += items.length;
     yield { items: taken, meta };
-    if (!walk || remaining <= 0 || page >= first.lastPage) break;
-    // The first page's lastPage bounds the walk; a later page claiming more is a list that grew
-    // under the walk or a service paging wrongly: stopping beats an unbounded walk.
+    if (!walk || remaining <= 0) break;
+    // The first page's lastPage bounds the walk; a later page claiming more (even the last one,
+    // which would otherwise end the walk silently short) is a list that grew under the walk or a
+    // service paging wrongly: stopping with an error beats an unbounded or a short walk.
     if (meta.lastPage > first.lastPage)
       throw badAnswer(
         call,
         `says there are ${meta.lastPage} pages, but the first page said ${first.lastPage}; the list changed during the walk, run it again`,
       );
+    if (page >= first.lastPage) break;
     page += 1;
   }
   if (walk && first && remaining > 0) {

@@ -4,7 +4,7 @@
 // (when-exit) hooks SIGINT and SIGTERM and sends the signal again, which a command that writes
 // the file and then runs until Ctrl-C (listen --register, sandbox) took as a second Ctrl-C and
 // ended with 130, skipping its clean-up.
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CliError, ExitCode } from '../errors.js';
@@ -145,12 +145,17 @@ const LOCK_WAIT_MS = 15_000;
  */
 async function acquireLock(path: string): Promise<() => void> {
   const started = Date.now();
+  // What this run writes into the lock, so it releases only its own and a takeover can tell
+  // the stale lock it meant to remove from a fresh one another run made meanwhile.
+  const token = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(path, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
+      writeSync(fd, token);
       closeSync(fd);
-      return () => rmSync(path, { force: true });
+      return () => {
+        if (readLock(path) === token) rmSync(path, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
         throw new CliError(
@@ -160,13 +165,15 @@ async function acquireLock(path: string): Promise<() => void> {
       }
     }
     let age = 0;
+    let holder: string | undefined;
     try {
       age = Date.now() - statSync(path).mtimeMs;
+      holder = readLock(path);
     } catch {
       continue; // released between our open and stat: try again at once
     }
-    if (age > STALE_LOCK_MS) {
-      rmSync(path, { force: true });
+    if (age > STALE_LOCK_MS && holder !== undefined) {
+      takeOverStale(path, holder, token);
       continue;
     }
     if (Date.now() - started > LOCK_WAIT_MS) {
@@ -178,6 +185,36 @@ async function acquireLock(path: string): Promise<() => void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)));
   }
+}
+
+function readLock(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Removes a stale lock without removing a fresh one: the lock is renamed to a name of our own
+ * (of several runs that found it stale, one rename wins), and if what was moved is not the stale
+ * holder's (another run took over and locked in between), it is put back.
+ */
+function takeOverStale(path: string, staleHolder: string, token: string): void {
+  const moved = `${path}.${token}`;
+  try {
+    renameSync(path, moved);
+  } catch {
+    return; // another run moved it first
+  }
+  if (readLock(moved) !== staleHolder) {
+    try {
+      linkSync(moved, path);
+    } catch {
+      // A third run locked in the meantime; its lock stands, the moved one is dropped.
+    }
+  }
+  rmSync(moved, { force: true });
 }
 
 function isConfigFile(value: unknown): value is ConfigFile {

@@ -118,10 +118,13 @@ export class Renderer {
    */
   private async jsonArray(pages: Pages): Promise<number> {
     let count = 0;
-    await this.io.write('[');
+    // Opened with the first page the service answered well: a call that fails at once prints
+    // nothing on stdout (not `[]`, which a script would read as an empty list).
+    let opened = false;
     try {
       for await (const page of pages) {
-        let chunk = '';
+        let chunk = opened ? '' : '[';
+        opened = true;
         for (const item of page) {
           chunk += `${count++ === 0 ? '' : ','}\n  ${toJson(item, 2).replace(/\n/g, '\n  ')}`;
           if (chunk.length > 65_536) {
@@ -131,8 +134,10 @@ export class Renderer {
         }
         await this.io.write(chunk);
       }
+      if (!opened) await this.io.write('[');
+      opened = true;
     } finally {
-      await this.io.write(count ? '\n]\n' : ']\n');
+      if (opened) await this.io.write(count ? '\n]\n' : ']\n');
     }
     return count;
   }

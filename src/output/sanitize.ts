@@ -18,13 +18,12 @@ export function sanitizeLine(text: string): string {
 /** A table cell is one line. */
 export const sanitizeCell = sanitizeLine;
 
-/** For CSV fields: line breaks are legal inside quotes, other control characters are not. */
-export function sanitizeField(text: string): string {
-  return text
-    .replace(ESCAPE_SEQUENCE, '')
-    .replace(/[\u2028\u2029\u0085]/g, '\n')
-    .replace(CONTROL, '');
-}
+/**
+ * For CSV fields: one record stays one line, as in every line-oriented output (RFC 4180 allows
+ * line breaks inside quotes, but `wc -l`, `grep` and `while read` do not, and a forged row is the
+ * risk): a line break becomes a space, like a table cell.
+ */
+export const sanitizeField = sanitizeLine;
 
 /** What JSON.stringify leaves raw but a terminal would act on: DEL, C1 controls, bidi marks. */
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
