@@ -3,7 +3,7 @@
 import { newIdempotencyKey } from '../client/idempotency.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
-import { usageError } from '../errors.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
 import { confirmDestructive } from '../input/confirm.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
@@ -208,7 +208,7 @@ async function review(ctx: Context, op: Operation, body: Record<string, unknown>
   // On a protected profile this is the one question, naming the profile and the company.
   if (ctx.beforeWrite) return ctx.beforeWrite('send this?');
   const prompter = await ctx.prompter();
-  if (!(await prompter.confirm('Send this?', true))) throw usageError('cancelled; nothing was sent');
+  if (!(await prompter.confirm('Send this?', true))) throw new CliError('cancelled; nothing was sent', ExitCode.interrupted);
 }
 
 function plain(value: unknown): string {

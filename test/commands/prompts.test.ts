@@ -136,4 +136,23 @@ describe('schedules create on a terminal', () => {
       departureTime: '06:45',
     });
   });
+
+  it('a review answered no sends nothing and ends with 130, like any confirmation declined', async () => {
+    const prompter = new ScriptedPrompter([
+      [/^Role/, (choices) => choices!.find((c) => c.value === 'staff')!.value],
+      [/^Send this/, () => false],
+    ]);
+    const t = testContext({
+      stdinIsTTY: true,
+      stderrIsTTY: true,
+      prompter,
+      env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full },
+    });
+    const mark = session.mark();
+    const code = await t.run(['members', 'add', '--phone', '+963933000101']);
+    t.cleanup();
+    expect(code, t.err()).toBe(130);
+    expect(t.err()).toContain('cancelled; nothing was sent');
+    expect(session.since(mark).filter((r) => r.method !== 'GET')).toEqual([]);
+  });
 });
