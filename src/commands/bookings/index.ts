@@ -28,34 +28,23 @@ interface BookingState {
  * profile asks (`ask`), and when a booking already is as asked (`reached`), so that a re-run
  * reports `already approved` instead of the service's refusal.
  */
+/** A status move (PATCH {status}): the body, the summary word and the re-run check all follow from it. */
+function statusMove(status: 'approved' | 'rejected' | 'cancelled', ask: string, description: string) {
+  return {
+    method: 'PATCH' as const,
+    path: '',
+    body: { status },
+    done: status,
+    ask,
+    description,
+    reached: (b: BookingState) => b.status === status,
+  };
+}
+
 export const BULK_ACTIONS = {
-  approve: {
-    method: 'PATCH',
-    path: '',
-    body: { status: 'approved' },
-    done: 'approved',
-    ask: 'approve',
-    description: 'Approve requested bookings',
-    reached: (b: BookingState) => b.status === 'approved',
-  },
-  reject: {
-    method: 'PATCH',
-    path: '',
-    body: { status: 'rejected' },
-    done: 'rejected',
-    ask: 'reject',
-    description: 'Reject requested bookings',
-    reached: (b: BookingState) => b.status === 'rejected',
-  },
-  cancel: {
-    method: 'PATCH',
-    path: '',
-    body: { status: 'cancelled' },
-    done: 'cancelled',
-    ask: 'cancel',
-    description: 'Cancel bookings',
-    reached: (b: BookingState) => b.status === 'cancelled',
-  },
+  approve: statusMove('approved', 'approve', 'Approve requested bookings'),
+  reject: statusMove('rejected', 'reject', 'Reject requested bookings'),
+  cancel: statusMove('cancelled', 'cancel', 'Cancel bookings'),
   board: {
     method: 'POST',
     path: '/boarded',
@@ -79,7 +68,12 @@ export type BulkVerb = keyof typeof BULK_ACTIONS;
 
 async function chooseTrip({ ctx, resolver }: ParseTools): Promise<string> {
   const client = await ctx.client();
-  const { data } = await client.request({ method: 'GET', path: '/trips', query: { status: 'published', perPage: 50 } });
+  const { data } = await client.request({
+    method: 'GET',
+    path: '/trips',
+    query: { status: 'published', perPage: 50 },
+    expect: { kind: 'list', key: 'trips' },
+  });
   const trips = ((data as { trips?: Array<Record<string, unknown>> }).trips ?? []).filter((t) => typeof t.id === 'string');
   const prompter = await ctx.prompter();
   if (trips.length === 0) return prompter.input('Trip id:');
