@@ -4,6 +4,8 @@
 // and out, the service's {error, code} turned into typed errors, time-outs, and retries for the
 // requests that are safe to repeat.
 import { makeDispatcher, request, type Dispatcher, type ProxySettings } from './undici.js';
+import { directRequest } from './direct.js';
+import { fromUndici, MAX_HEADER_BYTES, type Exchange, type ResponseBody } from './exchange.js';
 import { CliError, ExitCode, InterruptedError, usageError } from '../errors.js';
 import { maskSecret, redactSecrets } from '../io.js';
 import { formatBytes } from '../output/progress.js';
@@ -70,7 +72,7 @@ export interface ApiResponse<T = unknown> {
 export interface StreamResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: Dispatcher.ResponseData['body'];
+  body: ResponseBody;
   /** Whether the request's deadline fired (the body then fails as an abort). */
   timedOut: () => boolean;
 }
@@ -117,7 +119,10 @@ export class ApiClient {
    * The deadline keeps running until the body has been read or dropped.
    */
   async stream(req: RequestOptions): Promise<StreamResponse> {
-    const res = await this.send(req, async (res) => res, { keepDeadline: true });
+    // A download has a connection of its own, read into one reused buffer (direct.ts), unless
+    // it must go through a proxy (undici's proxy agent knows CONNECT and NO_PROXY).
+    const direct = req.method === 'GET' && (!this.proxy || isLoopbackHost(this.baseUrl.hostname));
+    const res = await this.send(req, async (res) => res, { keepDeadline: true, direct });
     if (res.status >= 400) {
       const text = await this.readText(res, `${req.method} ${req.path}`);
       this.traceBody(text);
@@ -146,7 +151,7 @@ export class ApiClient {
   private async send<R>(
     req: RequestOptions,
     consume: (res: StreamResponse) => Promise<R>,
-    opts: { keepDeadline?: boolean } = {},
+    opts: { keepDeadline?: boolean; direct?: boolean } = {},
   ): Promise<R> {
     const url = buildUrl(req.fromRoot ? new URL('/', this.baseUrl) : this.baseUrl, req.path, req.query);
     const call = `${req.method} ${req.path}`;
@@ -167,7 +172,6 @@ export class ApiClient {
     }
     const retrySafe = req.retrySafe ?? (req.method === 'GET' || req.method === 'DELETE' || req.idempotencyKey !== undefined);
 
-    const dispatcher = await (this.dispatcher ??= makeDispatcher(this.opts.timeoutMs, this.proxy));
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
       this.traceRequest(req.method, url, headers, body);
@@ -175,14 +179,18 @@ export class ApiClient {
       let keep = false;
       let reached = false;
       try {
-        const res = await request(dispatcher, url, {
-          method: req.method,
-          headers,
-          body,
-          signal: deadline.signal,
-          headersTimeout: this.opts.timeoutMs,
-          bodyTimeout: this.opts.timeoutMs,
-        });
+        const res: Exchange = opts.direct
+          ? await directRequest(url, { method: 'GET', headers, signal: deadline.signal, maxHeaderBytes: MAX_HEADER_BYTES })
+          : fromUndici(
+              await request(await (this.dispatcher ??= makeDispatcher(this.opts.timeoutMs, this.proxy)), url, {
+                method: req.method,
+                headers,
+                body,
+                signal: deadline.signal,
+                headersTimeout: this.opts.timeoutMs,
+                bodyTimeout: this.opts.timeoutMs,
+              }),
+            );
         reached = true;
         this.trace(`< ${res.statusCode} in ${Date.now() - started} ms`);
         for (const [name, value] of Object.entries(res.headers)) this.trace(`< ${name}: ${String(value)}`);
@@ -206,7 +214,7 @@ export class ApiClient {
         const result = await consume({ status: res.statusCode, headers: res.headers, body: res.body, timedOut: () => deadline.timedOut });
         if (opts.keepDeadline) {
           keep = true;
-          res.body.once('close', () => deadline.dispose());
+          res.body.onClose(() => deadline.dispose());
         }
         return result;
       } catch (error) {
@@ -247,14 +255,12 @@ export class ApiClient {
     }
     const chunks: Buffer[] = [];
     let bytes = 0;
-    for await (const chunk of res.body) {
-      bytes += (chunk as Buffer).length;
-      if (bytes > max) {
-        res.body.destroy();
-        throw tooLarge();
-      }
-      chunks.push(chunk as Buffer);
-    }
+    await res.body.each((chunk) => {
+      bytes += chunk.length;
+      if (bytes > max) throw tooLarge();
+      // A direct body's chunk is its read buffer, which the next read overwrites.
+      chunks.push(res.body.reusesBuffer ? Buffer.from(chunk) : chunk);
+    });
     return Buffer.concat(chunks).toString('utf8');
   }
 

@@ -5,6 +5,7 @@ import dispatcherRequest from 'undici/lib/api/api-request.js';
 import type { Dispatcher } from 'undici';
 import { setFlagsFromString } from 'node:v8';
 import { beforeV8FlagsChange } from '../code-cache.js';
+import { MAX_HEADER_BYTES } from './exchange.js';
 
 // undici parses HTTP with a WebAssembly build of llhttp. V8's optimising tier compiles it on
 // background threads that the process then waits for at exit, which costs a one-shot command
@@ -23,15 +24,12 @@ export interface ProxySettings {
   noProxy?: string;
 }
 
-/** Response headers larger than this are an error (node's own default for node:http). */
-const MAX_HEADER_SIZE = 16 * 1024;
-
 /** Loopback is never sent through a proxy (as in Go's net/http): the local sandbox must work behind one. */
 const LOOPBACK_NO_PROXY = 'localhost,127.0.0.1,::1,[::1]';
 
 export async function makeDispatcher(connectTimeoutMs: number, proxy: ProxySettings | undefined): Promise<Dispatcher> {
   // maxHeaderSize is node's default, given so that undici need not load node:http to read it.
-  const options = { connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 10_000, maxHeaderSize: MAX_HEADER_SIZE };
+  const options = { connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 10_000, maxHeaderSize: MAX_HEADER_BYTES };
   if (!proxy) return new Agent(options);
   const [{ default: EnvHttpProxyAgent }, { default: DispatcherClass }, { default: connect }] = await Promise.all([
     import('undici/lib/dispatcher/env-http-proxy-agent.js'),

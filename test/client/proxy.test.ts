@@ -89,3 +89,22 @@ test('loopback is never proxied, so the local sandbox works behind a proxy', asy
   expect(server.requests).toHaveLength(1);
   server.assertAllUsed();
 });
+
+test('a download goes through the proxy too (its own connection is only for unproxied hosts)', async () => {
+  const result = await runInProcess(['reports', 'export', '--type', 'bookings', '--format', 'csv', '--file', '-', '--retries', '0'], {
+    env: { HTTPS_PROXY: proxyUrl, TRIPCTL_BASE_URL: 'https://partners.example.invalid/api/partner/v1', TRIPCTL_API_KEY: KEY },
+  });
+  expect(connects).toEqual(['partners.example.invalid:443']);
+  expect(result.code).toBe(ExitCode.network);
+});
+
+test('a download from loopback behind a proxy goes direct', async () => {
+  server.on('GET /reports/export', { headers: { 'content-type': 'text/csv' }, body: 'id\n1\n' });
+  const result = await runInProcess(['reports', 'export', '--type', 'bookings', '--format', 'csv', '--file', '-', '--retries', '0'], {
+    env: { HTTPS_PROXY: proxyUrl, HTTP_PROXY: proxyUrl, TRIPCTL_BASE_URL: server.baseUrl, TRIPCTL_API_KEY: KEY },
+  });
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout).toBe('id\n1\n');
+  expect(connects).toEqual([]);
+  server.assertAllUsed();
+});

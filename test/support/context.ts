@@ -23,7 +23,9 @@ export class BufferStream extends Writable {
   }
 
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    // A copy, as a real stdout (a pipe, a file, a terminal) is done with a chunk once it calls
+    // back: a download hands over views of a buffer that its next read reuses.
+    this.chunks.push(Buffer.from(chunk));
     done();
   }
 

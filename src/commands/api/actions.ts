@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
+import { bodyText, writeEach } from '../../client/exchange.js';
 import type { Method } from '../../client/http.js';
 import { usageError } from '../../errors.js';
 import { specs } from '../../output/specs.js';
@@ -48,11 +48,11 @@ export const runApi: ActionFn<ApiOpts> = async (ctx, { args, opts }) => {
   });
   const type = String(res.headers['content-type'] ?? '');
   if (type.includes('json')) {
-    const text = await res.body.text();
+    const text = await bodyText(res.body);
     const data = text.trim() ? JSON.parse(text) : null;
     await ctx.renderer({ format: settings.outputChosen && settings.output !== 'table' ? settings.output : 'json' }).object(data);
   } else {
-    await pipeline(res.body, ctx.io.stdout, { end: false });
+    await res.body.each(writeEach(ctx.io.stdout));
   }
 };
 
