@@ -3,17 +3,10 @@
 import Agent from 'undici/lib/dispatcher/agent.js';
 import dispatcherRequest from 'undici/lib/api/api-request.js';
 import type { Dispatcher } from 'undici';
-import { setFlagsFromString } from 'node:v8';
-import { beforeV8FlagsChange } from '../code-cache.js';
+import { tuneForRequests } from '../v8-flags.js';
 import { MAX_HEADER_BYTES } from './exchange.js';
 
-// undici parses HTTP with a WebAssembly build of llhttp. V8's optimising tier compiles it on
-// background threads that the process then waits for at exit, which costs a one-shot command
-// more than the request itself; the baseline compiler alone is plenty for a few responses.
-// A changed flag also makes V8 refuse code caches made under the old ones (Node's own for its
-// built-in modules, and the launcher's): so the launcher gets to write its cache first.
-beforeV8FlagsChange();
-setFlagsFromString('--liftoff-only');
+tuneForRequests();
 
 export type { Dispatcher };
 export { Agent };
