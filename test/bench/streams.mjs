@@ -119,7 +119,12 @@ export async function benchStreams(runs = 5) {
     for (let i = 0; i < runs; i++) {
       if (hasCurl)
         curlPiped.push(
-          await measure('curl', ['-sS', '-H', `Authorization: Bearer ${key}`, `${base}/reports/export?type=bookings&format=csv`], env, 'pipe'),
+          await measure(
+            'curl',
+            ['-sS', '-H', `Authorization: Bearer ${key}`, `${base}/reports/export?type=bookings&format=csv`],
+            env,
+            'pipe',
+          ),
         );
       oursPiped.push(
         await measure(
