@@ -230,6 +230,8 @@ const CASES: Array<[string[], string]> = [
   [['company', 'update'], '--description'],
   [['places', 'search', '--city', 'Atlantis'], '--city'],
   [['trips', 'list', '--from', 'Atlantis'], '--from'],
+  [['api', 'GET', '/company', '-H', 'x-note: a\nb'], 'the value has a control character'],
+  [['api', 'GET', '/company', '-H', 'x note: a'], 'not a header name'],
 ];
 
 describe('validation before any request', () => {

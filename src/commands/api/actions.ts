@@ -72,7 +72,10 @@ function headersFrom(pairs: string[]): Record<string, string> {
     if (at <= 0) throw usageError(`-H takes name:value, not '${pair}'`);
     const name = pair.slice(0, at).trim().toLowerCase();
     if (name === 'authorization') throw usageError('-H cannot set Authorization', 'the key comes from the profile or TRIPCTL_API_KEY');
-    headers[name] = pair.slice(at + 1).trim();
+    const value = pair.slice(at + 1).trim();
+    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name)) throw usageError(`-H ${JSON.stringify(name)}: not a header name`);
+    if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) throw usageError(`-H ${name}: the value has a control character`);
+    headers[name] = value;
   }
   return headers;
 }
