@@ -3,7 +3,7 @@
 // The small HTTP client every command goes through: one keep-alive pool, the bearer key, JSON in
 // and out, the service's {error, code} turned into typed errors, time-outs, and retries for the
 // requests that are safe to repeat.
-import { makeDispatcher, request, type Dispatcher, type ProxySettings } from './undici.js';
+import type { Dispatcher, ProxySettings } from './undici.js';
 import { directRequest } from './direct.js';
 import { fromUndici, MAX_HEADER_BYTES, type Exchange, type ResponseBody } from './exchange.js';
 import { CliError, ExitCode, InterruptedError, usageError } from '../errors.js';
@@ -86,9 +86,15 @@ const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** Failures that prove the request never left this machine, so even a POST may be sent again. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
+interface Pool {
+  dispatcher: Dispatcher;
+  request: typeof import('./undici.js').request;
+}
+
 export class ApiClient {
   readonly baseUrl: URL;
-  private dispatcher: Promise<Dispatcher> | undefined;
+  /** undici's keep-alive pool, loaded at the first JSON call: a download needs neither (direct.ts). */
+  private pool: Promise<Pool> | undefined;
   private readonly opts: ClientOptions;
   private readonly proxy: ProxySettings | undefined;
 
@@ -143,9 +149,9 @@ export class ApiClient {
 
   /** Closes the connection pool; closing twice is harmless. */
   async close(): Promise<void> {
-    const dispatcher = this.dispatcher;
-    this.dispatcher = undefined;
-    if (dispatcher) await (await dispatcher).close();
+    const pool = this.pool;
+    this.pool = undefined;
+    if (pool) await (await pool).dispatcher.close();
   }
 
   private async send<R>(
@@ -179,18 +185,22 @@ export class ApiClient {
       let keep = false;
       let reached = false;
       try {
-        const res: Exchange = opts.direct
-          ? await directRequest(url, { method: 'GET', headers, signal: deadline.signal, maxHeaderBytes: MAX_HEADER_BYTES })
-          : fromUndici(
-              await request(await (this.dispatcher ??= makeDispatcher(this.opts.timeoutMs, this.proxy)), url, {
-                method: req.method,
-                headers,
-                body,
-                signal: deadline.signal,
-                headersTimeout: this.opts.timeoutMs,
-                bodyTimeout: this.opts.timeoutMs,
-              }),
-            );
+        let res: Exchange;
+        if (opts.direct) {
+          res = await directRequest(url, { method: 'GET', headers, signal: deadline.signal, maxHeaderBytes: MAX_HEADER_BYTES });
+        } else {
+          const { dispatcher, request } = await this.undici();
+          res = fromUndici(
+            await request(dispatcher, url, {
+              method: req.method,
+              headers,
+              body,
+              signal: deadline.signal,
+              headersTimeout: this.opts.timeoutMs,
+              bodyTimeout: this.opts.timeoutMs,
+            }),
+          );
+        }
         reached = true;
         this.trace(`< ${res.statusCode} in ${Date.now() - started} ms`);
         for (const [name, value] of Object.entries(res.headers)) this.trace(`< ${name}: ${String(value)}`);
@@ -237,6 +247,14 @@ export class ApiClient {
         if (!keep) deadline.dispose();
       }
     }
+  }
+
+  private undici(): Promise<Pool> {
+    this.pool ??= import('./undici.js').then(async ({ makeDispatcher, request }) => ({
+      dispatcher: await makeDispatcher(this.opts.timeoutMs, this.proxy),
+      request,
+    }));
+    return this.pool;
   }
 
   /** The whole body as text, bounded in size, failing as a network error when the connection breaks. */
