@@ -163,7 +163,7 @@ class DirectExchange implements ResponseBody {
     // 1xx answers (100 Continue, 103 Early Hints) come before the real one.
     if (parsed.statusCode < 200) return rest.length ? this.readHead(rest) : true;
     try {
-      this.framing = framingOf(parsed.headers);
+      this.framing = framingOf(parsed.statusCode, parsed.headers);
     } catch (error) {
       this.fail(error as Error);
       return false;
@@ -324,7 +324,9 @@ function parseHead(text: string): { statusCode: number; headers: Headers } {
   return { statusCode: Number(status[1]), headers };
 }
 
-function framingOf(headers: Headers): Framing {
+function framingOf(status: number, headers: Headers): Framing {
+  // These never have a body, whatever their headers say (RFC 9112, 6.3).
+  if (status === 204 || status === 304) return { kind: 'length', left: 0 };
   const encoding = [headers['transfer-encoding'] ?? []].flat().join(',').toLowerCase();
   if (encoding) {
     if (!/(^|,)\s*chunked\s*$/.test(encoding)) return { kind: 'close' };

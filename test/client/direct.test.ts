@@ -156,6 +156,14 @@ describe('framing', () => {
     expect(saved()).toBe(CSV);
   });
 
+  test('a 204 has no body whatever its headers say: the answer ends at its head', async () => {
+    // The connection stays open and no length is given: reading to its end would hang.
+    scripts.push({ steps: ['HTTP/1.1 204 No Content\r\ntransfer-encoding: chunked\r\n\r\n'], end: 'hang' });
+    const result = await exportTo('out.csv', ['--timeout', '5']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(saved()).toBe('');
+  });
+
   test('an empty body (Content-Length: 0) saves an empty file', async () => {
     scripts.push({ steps: ['HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'], end: 'hang' });
     const result = await exportTo('out.csv');
