@@ -2,24 +2,16 @@
 // way a real network or a lying server can — reset at each stage, hang, drip, send the wrong
 // shape, redirect elsewhere, hold a request until the test lets it go. Every request is recorded,
 // so a test can say what was (and was not) sent. Unlike test/support/scripted-server.ts, which
-// scripts well-formed answers, this one exists to break the client; it stays apart so the two can
-// change independently.
+// scripts well-formed answers, this one exists to break the client; the two share only how a
+// request is recorded (recordRequest), so their answers can change independently.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { recordRequest, type RecordedRequest } from '../support/scripted-server.js';
 
 export const BASE_PATH = '/api/partner/v1';
 
-export interface Seen {
-  method: string;
-  url: string;
-  /** The path below the base path, without the query: `/trips`. */
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-  /** Date.now() when the request had arrived. */
-  at: number;
-}
+/** A request as it arrived (method, url, path below the base path, query, headers, body, time). */
+export type Seen = RecordedRequest;
 
 export type Answer =
   /** A JSON body (any value, `null` included). */
@@ -139,20 +131,8 @@ export class HostileServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const target = new URL(req.url ?? '/', 'http://placeholder');
-    const full = target.pathname;
-    const path = full === BASE_PATH || full.startsWith(`${BASE_PATH}/`) ? full.slice(BASE_PATH.length) || '/' : full;
-    const seen: Seen = {
-      method: req.method ?? 'GET',
-      url: req.url ?? '/',
-      path,
-      query: Object.fromEntries(target.searchParams),
-      headers: { ...req.headers },
-      body: Buffer.concat(chunks).toString('utf8'),
-      at: Date.now(),
-    };
+    const seen = await recordRequest(req, BASE_PATH);
+    const path = seen.path;
     this.requests.push(seen);
     const route = this.routes.find((r) => r.method === seen.method && matches(r.segments, path));
     if (!route) {

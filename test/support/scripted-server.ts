@@ -19,6 +19,23 @@ export interface RecordedRequest {
   at: number;
 }
 
+/** Reads a request whole and records it (the hostile server in test/faults/ records the same way). */
+export async function recordRequest(req: IncomingMessage, basePath: string): Promise<RecordedRequest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const target = new URL(req.url ?? '/', 'http://placeholder');
+  const pathname = target.pathname;
+  return {
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    path: pathname === basePath || pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) || '/' : pathname,
+    query: Object.fromEntries(target.searchParams),
+    headers: { ...req.headers },
+    body: Buffer.concat(chunks).toString('utf8'),
+    at: Date.now(),
+  };
+}
+
 export interface Reply {
   status?: number;
   headers?: Record<string, string>;
@@ -143,21 +160,8 @@ export class ScriptedServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const target = new URL(req.url ?? '/', 'http://placeholder');
-    const pathname = target.pathname;
-    const path =
-      pathname === this.basePath || pathname.startsWith(`${this.basePath}/`) ? pathname.slice(this.basePath.length) || '/' : pathname;
-    const recorded: RecordedRequest = {
-      method: req.method ?? 'GET',
-      url: req.url ?? '/',
-      path,
-      query: Object.fromEntries(target.searchParams),
-      headers: { ...req.headers },
-      body: Buffer.concat(chunks).toString('utf8'),
-      at: Date.now(),
-    };
+    const recorded = await recordRequest(req, this.basePath);
+    const path = recorded.path;
     this.requests.push(recorded);
     const route = this.routes.get(`${recorded.method} ${path}`);
     let step: Step | undefined = route?.steps.shift() ?? this.ordered.shift() ?? route?.always;
