@@ -57,6 +57,8 @@ class DirectExchange implements ResponseBody {
   private consumer: ((chunk: Buffer) => void | Promise<void>) | undefined;
   private consumed: { resolve: () => void; reject: (error: Error) => void } | undefined;
   private waiting = false;
+  /** The server has closed its side; what was read before it is still handed on. */
+  private endSeen = false;
   private done = false;
   private error: Error | undefined;
   private readonly onAbort = () => this.socket.destroy(failure('the request was aborted', 'ABORT_ERR'));
@@ -272,9 +274,6 @@ class DirectExchange implements ResponseBody {
     this.pending = pending.subarray(at);
     return pending.subarray(0, 0);
   }
-
-  /** The server has closed its side; what was read before it is still handed on. */
-  private endSeen = false;
 
   private complete(): false {
     this.finish();
