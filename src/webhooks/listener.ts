@@ -132,7 +132,7 @@ export class Listener extends EventEmitter<ListenerEvents> {
     if (this.opts.path !== undefined && path !== this.opts.path)
       return this.reject(req, res, 404, `not the listening path (${this.opts.path})`);
     if (req.method !== 'POST') return this.reject(req, res, 405, 'deliveries are POST requests');
-    const declared = Number(rawHeader(req.rawHeaders, 'content-length'));
+    const declared = Number(rawHeader(req.rawHeaders, 'content-length', 'Content-Length'));
     if (declared > this.opts.maxBody)
       return this.reject(req, res, 413, `body of ${declared} bytes is over --max-body ${this.opts.maxBody}`);
     const expected = this.opts.expectedPath;
@@ -191,7 +191,7 @@ export class Listener extends EventEmitter<ListenerEvents> {
     let verdict: Verdict = 'unchecked';
     let reason: string | undefined;
     if (this.secretKey !== undefined) {
-      const signature = rawHeader(raw, SIGNATURE_HEADER);
+      const signature = rawHeader(raw, SIGNATURE_HEADER, 'X-Service-Signature');
       if (signatureMatches(this.secretKey, body, signature)) verdict = 'valid';
       else {
         // The slow path, for the words: missing, malformed or not matching.
@@ -207,8 +207,8 @@ export class Listener extends EventEmitter<ListenerEvents> {
       data?: { id?: unknown; status?: unknown };
     };
     const data = typeof env.data === 'object' && env.data !== null ? env.data : {};
-    const event = rawHeader(raw, EVENT_HEADER) ?? str(env.event);
-    const deliveryId = rawHeader(raw, DELIVERY_HEADER) ?? str(env.id);
+    const event = rawHeader(raw, EVENT_HEADER, 'X-Service-Event') ?? str(env.event);
+    const deliveryId = rawHeader(raw, DELIVERY_HEADER, 'X-Service-Delivery') ?? str(env.id);
     const accepted = verdict !== 'invalid' || this.opts.skipVerify === true;
     // Only deliveries that passed count towards retries: a forged copy of a real id would
     // otherwise make the genuine one look like a retry.
@@ -299,11 +299,15 @@ function respond(res: ServerResponse, status: number, message: string): void {
   res.end(body);
 }
 
-/** A header's first value straight from the raw list (cheaper than building req.headers). */
-function rawHeader(raw: string[], lowerName: string): string | undefined {
+/**
+ * A header's first value straight from the raw list (cheaper than building req.headers). The
+ * name as the service spells it is one comparison; only another spelling of the same length is
+ * lower-cased (a lower-cased copy of every name was a tenth of the listener's own work).
+ */
+function rawHeader(raw: string[], lowerName: string, usualName: string): string | undefined {
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
-    if (name.length === lowerName.length && name.toLowerCase() === lowerName) return raw[i + 1];
+    if (name === usualName || (name.length === lowerName.length && name.toLowerCase() === lowerName)) return raw[i + 1];
   }
   return undefined;
 }

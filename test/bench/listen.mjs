@@ -38,7 +38,7 @@ const bin = resolve(import.meta.dirname, '../../bin/tripctl');
 const configDir = mkdtempSync(join(tmpdir(), 'tripctl-bench-listen-'));
 
 /** 2000 distinct signed deliveries, the shape and size of a booking event. */
-function requests(host) {
+export function requests(host) {
   const list = [];
   for (let i = 0; i < 2000; i++) {
     const id = `evt_${String(i).padStart(24, '0')}`;
@@ -156,7 +156,7 @@ function startProcess(args, readyPattern) {
 
 // The least a receiver that checks signatures does: read the body, HMAC it with node:crypto,
 // compare in constant time, parse the JSON, answer. The reference every ratio is taken against.
-const MINIMAL = `const { createHmac, timingSafeEqual } = require('node:crypto');
+export const MINIMAL = `const { createHmac, timingSafeEqual } = require('node:crypto');
 require('node:http').createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
@@ -170,8 +170,8 @@ require('node:http').createServer((req, res) => {
   });
 }).listen(0, '127.0.0.1', function () { process.stderr.write('port ' + this.address().port + '\\n'); });`;
 
-const LISTEN_ARGS = ['webhooks', 'listen', '--port', '0', '--secret', SECRET];
-const LISTEN_READY = /listening on http:\/\/127\.0\.0\.1:(\d+)\//;
+export const LISTEN_ARGS = ['webhooks', 'listen', '--port', '0', '--secret', SECRET];
+export const LISTEN_READY = /listening on http:\/\/127\.0\.0\.1:(\d+)\//;
 
 /**
  * Sends every server `rate` deliveries a second at once (open loop, 8 keep-alive connections
