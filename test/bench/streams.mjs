@@ -136,9 +136,11 @@ export async function benchStreams(runs = 5) {
       );
     }
     console.log(`streams, medians of ${runs} runs`);
-    for (const [label, mine, theirs] of [
-      ['200 MB reports export --file F', ours, curl],
-      ['200 MB reports export --file - | ', oursPiped, curlPiped],
+    // The issue's rate goal is for the file; into a pipe its goal is the memory (one or two chunks
+    // held), and the rate is printed beside curl's for information.
+    for (const [label, mine, theirs, rateGoal] of [
+      ['200 MB reports export --file F', ours, curl, true],
+      ['200 MB reports export --file - | ', oursPiped, curlPiped, false],
     ]) {
       const oursMs = median(mine.map((r) => r.ms));
       const oursRss = Math.max(...mine.map((r) => r.rss));
@@ -148,9 +150,9 @@ export async function benchStreams(runs = 5) {
       }
       const curlMs = median(theirs.map((r) => r.ms));
       const rate = curlMs / oursMs;
-      if (rate < 0.8 || oursRss > 80) ok = false;
+      if ((rateGoal && rate < 0.8) || oursRss > 80) ok = false;
       console.log(
-        `  ${label.padEnd(34)} ${oursMs.toFixed(0).padStart(5)} ms vs curl ${curlMs.toFixed(0).padStart(5)} ms = ${rate.toFixed(2)}× curl's rate (goal ≥ 0.8×); peak RSS ${oursRss.toFixed(0)} MiB (goal ≤ 80)`,
+        `  ${label.padEnd(34)} ${oursMs.toFixed(0).padStart(5)} ms vs curl ${curlMs.toFixed(0).padStart(5)} ms = ${rate.toFixed(2)}× curl's rate${rateGoal ? ' (goal ≥ 0.8×)' : ''}; peak RSS ${oursRss.toFixed(0)} MiB (goal ≤ 80)`,
       );
     }
 
