@@ -12,17 +12,13 @@
 // window, which moves a build's count by a few thousand between runs: the runs alternate and the
 // median counts.
 // Usage: node test/bench/listen-instructions.mjs [--deliveries N] [--runs R] [--baseline BIN]   (after npm run build; needs valgrind)
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { LISTEN_ARGS, LISTEN_READY, MINIMAL, requests } from './listen.mjs';
+import { arg, LISTEN_ARGS, LISTEN_READY, MINIMAL, requests, startProcess } from './listen.mjs';
 
-const arg = (name, fallback) => {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? process.argv[at + 1] : fallback;
-};
 const DELIVERIES = Number(arg('--deliveries', 3000));
 const WARM_UP = Number(arg('--warm-up', 6000));
 const RUNS = Number(arg('--runs', 3));
@@ -60,8 +56,7 @@ async function send(port, total) {
 async function count(args, readyPattern) {
   const dir = mkdtempSync(join(tmpdir(), 'tripctl-listen-instructions-'));
   try {
-    const child = spawn(
-      'valgrind',
+    const { child, port } = await startProcess(
       [
         '--tool=callgrind',
         '--instr-atstart=no',
@@ -70,20 +65,9 @@ async function count(args, readyPattern) {
         process.execPath,
         ...args,
       ],
-      {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, TRIPCTL_CONFIG_DIR: dir, NO_COLOR: '1' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
+      readyPattern,
+      { command: 'valgrind', dir },
     );
-    let stderr = '';
-    const port = await new Promise((ok, fail) => {
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-        const match = readyPattern.exec(stderr);
-        if (match) ok(Number(match[1]));
-      });
-      child.on('exit', (code) => fail(new Error(`${args.slice(0, 3).join(' ')} exited ${code}: ${stderr}`)));
-    });
     const control = (option) => execFileSync('callgrind_control', [option, String(child.pid)], { stdio: 'ignore' });
     await send(port, WARM_UP);
     control('--instr=on');

@@ -9,55 +9,25 @@
 // gets hundreds): `--baseline BIN` profiles another build's bin/tripctl too, and
 // the runs alternate (`--runs N`, default 3; medians printed).
 // Usage: node test/bench/listen-profile.mjs [--seconds S] [--runs N] [--baseline BIN]   (after npm run build)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { load } from './listen.mjs';
+import { arg, LISTEN_ARGS, LISTEN_READY, load, startProcess } from './listen.mjs';
 
-const arg = (name, fallback) => {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? process.argv[at + 1] : fallback;
-};
 const SECONDS = Number(arg('--seconds', 4));
 const RUNS = Number(arg('--runs', 3));
 const BASELINE = arg('--baseline', undefined);
-const SECRET = 'whsec_benchmark_benchmark_benchmark_00';
 const bin = resolve(import.meta.dirname, '../../bin/tripctl');
 
 /** Profiles one listener process under load; resolves with the profile and the deliveries it counted. */
 async function profileOnce(binPath) {
   const dir = mkdtempSync(join(tmpdir(), 'tripctl-listen-profile-'));
   try {
-    const child = spawn(
-      process.execPath,
-      [
-        '--cpu-prof',
-        '--cpu-prof-interval',
-        '100',
-        `--cpu-prof-dir=${dir}`,
-        binPath,
-        'webhooks',
-        'listen',
-        '--port',
-        '0',
-        '--secret',
-        SECRET,
-      ],
-      {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, TRIPCTL_CONFIG_DIR: dir, NO_COLOR: '1' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
+    const { child, port } = await startProcess(
+      ['--cpu-prof', '--cpu-prof-interval', '100', `--cpu-prof-dir=${dir}`, binPath, ...LISTEN_ARGS],
+      LISTEN_READY,
+      { dir },
     );
-    let stderr = '';
-    const port = await new Promise((ok, fail) => {
-      child.stderr.on('data', (chunk) => {
-        stderr += chunk;
-        const match = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
-        if (match) ok(Number(match[1]));
-      });
-      child.on('exit', (code) => fail(new Error(`listen exited ${code}: ${stderr}`)));
-    });
     // The profile's clock and hrtime are both the monotonic clock: only the samples of the load's
     // measured window count (after its second of warm-up, before the wait for SIGINT).
     const started = process.hrtime.bigint();

@@ -23,7 +23,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const arg = (name, fallback) => {
+/** The value after a command-line option, or the fallback (the listener benches share it). */
+export const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
   return at > 0 ? process.argv[at + 1] : fallback;
 };
@@ -138,10 +139,14 @@ function cpuMicros(pid) {
   }
 }
 
-function startProcess(args, readyPattern) {
+/**
+ * Starts a receiver (node with `args`, or `command` with them: valgrind, say) in a clean
+ * environment, and resolves with it and its port once its ready line shows on stderr.
+ */
+export function startProcess(args, readyPattern, { command = process.execPath, dir = configDir } = {}) {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, args, {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, TRIPCTL_CONFIG_DIR: configDir, NO_COLOR: '1' },
+    const child = spawn(command, args, {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, TRIPCTL_CONFIG_DIR: dir, NO_COLOR: '1' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
