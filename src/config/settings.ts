@@ -34,6 +34,10 @@ function wholeNumber(key: string, value: string, min: number, max: number): numb
 }
 
 export function checkTimeZone(zone: string): string {
+  // Intl takes UTC offsets as zones from Node 22 (ICU 74), not on Node 20: refused everywhere, so a
+  // profile means the same on every Node (an offset also ignores daylight saving).
+  if (/^[+-]\d/.test(zone.trim()))
+    throw usageError(`'${zone}' is a UTC offset, not a time zone`, 'use an IANA name such as Asia/Damascus or UTC');
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
   } catch {

@@ -232,6 +232,7 @@ const CASES: Array<[string[], string]> = [
   [['trips', 'list', '--from', 'Atlantis'], '--from'],
   [['api', 'GET', '/company', '-H', 'x-note: a\nb'], 'the value has a control character'],
   [['api', 'GET', '/company', '-H', 'x note: a'], 'not a header name'],
+  [['trips', 'list', '--tz', '+03:00'], 'is a UTC offset, not a time zone'],
 ];
 
 describe('validation before any request', () => {
