@@ -1,4 +1,6 @@
 // A download's own HTTP/1.1 exchange, read into one buffer that every socket read reuses.
+// (Over 300 lines: one state machine — head, framing, hand-over with backpressure, end — whose
+// states read best side by side; the parsing of a head and of framing headers is apart below.)
 //
 // Why not undici (which every JSON call uses): each socket read there is a fresh 64 KiB buffer
 // that lives until V8 collects it, and V8 collects such external memory only every 64 MB or so;
