@@ -31,7 +31,7 @@ export interface Exchange {
   body: ResponseBody;
 }
 
-/** undici's answer in the shared shape; its chunks are fresh buffers, but callers copy anyway. */
+/** undici's answer in the shared shape; its chunks are fresh buffers, kept as they are. */
 export function fromUndici(res: Dispatcher.ResponseData): Exchange {
   const body = res.body;
   return {
@@ -52,10 +52,16 @@ export function fromUndici(res: Dispatcher.ResponseData): Exchange {
   };
 }
 
-/** The whole body as UTF-8 text (the `api` escape hatch; JSON calls use the client's bounded reader). */
-export async function bodyText(body: ResponseBody): Promise<string> {
+/** The whole body as UTF-8 text; past `limit.max` bytes, the error `limit.tooLarge` makes. */
+export async function bodyText(body: ResponseBody, limit?: { max: number; tooLarge: () => Error }): Promise<string> {
   const chunks: Buffer[] = [];
-  await body.each((chunk) => void chunks.push(body.reusesBuffer ? Buffer.from(chunk) : chunk));
+  let bytes = 0;
+  await body.each((chunk) => {
+    bytes += chunk.length;
+    if (limit && bytes > limit.max) throw limit.tooLarge();
+    // A direct body's chunk is its read buffer, which the next read overwrites.
+    chunks.push(body.reusesBuffer ? Buffer.from(chunk) : chunk);
+  });
   return Buffer.concat(chunks).toString('utf8');
 }
 

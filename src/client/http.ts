@@ -5,7 +5,7 @@
 // requests that are safe to repeat.
 import type { Dispatcher, ProxySettings } from './undici.js';
 import { directRequest } from './direct.js';
-import { fromUndici, MAX_HEADER_BYTES, type Exchange, type ResponseBody } from './exchange.js';
+import { bodyText, fromUndici, MAX_HEADER_BYTES, type Exchange, type ResponseBody } from './exchange.js';
 import { CliError, ExitCode, InterruptedError, usageError } from '../errors.js';
 import { maskSecret, redactSecrets } from '../io.js';
 import { formatBytes } from '../output/progress.js';
@@ -271,15 +271,7 @@ export class ApiClient {
       res.body.destroy();
       throw tooLarge();
     }
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    await res.body.each((chunk) => {
-      bytes += chunk.length;
-      if (bytes > max) throw tooLarge();
-      // A direct body's chunk is its read buffer, which the next read overwrites.
-      chunks.push(res.body.reusesBuffer ? Buffer.from(chunk) : chunk);
-    });
-    return Buffer.concat(chunks).toString('utf8');
+    return bodyText(res.body, { max, tooLarge });
   }
 
   private checkKeyMayBeSent(url: URL): void {
