@@ -4,7 +4,7 @@
 // (when-exit) hooks SIGINT and SIGTERM and sends the signal again, which a command that writes
 // the file and then runs until Ctrl-C (listen --register, sandbox) took as a second Ctrl-C and
 // ended with 130, skipping its clean-up.
-import { chmodSync, closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, type Stats, statSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CliError, ExitCode } from '../errors.js';
@@ -145,8 +145,7 @@ const LOCK_WAIT_MS = 15_000;
  */
 async function acquireLock(path: string): Promise<() => void> {
   const started = Date.now();
-  // What this run writes into the lock, so it releases only its own and a takeover can tell
-  // the stale lock it meant to remove from a fresh one another run made meanwhile.
+  // What this run writes into the lock, so that it releases only its own.
   const token = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -164,16 +163,14 @@ async function acquireLock(path: string): Promise<() => void> {
         );
       }
     }
-    let age = 0;
-    let holder: string | undefined;
+    let held: Stats;
     try {
-      age = Date.now() - statSync(path).mtimeMs;
-      holder = readLock(path);
+      held = statSync(path);
     } catch {
       continue; // released between our open and stat: try again at once
     }
-    if (age > STALE_LOCK_MS && holder !== undefined) {
-      takeOverStale(path, holder, token);
+    if (Date.now() - held.mtimeMs > STALE_LOCK_MS) {
+      removeStale(path, held);
       continue;
     }
     if (Date.now() - started > LOCK_WAIT_MS) {
@@ -196,25 +193,35 @@ function readLock(path: string): string | undefined {
 }
 
 /**
- * Removes a stale lock without removing a fresh one: the lock is renamed to a name of our own
- * (of several runs that found it stale, one rename wins), and if what was moved is not the stale
- * holder's (another run took over and locked in between), it is put back.
+ * Removes a stale lock, and only that one. Runs that find it stale at the same moment take turns
+ * through a second lock (O_EXCL again): the one that holds it removes the lock file only if it is
+ * still the very file found stale (same inode). Nobody else removes a lock but its owner, which
+ * died, so the file cannot change between that check and the removal. (A rename-and-put-back
+ * takeover let a fresh lock be moved away while its owner was writing: two writers at once, and
+ * a profile lost under the fault suite's 20 concurrent runs.)
  */
-function takeOverStale(path: string, staleHolder: string, token: string): void {
-  const moved = `${path}.${token}`;
+export function removeStale(path: string, stale: Stats): void {
+  const guard = `${path}.takeover`;
   try {
-    renameSync(path, moved);
+    closeSync(openSync(guard, 'wx', 0o600));
   } catch {
-    return; // another run moved it first
-  }
-  if (readLock(moved) !== staleHolder) {
+    // Another run is removing it; a guard left by a run that died is cleared for the next try.
     try {
-      linkSync(moved, path);
+      if (Date.now() - statSync(guard).mtimeMs > STALE_LOCK_MS) rmSync(guard, { force: true });
     } catch {
-      // A third run locked in the meantime; its lock stands, the moved one is dropped.
+      // gone already
     }
+    return;
   }
-  rmSync(moved, { force: true });
+  try {
+    const now = statSync(path);
+    // The same file (an inode number can be reused at once, so its old age is checked too).
+    if (now.ino === stale.ino && now.dev === stale.dev && now.mtimeMs === stale.mtimeMs) rmSync(path, { force: true });
+  } catch {
+    // released meanwhile
+  } finally {
+    rmSync(guard, { force: true });
+  }
 }
 
 function isConfigFile(value: unknown): value is ConfigFile {
