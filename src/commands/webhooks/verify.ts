@@ -1,6 +1,7 @@
 // `webhooks verify` (is this captured delivery genuine, and if not, why — a body and a signature,
 // or a whole file saved by `listen --save`) and `webhooks replay` (send a saved delivery to a
-// handler again, re-signed). Neither talks to the service.
+// handler again, re-signed). Neither talks to the service. (Just over 300 lines: the two verbs
+// share the reading of a saved delivery and the secret, and the diagnosis is their heart.)
 import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, usageError } from '../../errors.js';
