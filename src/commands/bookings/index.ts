@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { BOOKING_STATUSES } from '../../input/choices.js';
 import { integer, maxLength, phone, uuid } from '../../input/validate.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
@@ -14,7 +15,6 @@ import { optionalInput } from '../vehicles/index.js';
  * Status values --status accepts: the four partner-api.md names, and the two the sandbox's
  * OpenAPI document gives boarded and no-show bookings. Others go through `--param status=…`.
  */
-export const BOOKING_STATUSES = ['requested', 'approved', 'rejected', 'cancelled', 'boarded', 'no_show'] as const;
 
 /** A booking as the bulk verbs look at it. */
 interface BookingState {

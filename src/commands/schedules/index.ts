@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { RECURRENCES } from '../../input/choices.js';
 import { usageError } from '../../errors.js';
 import { calendarDate, integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
@@ -7,8 +8,6 @@ import { priceFlag, serviceTimeFlag, weekdaysFlag } from '../../cmdkit/fields.js
 import { cityFlag, describeSchedule, pickDriver, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { defineOperation, type FieldFlag } from '../../cmdkit/operation.js';
-
-export const RECURRENCES = ['daily', 'weekly', 'interval'] as const;
 
 const price = (required: boolean): FieldFlag => priceFlag(required);
 const time = (required: boolean): FieldFlag => serviceTimeFlag(required);
