@@ -5,7 +5,7 @@
 // so tests can run any command in-process with buffers and a loopback server.
 import type { ApiClient, ApiResponse } from './client/http.js';
 import { checkApiKey, checkTimeZone, profileValue } from './config/settings.js';
-import { ConfigStore, type Profile } from './config/store.js';
+import { checkProfileName, ConfigStore, type Profile } from './config/store.js';
 import { CliError, ExitCode, usageError } from './errors.js';
 import type { IO } from './io.js';
 import type { Prompter } from './input/prompter.js';
@@ -115,7 +115,12 @@ export class Context {
   selection(): { profileName: string; profile: Profile; unknownProfile: boolean } {
     const file = this.config.read();
     for (const warning of this.config.warnings.splice(0)) this.warn(warning);
-    const profileName = this.globals.profile ?? this.env.TRIPCTL_PROFILE ?? file.defaultProfile ?? 'default';
+    const profileName =
+      this.globals.profile !== undefined
+        ? checkProfileName(this.globals.profile, '--profile')
+        : this.env.TRIPCTL_PROFILE
+          ? checkProfileName(this.env.TRIPCTL_PROFILE, 'TRIPCTL_PROFILE')
+          : (file.defaultProfile ?? 'default');
     // A --profile that is not saved yet is fine for the commands that create it (`auth login`,
     // `config set`); the ones that call the service refuse it in client().
     // TRIPCTL_PROFILE names a profile as firmly as --profile does: a typo in either is an error,

@@ -4,10 +4,10 @@
 // (when-exit) hooks SIGINT and SIGTERM and sends the signal again, which a command that writes
 // the file and then runs until Ctrl-C (listen --register, sandbox) took as a second Ctrl-C and
 // ended with 130, skipping its clean-up.
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, type Stats, statSync, writeSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { chmodSync, closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
+import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
 import { writePrivateFileSync } from './private-file.js';
 
 export interface Profile {
@@ -33,6 +33,26 @@ export interface ConfigFile {
 }
 
 export const CONFIG_FILE_NAME = 'config.json';
+
+const PLAIN_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/**
+ * Why a profile name is not a plain name (letters, digits, -, _, .; at most 64), or undefined.
+ * Names an object has on its own (`__proto__`, `constructor`, `toString`…) are refused too: in a
+ * plain object they would read an inherited value or set the prototype instead of saving.
+ */
+export function profileNameProblem(name: string): string | undefined {
+  if (!PLAIN_NAME.test(name)) return 'a profile name is letters, digits, -, _ and . (at most 64)';
+  if (name in Object.prototype || name === '__proto__') return `'${name}' is a name JavaScript objects already use`;
+  return undefined;
+}
+
+/** A profile name given by a person (--profile, TRIPCTL_PROFILE, an argument): exit 2 when not plain. */
+export function checkProfileName(name: string, from: string): string {
+  const problem = profileNameProblem(name);
+  if (problem) throw usageError(`${from} '${name}' is not a usable profile name: ${problem}`, 'choose another name, e.g. ops or sandbox');
+  return name;
+}
 
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.TRIPCTL_CONFIG_DIR) return env.TRIPCTL_CONFIG_DIR;
@@ -63,7 +83,7 @@ export class ConfigStore {
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return { profiles: {} };
+      if (code === 'ENOENT') return { profiles: Object.create(null) };
       throw new CliError(`cannot read config file ${this.path}: ${code ?? String(error)}`, ExitCode.failure);
     }
     this.checkMode();
@@ -84,7 +104,35 @@ export class ConfigStore {
         `expected {"profiles": {...}}; move it away and run 'tripctl auth login' again`,
       );
     }
-    return parsed;
+    return this.checked(parsed);
+  }
+
+  /**
+   * Every profile is a plain name holding an object, and the profiles live in a map without a
+   * prototype, so no name can read or replace something the map inherits.
+   */
+  private checked(file: ConfigFile): ConfigFile {
+    const profiles: Record<string, Profile> = Object.create(null);
+    for (const [name, profile] of Object.entries(file.profiles)) {
+      const problem = profileNameProblem(name);
+      const fix = `edit ${this.path}: rename or delete that entry of "profiles"`;
+      if (problem) throw new CliError(`config file ${this.path} holds a profile named '${name}': ${problem}`, ExitCode.failure, fix);
+      if (typeof profile !== 'object' || profile === null || Array.isArray(profile))
+        throw new CliError(
+          `config file ${this.path}: profile '${name}' is ${profile === null ? 'null' : Array.isArray(profile) ? 'a list' : `a ${typeof profile}`}, not a profile`,
+          ExitCode.failure,
+          fix,
+        );
+      profiles[name] = profile;
+    }
+    file.profiles = profiles;
+    if (file.defaultProfile !== undefined && (typeof file.defaultProfile !== 'string' || profileNameProblem(file.defaultProfile)))
+      throw new CliError(
+        `config file ${this.path}: defaultProfile ${JSON.stringify(file.defaultProfile)} is not a profile name`,
+        ExitCode.failure,
+        `edit ${this.path}: set "defaultProfile" to one of the profiles, or delete it`,
+      );
+    return file;
   }
 
   /**
@@ -138,49 +186,82 @@ export class ConfigStore {
 /** A lock older than this was left by a run that died (a write takes milliseconds). */
 const STALE_LOCK_MS = 10_000;
 const LOCK_WAIT_MS = 15_000;
+/** A lock dated further ahead than this was not written by a clock we share: stale. */
+const CLOCK_SKEW_MS = 2_000;
 
 /**
- * An exclusive lock file (created with O_EXCL, so exactly one run wins), waited for with short
- * sleeps; one older than STALE_LOCK_MS is taken over. Returns the release function.
+ * An exclusive lock file, waited for with short sleeps; returns the release function. The lock
+ * appears whole: its owner (`pid host random`) is written to a file of its own first, which is
+ * then linked to the lock's name (link fails if the name exists, so exactly one run wins). A full
+ * disk therefore fails before any lock exists, and an empty lock can only be a leftover.
  */
 async function acquireLock(path: string): Promise<() => void> {
   const started = Date.now();
   // What this run writes into the lock, so that it releases only its own.
-  const token = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(path, 'wx', 0o600);
-      writeSync(fd, token);
-      closeSync(fd);
-      return () => {
-        if (readLock(path) === token) rmSync(path, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+  const token = `${process.pid} ${hostname()} ${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+  const mine = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  try {
+    writeFileSync(mine, token, { mode: 0o600 });
+  } catch (error) {
+    rmSync(mine, { force: true });
+    throw lockError(path, error);
+  }
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        linkSync(mine, path);
+        return () => {
+          if (readLock(path) === token) rmSync(path, { force: true });
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw lockError(path, error);
+      }
+      let held: Stats;
+      try {
+        held = statSync(path);
+      } catch {
+        continue; // released between our link and stat: try again at once
+      }
+      if (lockIsStale(path, held)) {
+        removeStale(path, held);
+        continue;
+      }
+      if (Date.now() - started > LOCK_WAIT_MS) {
         throw new CliError(
-          `cannot lock the config file (${path}): ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+          `the config file is locked by another tripctl (${path})`,
           ExitCode.failure,
+          `if no other tripctl is running, remove the lock: rm '${path}'`,
         );
       }
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)));
     }
-    let held: Stats;
-    try {
-      held = statSync(path);
-    } catch {
-      continue; // released between our open and stat: try again at once
-    }
-    if (Date.now() - held.mtimeMs > STALE_LOCK_MS) {
-      removeStale(path, held);
-      continue;
-    }
-    if (Date.now() - started > LOCK_WAIT_MS) {
-      throw new CliError(
-        `the config file is locked by another tripctl (${path})`,
-        ExitCode.failure,
-        `if no other tripctl is running, remove the lock: rm '${path}'`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)));
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
+function lockError(path: string, error: unknown): CliError {
+  return new CliError(`cannot lock the config file (${path}): ${(error as NodeJS.ErrnoException).code ?? String(error)}`, ExitCode.failure);
+}
+
+/**
+ * A lock nobody holds: older than STALE_LOCK_MS, dated in the future (a clock set back, a copied
+ * file: it would never age), empty (written by nobody: a full disk under an older tripctl), or
+ * owned by a process of this machine that is gone.
+ */
+export function lockIsStale(path: string, held: Stats): boolean {
+  const age = Date.now() - held.mtimeMs;
+  if (age > STALE_LOCK_MS || age < -CLOCK_SKEW_MS) return true;
+  const owner = readLock(path);
+  if (owner === undefined) return false; // gone meanwhile: the next attempt takes it
+  if (owner.trim() === '') return true;
+  const [pid, host] = owner.trim().split(' ');
+  if (!/^\d+$/.test(pid ?? '') || (host !== undefined && host !== hostname())) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 
@@ -207,7 +288,8 @@ export function removeStale(path: string, stale: Stats): void {
   } catch {
     // Another run is removing it; a guard left by a run that died is cleared for the next try.
     try {
-      if (Date.now() - statSync(guard).mtimeMs > STALE_LOCK_MS) rmSync(guard, { force: true });
+      const age = Date.now() - statSync(guard).mtimeMs;
+      if (age > STALE_LOCK_MS || age < -CLOCK_SKEW_MS) rmSync(guard, { force: true });
     } catch {
       // gone already
     }

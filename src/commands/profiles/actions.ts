@@ -2,10 +2,11 @@ import { maskSecret } from '../../io.js';
 import { specs } from '../../output/specs.js';
 import { confirmDestructive } from '../../input/confirm.js';
 import { usageError } from '../../errors.js';
-import type { ConfigFile } from '../../config/store.js';
+import { checkProfileName, type ConfigFile } from '../../config/store.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 
 function requireProfile(config: ConfigFile, name: string): void {
+  checkProfileName(name, 'profile');
   if (!config.profiles[name]) {
     const known = Object.keys(config.profiles);
     throw usageError(`no profile named '${name}'`, known.length ? `known profiles: ${known.join(', ')}` : 'there are no saved profiles');
