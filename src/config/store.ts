@@ -147,7 +147,7 @@ export class ConfigStore {
     } catch {
       // A directory we cannot chmod (not ours) still gets a 0600 file.
     }
-    const release = await acquireLock(`${this.path}.lock`);
+    const release = await acquireLock(`${this.path}.lock`, 'the config file');
     try {
       const next = this.load();
       change(next);
@@ -195,7 +195,7 @@ const CLOCK_SKEW_MS = 2_000;
  * then linked to the lock's name (link fails if the name exists, so exactly one run wins). A full
  * disk therefore fails before any lock exists, and an empty lock can only be a leftover.
  */
-async function acquireLock(path: string): Promise<() => void> {
+export async function acquireLock(path: string, what: string): Promise<() => void> {
   const started = Date.now();
   // What this run writes into the lock, so that it releases only its own.
   const token = `${process.pid} ${hostname()} ${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
@@ -204,7 +204,7 @@ async function acquireLock(path: string): Promise<() => void> {
     writeFileSync(mine, token, { mode: 0o600 });
   } catch (error) {
     rmSync(mine, { force: true });
-    throw lockError(path, error);
+    throw lockError(path, what, error);
   }
   try {
     for (let attempt = 0; ; attempt++) {
@@ -214,7 +214,7 @@ async function acquireLock(path: string): Promise<() => void> {
           if (readLock(path) === token) rmSync(path, { force: true });
         };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw lockError(path, error);
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw lockError(path, what, error);
       }
       let held: Stats;
       try {
@@ -228,7 +228,7 @@ async function acquireLock(path: string): Promise<() => void> {
       }
       if (Date.now() - started > LOCK_WAIT_MS) {
         throw new CliError(
-          `the config file is locked by another tripctl (${path})`,
+          `${what} is locked by another tripctl (${path})`,
           ExitCode.failure,
           `if no other tripctl is running, remove the lock: rm '${path}'`,
         );
@@ -240,8 +240,8 @@ async function acquireLock(path: string): Promise<() => void> {
   }
 }
 
-function lockError(path: string, error: unknown): CliError {
-  return new CliError(`cannot lock the config file (${path}): ${(error as NodeJS.ErrnoException).code ?? String(error)}`, ExitCode.failure);
+function lockError(path: string, what: string, error: unknown): CliError {
+  return new CliError(`cannot lock ${what} (${path}): ${(error as NodeJS.ErrnoException).code ?? String(error)}`, ExitCode.failure);
 }
 
 /**

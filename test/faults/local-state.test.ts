@@ -21,7 +21,6 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const PROFILE_ONLY = { TRIPCTL_API_KEY: undefined, TRIPCTL_BASE_URL: undefined };
 const saved = () => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, Record<string, unknown>> };
 
 describe('profile names are plain names, never keys JavaScript objects already have', () => {

@@ -8,7 +8,7 @@ import { runBulk } from '../../cmdkit/bulk.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { unwrap } from '../../cmdkit/run-operation.js';
 import type { Context } from '../../context.js';
-import { CliError, ExitCode, mostSevere } from '../../errors.js';
+import { CliError, ExitCode, mostSevere, usageError } from '../../errors.js';
 import { uuid } from '../../input/validate.js';
 import { sanitizeLine, toJson } from '../../output/sanitize.js';
 import { BoardingJournal, type ManifestPassenger } from './boarding-journal.js';
@@ -119,7 +119,11 @@ class BoardPrinter {
     // The prompt line is cleared first, so a background message does not land after `scan> `.
     if (this.reprompt) this.ctx.io.err('\r\u001b[2K');
     for (const event of events) {
-      if (event.kind === 'synced')
+      if (event.kind === 'synced' && event.already)
+        this.ctx.info(
+          `synced: ${who(event.passenger) || event.entry.bookingId} (scanned ${localTime(this.ctx, event.entry.scannedAt)}): ALREADY BOARDED — an earlier try landed unanswered, or another station boarded them`,
+        );
+      else if (event.kind === 'synced')
         this.ctx.info(`synced: ${who(event.passenger) || event.entry.bookingId} (scanned ${localTime(this.ctx, event.entry.scannedAt)})`);
       else
         this.ctx.info(
@@ -186,30 +190,42 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
   const printer = new BoardPrinter(ctx, station, tty && !opts.sync);
 
   const loaded = await station.load();
-  const { route, departureAt } = journal.data.trip ?? { route: tripId };
+  const { route, departureAt, status } = journal.data.trip ?? { route: tripId };
   // A protected profile asks once, before the first scan, not in the middle of boarding (where a
   // refusal would look like a failed send).
   await ctx.beforeWrite?.(`board passengers on ${route}`);
+  if (!opts.sync) await checkTrip(ctx, route, status, departureAt);
   if (loaded === 'saved')
     ctx.warn(`offline (${station.offlineReason}): using the manifest saved at ${localTime(ctx, journal.data.manifest!.loadedAt, true)}`);
-  if (journal.data.pending.length) {
+  if (loaded === 'none')
+    ctx.warn(
+      `offline (${station.offlineReason}) and no manifest of this trip is saved here: every scan is queued and checked once the service answers`,
+    );
+  if (journal.data.pending.length && !station.offline) {
     ctx.info(`${journal.data.pending.length} boarding(s) queued from before; syncing…`);
     printer.synced(await station.sync());
   }
   let codes: number[] = [];
   if (!opts.sync) {
     const { total } = station.counts;
+    const state = status
+      ? ` · ${sanitizeLine(status)}${loaded === 'fresh' ? '' : ' (as saved)'}`
+      : loaded === 'none'
+        ? ' · state unknown (offline)'
+        : '';
     ctx.info(
-      `Boarding ${route}${departureAt ? `, ${localTime(ctx, departureAt, true)} (${settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone})` : ''} · ${station.passengers.length} passengers, ${total} seats`,
+      `Boarding ${route}${departureAt ? `, ${localTime(ctx, departureAt, true)} (${settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone})` : ''}${state} · ${station.passengers.length} passengers, ${total} seats`,
     );
     if (tty) ctx.info('Scan a ticket or type a booking id; q or Ctrl-D to finish.');
-    // Queued boardings are retried in the background while the station runs.
+    // Queued boardings are retried in the background while the station runs; a station that
+    // started offline also fetches the manifest again once the service answers.
     const timer = setInterval(() => {
-      if (station.journal.data.pending.length)
-        void station.sync().then(
-          (events) => printer.synced(events),
-          () => undefined,
-        );
+      const retry = station.journal.data.pending.length
+        ? station.sync().then((events) => printer.synced(events))
+        : station.offline
+          ? station.serial(() => station.load())
+          : undefined;
+      retry?.catch(() => undefined);
     }, opts.retryEvery * 1000);
     try {
       const read = await readScans(ctx, station, printer, tty);
@@ -228,6 +244,8 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
   }
   // The end: what is queued is sent now, or the command says how to send it later.
   if (journal.data.pending.length) printer.synced(await station.sync());
+  const { boarded, total, queued } = station.counts;
+  ctx.info(`${boarded} of ${total} seats boarded${queued ? ` (${queued} queued)` : ''}.`);
   if (journal.data.pending.length) {
     throw new CliError(
       `${journal.data.pending.length} boarding(s) could not be sent (${station.offlineReason}); they are kept in ${journal.path}`,
@@ -235,14 +253,40 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
       `send them when the network is back: tripctl trips board ${tripId} --sync`,
     );
   }
-  const { boarded, total } = station.counts;
-  ctx.info(`${boarded} of ${total} seats boarded.`);
   // --sync asks nothing: it marks no-shows only when told to.
   return mostSevere([...codes, await noShows(ctx, station, tripId, noShowRest, tty && !opts.sync)]);
 };
 
+/** More than this before departure, a station is most likely opened on the wrong trip. */
+const EARLY_MS = 24 * 3_600_000;
+
+/**
+ * A cancelled or completed trip, or one that leaves more than a day from now, is most likely the
+ * wrong one: asked on a terminal, and needs --yes without one.
+ */
+async function checkTrip(ctx: Context, route: string, status: string | undefined, departureAt: string | undefined): Promise<void> {
+  const early = departureAt !== undefined && Date.parse(departureAt) - ctx.now().getTime() > EARLY_MS;
+  const odd =
+    status === 'cancelled' || status === 'completed'
+      ? `is ${status}`
+      : early
+        ? `departs ${localTime(ctx, departureAt, true)}, more than a day from now`
+        : undefined;
+  if (!odd || ctx.settings().yes) return;
+  const what = `trip ${route} ${odd}`;
+  if (!ctx.canPrompt) throw usageError(`${what}; nothing was sent`, 'pass --yes to open its boarding station anyway');
+  if (!(await (await ctx.prompter()).confirm(`The ${what}. Open its boarding station anyway?`, false)))
+    throw new CliError('cancelled; nothing was sent', ExitCode.interrupted);
+}
+
 /** Lists who has not boarded and, when told to or after a yes, marks them no-show. */
 async function noShows(ctx: Context, station: BoardingStation, tripId: string, noShowRest: boolean, tty: boolean): Promise<number> {
+  // Who boarded at another door (any station, any machine) is never offered: the service is asked.
+  if (station.notBoarded().length && !(await station.reloadManifest())) {
+    ctx.info(`No-shows not marked: the manifest cannot be checked (${station.offlineReason}).`);
+    ctx.info(`To mark them later: tripctl trips board ${tripId} --sync --no-show-rest`);
+    return ExitCode.network;
+  }
   const rest = station.notBoarded();
   if (rest.length === 0) return 0;
   const seats = rest.reduce((sum, p) => sum + p.seats, 0);

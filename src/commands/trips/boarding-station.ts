@@ -6,7 +6,7 @@ import type { ApiClient } from '../../client/http.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, ExitCode, InterruptedError, NetworkError } from '../../errors.js';
 import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
-import type { BoardingJournal, ManifestPassenger, PendingBoarding } from './boarding-journal.js';
+import { type BoardingJournal, type ManifestPassenger, passengerProblem, type PendingBoarding } from './boarding-journal.js';
 
 export type Verdict =
   | { kind: 'boarded'; passenger: ManifestPassenger }
@@ -31,16 +31,29 @@ export const VERDICT_EXIT: Record<Verdict['kind'], number> = {
 };
 
 export type SyncEvent =
-  | { kind: 'synced'; entry: PendingBoarding; passenger?: ManifestPassenger }
+  /** `already`: the service had them boarded (an earlier try landed unanswered, or another station). */
+  | { kind: 'synced'; entry: PendingBoarding; passenger?: ManifestPassenger; already?: boolean }
   | { kind: 'dropped'; entry: PendingBoarding; verdict: Verdict };
 
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** Longest a request of the station waits: at a coach door a scan must not hang for long. */
 export const REQUEST_DEADLINE_MS = 10_000;
 
-/** The network or the service is down (as opposed to the service saying no). */
-function transient(error: unknown): boolean {
-  return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+/**
+ * The service's answer about this passenger (unknown, not allowed, already done): a 4xx other
+ * than those about the station itself (its key, its rate) or about time.
+ */
+function aboutThePassenger(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 403, 408, 429].includes(error.status);
+}
+
+/**
+ * Whatever else keeps a boarding from the service is a reason to keep it for later, never to lose
+ * it or to end the station: no answer, a refused connection, a 5xx, an answer that is not the
+ * service's (a captive portal), a key refused. Only the operator's own interrupt ends a station.
+ */
+function keptForLater(error: unknown): boolean {
+  return error instanceof CliError && !(error instanceof InterruptedError) && !aboutThePassenger(error);
 }
 
 export class BoardingStation {
@@ -58,12 +71,19 @@ export class BoardingStation {
     this.passengers = journal.data.manifest?.passengers ?? [];
   }
 
-  /** One request on a client of its own, bounded by REQUEST_DEADLINE_MS, never retried: the queue is the retry. */
+  /**
+   * One request (or a few at once) on a client of its own, bounded by REQUEST_DEADLINE_MS (or
+   * --timeout if shorter), never retried: the queue is the retry. The client's own deadline ends
+   * it as an interrupt would; only the operator's interrupt is one, so the other is no answer.
+   */
   async call<T>(run: (client: ApiClient) => Promise<T>): Promise<T> {
     const deadline = Math.min(this.ctx.settings().timeoutMs, REQUEST_DEADLINE_MS);
     const client = await this.ctx.sideClient(deadline, { retries: 0, interruptible: true });
     try {
       return await run(client);
+    } catch (error) {
+      if (error instanceof InterruptedError && !this.ctx.signal.aborted) throw new NetworkError(`no answer within ${deadline / 1000} s`);
+      throw error;
     } finally {
       await client.close();
     }
@@ -76,8 +96,11 @@ export class BoardingStation {
     return next;
   }
 
-  /** Loads the trip and its manifest and keeps them in the journal; offline, the saved ones serve. */
-  async load(): Promise<'fresh' | 'saved'> {
+  /**
+   * Loads the trip and its manifest and keeps them in the journal; offline, the saved ones serve,
+   * and without them the station still takes scans (queued unchecked, checked once back online).
+   */
+  async load(): Promise<'fresh' | 'saved' | 'none'> {
     try {
       const [trip, manifest, cities] = await this.call((client) =>
         Promise.all([
@@ -90,17 +113,60 @@ export class BoardingStation {
       );
       const t = unwrap(trip.data, 'trip') as { fromCityId?: string; toCityId?: string; departureAt?: string; status?: string };
       const name = (id: string | undefined) => cities.find((c) => c.id === id)?.name ?? id ?? '?';
-      this.passengers = ((manifest.data as { passengers: ManifestPassenger[] }).passengers ?? []).filter(
-        (p) => typeof p.bookingId === 'string',
-      );
-      this.journal.data.trip = { route: `${name(t.fromCityId)} → ${name(t.toCityId)}`, departureAt: t.departureAt, status: t.status };
-      this.journal.data.manifest = { loadedAt: this.ctx.now().toISOString(), passengers: this.passengers };
-      this.journal.save();
+      this.passengers = this.checkedManifest((manifest.data as { passengers?: unknown }).passengers);
+      const summary = { route: `${name(t.fromCityId)} → ${name(t.toCityId)}`, departureAt: t.departureAt, status: t.status };
+      const saved = { loadedAt: this.ctx.now().toISOString(), passengers: this.passengers };
+      await this.journal.update((data) => {
+        data.trip = summary;
+        data.manifest = saved;
+      });
+      this.passengers = this.journal.data.manifest?.passengers ?? this.passengers;
       return 'fresh';
     } catch (error) {
-      if (!transient(error) || !this.journal.data.manifest) throw error;
+      if (!keptForLater(error)) throw error;
       this.goOffline(error);
-      return 'saved';
+      return this.journal.data.manifest ? 'saved' : 'none';
+    }
+  }
+
+  /** The service's manifest, less any passenger that is not one (never sent anything, named once). */
+  private checkedManifest(passengers: unknown): ManifestPassenger[] {
+    const list = Array.isArray(passengers) ? passengers : [];
+    const bad = list.map((p, index) => [index, passengerProblem(p)] as const).filter(([, problem]) => problem);
+    for (const [index, problem] of bad.slice(0, 3)) this.ctx.warn(`the manifest's passengers[${index}]${problem}; left out`);
+    if (bad.length > 3) this.ctx.warn(`${bad.length - 3} more passengers of the manifest left out`);
+    return list.filter((p) => passengerProblem(p) === undefined) as ManifestPassenger[];
+  }
+
+  /**
+   * Takes in what other stations on this machine did: their queued boardings (shown as queued,
+   * never offered for no-show) and the passengers they saw boarded.
+   */
+  private takeInOtherStations(): void {
+    this.journal.refresh();
+    for (const saved of this.journal.data.manifest?.passengers ?? []) {
+      const mine = this.find(saved.bookingId);
+      if (mine && saved.status === 'boarded' && mine.status !== 'boarded')
+        Object.assign(mine, { status: 'boarded', boardedAt: saved.boardedAt });
+    }
+  }
+
+  /** The manifest as the service has it now (who boarded at another door); false when it cannot be had. */
+  async reloadManifest(): Promise<boolean> {
+    try {
+      const { data } = await this.call((client) =>
+        client.request({ method: 'GET', path: `/trips/${this.tripId}/manifest`, expect: { kind: 'list', key: 'passengers' } }),
+      );
+      for (const fresh of this.checkedManifest((data as { passengers?: unknown }).passengers)) {
+        const mine = this.find(fresh.bookingId);
+        if (mine) Object.assign(mine, fresh);
+        else this.passengers.push(fresh);
+      }
+      return true;
+    } catch (error) {
+      if (!keptForLater(error)) throw error;
+      this.goOffline(error);
+      return false;
     }
   }
 
@@ -114,14 +180,18 @@ export class BoardingStation {
     return { boarded, total, queued: this.journal.data.pending.length };
   }
 
-  /** Approved passengers neither boarded nor queued. */
+  /** Approved passengers neither boarded nor queued (by this station or another). */
   notBoarded(): ManifestPassenger[] {
-    return this.passengers.filter((p) => p.status === 'approved' && !this.journal.isPending(p.bookingId));
+    this.takeInOtherStations();
+    return this.passengers.filter((p) => p.status === 'approved' && !p.boardedAt && !this.journal.isPending(p.bookingId));
   }
 
   /** What a scanned or typed line is, and what was done about it. */
   scan(line: string): Promise<Verdict> {
-    return this.serial(() => this.handle(line));
+    return this.serial(() => {
+      this.takeInOtherStations();
+      return this.handle(line);
+    });
   }
 
   private find(id: string): ManifestPassenger | undefined {
@@ -137,6 +207,8 @@ export class BoardingStation {
     if (known) return this.board(known);
     const id = ids[0];
     if (!id) return { kind: 'no-id', text: line.trim() };
+    // Offline, asking would only wait out the time-out at the door: kept, and checked once back.
+    if (this.offline) return this.queueUnchecked(id);
     // Not on the manifest as loaded: approved since, or not for this trip at all. Ask.
     try {
       const { data } = await this.call((client) =>
@@ -145,12 +217,16 @@ export class BoardingStation {
       return this.verdictFor(id, unwrap(data, 'booking') as Booking, false);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return { kind: 'unknown', bookingId: id };
-      if (!transient(error)) throw error;
+      if (!keptForLater(error)) throw error;
       this.goOffline(error);
-      // Offline, the scan is kept and checked when the service is back (sync asks first).
-      this.journal.queue({ bookingId: id, scannedAt: this.ctx.now().toISOString(), verified: false });
-      return { kind: 'queued', bookingId: id, verified: false };
+      return this.queueUnchecked(id);
     }
+  }
+
+  /** Offline, a scan not on the manifest is kept and checked when the service is back (sync asks first). */
+  private async queueUnchecked(id: string): Promise<Verdict> {
+    await this.journal.queue({ bookingId: id, scannedAt: this.ctx.now().toISOString(), verified: false });
+    return { kind: 'queued', bookingId: id, verified: false };
   }
 
   /** A booking fetched from the service: board it if it is an approved one of this trip. */
@@ -179,7 +255,7 @@ export class BoardingStation {
       return { kind: 'already-boarded', passenger, queued: this.journal.isPending(passenger.bookingId) };
     }
     // Written before it is sent: from here on, the scan survives anything.
-    this.journal.queue({ bookingId: passenger.bookingId, scannedAt: this.ctx.now().toISOString(), verified: true });
+    await this.journal.queue({ bookingId: passenger.bookingId, scannedAt: this.ctx.now().toISOString(), verified: true });
     if (this.offline) return { kind: 'queued', passenger, bookingId: passenger.bookingId, verified: true };
     return this.send(passenger);
   }
@@ -195,19 +271,44 @@ export class BoardingStation {
         }),
       );
       const booking = unwrap(data, 'booking') as Booking;
-      passenger.status = 'boarded';
-      passenger.boardedAt = booking.boardedAt ?? this.ctx.now().toISOString();
-      this.journal.settle(passenger.bookingId);
+      await this.markBoarded(passenger, booking.boardedAt);
       return { kind: 'boarded', passenger };
     } catch (error) {
-      if (transient(error)) {
+      if (keptForLater(error)) {
         this.goOffline(error);
         return { kind: 'queued', passenger, bookingId: passenger.bookingId, verified: true };
       }
-      if (error instanceof InterruptedError || !(error instanceof CliError)) throw error;
-      this.journal.settle(passenger.bookingId);
+      if (!aboutThePassenger(error)) throw error;
+      // 409: most often they are boarded already — an earlier try landed and its answer was lost,
+      // or another station boarded them. The booking says which; boarded is boarded.
+      if (error.status === 409 && (await this.boardedMeanwhile(passenger))) return { kind: 'already-boarded', passenger, queued: false };
+      await this.journal.settle(passenger.bookingId);
       return { kind: 'refused', bookingId: passenger.bookingId, passenger, message: error.message, exitCode: error.exitCode };
     }
+  }
+
+  private async markBoarded(passenger: ManifestPassenger, boardedAt: string | null | undefined): Promise<void> {
+    passenger.status = 'boarded';
+    passenger.boardedAt = boardedAt ?? this.ctx.now().toISOString();
+    await this.journal.settle(passenger.bookingId, passenger.boardedAt);
+  }
+
+  /** After a 409: whether the service has the passenger boarded (then settled as such). Offline, the boarding stays queued. */
+  private async boardedMeanwhile(passenger: ManifestPassenger): Promise<boolean> {
+    let booking: Booking;
+    try {
+      const { data } = await this.call((client) =>
+        client.request({ method: 'GET', path: `/bookings/${passenger.bookingId}`, expect: { kind: 'object', key: 'booking' } }),
+      );
+      booking = unwrap(data, 'booking') as Booking;
+    } catch (error) {
+      if (!keptForLater(error)) return false;
+      this.goOffline(error);
+      throw error;
+    }
+    if (booking.status !== 'boarded' && !booking.boardedAt) return false;
+    await this.markBoarded(passenger, booking.boardedAt);
+    return true;
   }
 
   private goOffline(error: unknown): void {
@@ -226,13 +327,17 @@ export class BoardingStation {
         try {
           const verdict = await this.syncOne(entry);
           if (verdict.kind === 'boarded') events.push({ kind: 'synced', entry, passenger: verdict.passenger });
-          else if (verdict.kind === 'queued') return events;
+          else if (verdict.kind === 'already-boarded') {
+            // Queued here, boarded there (or here, unanswered): on board either way, and counted.
+            await this.journal.settle(entry.bookingId, verdict.passenger.boardedAt ?? undefined);
+            events.push({ kind: 'synced', entry, passenger: verdict.passenger, already: true });
+          } else if (verdict.kind === 'queued') return events;
           else {
-            this.journal.settle(entry.bookingId);
+            await this.journal.settle(entry.bookingId);
             events.push({ kind: 'dropped', entry, verdict });
           }
         } catch (error) {
-          if (!transient(error)) throw error;
+          if (!keptForLater(error)) throw error;
           this.goOffline(error);
           return events;
         }
