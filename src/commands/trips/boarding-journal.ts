@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writePrivateFileSync } from '../../config/private-file.js';
 import { acquireLock } from '../../config/store.js';
+import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { isUuid } from '../../input/validate.js';
 import { sanitizeLine } from '../../output/sanitize.js';
@@ -181,8 +182,17 @@ function journalProblem(data: unknown, tripId: string): string | undefined {
   return undefined;
 }
 
+/** The service's manifest, less any passenger that is not one (never sent anything, named once). */
+export function checkedPassengers(ctx: Context, passengers: unknown): ManifestPassenger[] {
+  const list = Array.isArray(passengers) ? passengers : [];
+  const bad = list.map((p, index) => [index, passengerProblem(p)] as const).filter(([, problem]) => problem);
+  for (const [index, problem] of bad.slice(0, 3)) ctx.warn(`the manifest's passengers[${index}]${problem}; left out`);
+  if (bad.length > 3) ctx.warn(`${bad.length - 3} more passengers of the manifest left out`);
+  return list.filter((p) => passengerProblem(p) === undefined) as ManifestPassenger[];
+}
+
 /** What is wrong with one passenger of a manifest (saved, or as the service sent it), or undefined. */
-export function passengerProblem(passenger: unknown): string | undefined {
+function passengerProblem(passenger: unknown): string | undefined {
   if (!isRecord(passenger)) return ` is ${show(passenger)}, not a passenger`;
   if (typeof passenger.bookingId !== 'string' || !isUuid(passenger.bookingId))
     return `.bookingId ${show(passenger.bookingId)} is not a UUID`;

@@ -2,66 +2,19 @@
 // boardings sent at once or queued in the journal while the service cannot be reached, and the
 // queue synced. It returns verdicts; board.ts prints them. Work is serialised (one line or one
 // sync at a time), so the journal and the manifest are never changed by two things at once.
-import type { ApiClient } from '../../client/http.js';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, ExitCode, InterruptedError, NetworkError } from '../../errors.js';
+import { ApiError } from '../../errors.js';
 import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
-import { type BoardingJournal, type ManifestPassenger, passengerProblem, type PendingBoarding } from './boarding-journal.js';
+import { type BoardingJournal, checkedPassengers, type ManifestPassenger, type PendingBoarding } from './boarding-journal.js';
+import { type Booking, StationLink } from './boarding-link.js';
+import { aboutThePassenger, keptForLater, type SyncEvent, type Verdict } from './boarding-verdicts.js';
 
-export type Verdict =
-  | { kind: 'boarded'; passenger: ManifestPassenger }
-  | { kind: 'queued'; passenger?: ManifestPassenger; bookingId: string; verified: boolean }
-  | { kind: 'already-boarded'; passenger: ManifestPassenger; queued: boolean }
-  | { kind: 'not-approved'; bookingId: string; status: string }
-  | { kind: 'other-trip'; bookingId: string; tripId: string }
-  | { kind: 'unknown'; bookingId: string }
-  | { kind: 'refused'; bookingId: string; passenger?: ManifestPassenger; message: string; exitCode: number }
-  | { kind: 'no-id'; text: string };
-
-/** Exit code each verdict stands for when a script feeds the station. */
-export const VERDICT_EXIT: Record<Verdict['kind'], number> = {
-  boarded: 0,
-  queued: 0,
-  'already-boarded': ExitCode.rejected,
-  'not-approved': ExitCode.rejected,
-  'other-trip': ExitCode.rejected,
-  unknown: ExitCode.notFound,
-  refused: ExitCode.rejected,
-  'no-id': ExitCode.usage,
-};
-
-export type SyncEvent =
-  /** `already`: the service had them boarded (an earlier try landed unanswered, or another station). */
-  | { kind: 'synced'; entry: PendingBoarding; passenger?: ManifestPassenger; already?: boolean }
-  | { kind: 'dropped'; entry: PendingBoarding; verdict: Verdict };
+export { VERDICT_EXIT, type SyncEvent, type Verdict } from './boarding-verdicts.js';
 
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-/** Longest a request of the station waits: at a coach door a scan must not hang for long. */
-export const REQUEST_DEADLINE_MS = 10_000;
-
-/**
- * The service's answer about this passenger (unknown, not allowed, already done): a 4xx other
- * than those about the station itself (its key, its rate) or about time.
- */
-function aboutThePassenger(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 403, 408, 429].includes(error.status);
-}
-
-/**
- * Whatever else keeps a boarding from the service is a reason to keep it for later, never to lose
- * it or to end the station: no answer, a refused connection, a 5xx, an answer that is not the
- * service's (a captive portal), a key refused. Only the operator's own interrupt ends a station.
- */
-function keptForLater(error: unknown): boolean {
-  return error instanceof CliError && !(error instanceof InterruptedError) && !aboutThePassenger(error);
-}
-
 export class BoardingStation {
   passengers: ManifestPassenger[] = [];
-  offline = false;
-  /** Why the station went offline, for the queued line. */
-  offlineReason = '';
-  private chain: Promise<unknown> = Promise.resolve();
+  readonly link: StationLink;
 
   constructor(
     private readonly ctx: Context,
@@ -69,31 +22,7 @@ export class BoardingStation {
     readonly journal: BoardingJournal,
   ) {
     this.passengers = journal.data.manifest?.passengers ?? [];
-  }
-
-  /**
-   * One request (or a few at once) on a client of its own, bounded by REQUEST_DEADLINE_MS (or
-   * --timeout if shorter), never retried: the queue is the retry. The client's own deadline ends
-   * it as an interrupt would; only the operator's interrupt is one, so the other is no answer.
-   */
-  async call<T>(run: (client: ApiClient) => Promise<T>): Promise<T> {
-    const deadline = Math.min(this.ctx.settings().timeoutMs, REQUEST_DEADLINE_MS);
-    const client = await this.ctx.sideClient(deadline, { retries: 0, interruptible: true });
-    try {
-      return await run(client);
-    } catch (error) {
-      if (error instanceof InterruptedError && !this.ctx.signal.aborted) throw new NetworkError(`no answer within ${deadline / 1000} s`);
-      throw error;
-    } finally {
-      await client.close();
-    }
-  }
-
-  /** Runs one piece of work after the ones before it. */
-  serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.chain.then(work, work);
-    this.chain = next.catch(() => undefined);
-    return next;
+    this.link = new StationLink(ctx);
   }
 
   /**
@@ -102,7 +31,7 @@ export class BoardingStation {
    */
   async load(): Promise<'fresh' | 'saved' | 'none'> {
     try {
-      const [trip, manifest, cities] = await this.call((client) =>
+      const [trip, manifest, cities] = await this.link.call((client) =>
         Promise.all([
           client.request({ method: 'GET', path: `/trips/${this.tripId}`, expect: { kind: 'object', key: 'trip' } }),
           client.request({ method: 'GET', path: `/trips/${this.tripId}/manifest`, expect: { kind: 'list', key: 'passengers' } }),
@@ -113,7 +42,7 @@ export class BoardingStation {
       );
       const t = unwrap(trip.data, 'trip') as { fromCityId?: string; toCityId?: string; departureAt?: string; status?: string };
       const name = (id: string | undefined) => cities.find((c) => c.id === id)?.name ?? id ?? '?';
-      this.passengers = this.checkedManifest((manifest.data as { passengers?: unknown }).passengers);
+      this.passengers = checkedPassengers(this.ctx, (manifest.data as { passengers?: unknown }).passengers);
       const summary = { route: `${name(t.fromCityId)} → ${name(t.toCityId)}`, departureAt: t.departureAt, status: t.status };
       const saved = { loadedAt: this.ctx.now().toISOString(), passengers: this.passengers };
       await this.journal.update((data) => {
@@ -124,18 +53,9 @@ export class BoardingStation {
       return 'fresh';
     } catch (error) {
       if (!keptForLater(error)) throw error;
-      this.goOffline(error);
+      this.link.goOffline(error);
       return this.journal.data.manifest ? 'saved' : 'none';
     }
-  }
-
-  /** The service's manifest, less any passenger that is not one (never sent anything, named once). */
-  private checkedManifest(passengers: unknown): ManifestPassenger[] {
-    const list = Array.isArray(passengers) ? passengers : [];
-    const bad = list.map((p, index) => [index, passengerProblem(p)] as const).filter(([, problem]) => problem);
-    for (const [index, problem] of bad.slice(0, 3)) this.ctx.warn(`the manifest's passengers[${index}]${problem}; left out`);
-    if (bad.length > 3) this.ctx.warn(`${bad.length - 3} more passengers of the manifest left out`);
-    return list.filter((p) => passengerProblem(p) === undefined) as ManifestPassenger[];
   }
 
   /**
@@ -154,10 +74,10 @@ export class BoardingStation {
   /** The manifest as the service has it now (who boarded at another door); false when it cannot be had. */
   async reloadManifest(): Promise<boolean> {
     try {
-      const { data } = await this.call((client) =>
+      const { data } = await this.link.call((client) =>
         client.request({ method: 'GET', path: `/trips/${this.tripId}/manifest`, expect: { kind: 'list', key: 'passengers' } }),
       );
-      for (const fresh of this.checkedManifest((data as { passengers?: unknown }).passengers)) {
+      for (const fresh of checkedPassengers(this.ctx, (data as { passengers?: unknown }).passengers)) {
         const mine = this.find(fresh.bookingId);
         if (mine) Object.assign(mine, fresh);
         else this.passengers.push(fresh);
@@ -165,7 +85,7 @@ export class BoardingStation {
       return true;
     } catch (error) {
       if (!keptForLater(error)) throw error;
-      this.goOffline(error);
+      this.link.goOffline(error);
       return false;
     }
   }
@@ -188,7 +108,7 @@ export class BoardingStation {
 
   /** What a scanned or typed line is, and what was done about it. */
   scan(line: string): Promise<Verdict> {
-    return this.serial(() => {
+    return this.link.serial(() => {
       this.takeInOtherStations();
       return this.handle(line);
     });
@@ -208,17 +128,14 @@ export class BoardingStation {
     const id = ids[0];
     if (!id) return { kind: 'no-id', text: line.trim() };
     // Offline, asking would only wait out the time-out at the door: kept, and checked once back.
-    if (this.offline) return this.queueUnchecked(id);
+    if (this.link.offline) return this.queueUnchecked(id);
     // Not on the manifest as loaded: approved since, or not for this trip at all. Ask.
     try {
-      const { data } = await this.call((client) =>
-        client.request({ method: 'GET', path: `/bookings/${id}`, expect: { kind: 'object', key: 'booking' } }),
-      );
-      return this.verdictFor(id, unwrap(data, 'booking') as Booking, false);
+      return this.verdictFor(id, await this.link.booking(id), false);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return { kind: 'unknown', bookingId: id };
       if (!keptForLater(error)) throw error;
-      this.goOffline(error);
+      this.link.goOffline(error);
       return this.queueUnchecked(id);
     }
   }
@@ -256,13 +173,13 @@ export class BoardingStation {
     }
     // Written before it is sent: from here on, the scan survives anything.
     await this.journal.queue({ bookingId: passenger.bookingId, scannedAt: this.ctx.now().toISOString(), verified: true });
-    if (this.offline) return { kind: 'queued', passenger, bookingId: passenger.bookingId, verified: true };
+    if (this.link.offline) return { kind: 'queued', passenger, bookingId: passenger.bookingId, verified: true };
     return this.send(passenger);
   }
 
   private async send(passenger: ManifestPassenger): Promise<Verdict> {
     try {
-      const { data } = await this.call((client) =>
+      const { data } = await this.link.call((client) =>
         client.request({
           method: 'POST',
           path: `/bookings/${passenger.bookingId}/boarded`,
@@ -275,7 +192,7 @@ export class BoardingStation {
       return { kind: 'boarded', passenger };
     } catch (error) {
       if (keptForLater(error)) {
-        this.goOffline(error);
+        this.link.goOffline(error);
         return { kind: 'queued', passenger, bookingId: passenger.bookingId, verified: true };
       }
       if (!aboutThePassenger(error)) throw error;
@@ -297,13 +214,10 @@ export class BoardingStation {
   private async boardedMeanwhile(passenger: ManifestPassenger): Promise<boolean> {
     let booking: Booking;
     try {
-      const { data } = await this.call((client) =>
-        client.request({ method: 'GET', path: `/bookings/${passenger.bookingId}`, expect: { kind: 'object', key: 'booking' } }),
-      );
-      booking = unwrap(data, 'booking') as Booking;
+      booking = await this.link.booking(passenger.bookingId);
     } catch (error) {
       if (!keptForLater(error)) return false;
-      this.goOffline(error);
+      this.link.goOffline(error);
       throw error;
     }
     if (booking.status !== 'boarded' && !booking.boardedAt) return false;
@@ -311,17 +225,12 @@ export class BoardingStation {
     return true;
   }
 
-  private goOffline(error: unknown): void {
-    this.offline = true;
-    this.offlineReason = error instanceof Error ? error.message : String(error);
-  }
-
   /**
    * Sends the queued boardings, oldest first, until one cannot be sent. Returns what happened to
    * each; the station is online again when the queue is empty.
    */
   sync(): Promise<SyncEvent[]> {
-    return this.serial(async () => {
+    return this.link.serial(async () => {
       const events: SyncEvent[] = [];
       for (const entry of [...this.journal.data.pending]) {
         try {
@@ -338,11 +247,11 @@ export class BoardingStation {
           }
         } catch (error) {
           if (!keptForLater(error)) throw error;
-          this.goOffline(error);
+          this.link.goOffline(error);
           return events;
         }
       }
-      this.offline = false;
+      this.link.offline = false;
       return events;
     });
   }
@@ -352,10 +261,7 @@ export class BoardingStation {
     if (known) return this.send(known);
     // An unchecked scan is looked at first: it must be an approved booking of this trip.
     try {
-      const { data } = await this.call((client) =>
-        client.request({ method: 'GET', path: `/bookings/${entry.bookingId}`, expect: { kind: 'object', key: 'booking' } }),
-      );
-      const booking = unwrap(data, 'booking') as Booking;
+      const booking = await this.link.booking(entry.bookingId);
       if (booking.status === 'approved' && booking.tripId?.toLowerCase() === this.tripId) {
         const passenger = this.find(entry.bookingId) ?? {
           bookingId: entry.bookingId,
@@ -373,12 +279,4 @@ export class BoardingStation {
       throw error;
     }
   }
-}
-
-interface Booking {
-  tripId?: string;
-  status?: string;
-  seats?: number;
-  boardedAt?: string | null;
-  passenger?: { fullName?: string | null; phone?: string | null };
 }
