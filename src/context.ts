@@ -83,6 +83,8 @@ export class Context {
   exitCode = 0;
   /** Set by long-running commands (sandbox, listen) that must not be ended once main returns. */
   keepAlive = false;
+  /** A request that changes something (not a GET) was sent: a reader going away then leaves work undone. */
+  sentWrites = false;
   /**
    * Set on a protected profile at a terminal (cmdkit/protect.ts): asks before the first request
    * that is not a GET, with `what` when the verb says what it is about to do. Unset once answered.
@@ -285,11 +287,17 @@ export class Context {
   private askBeforeWrites(client: ApiClient): ApiClient {
     const { request, stream } = client;
     client.request = async <T>(req: Parameters<ApiClient['request']>[0]) => {
-      if (req.method !== 'GET') await this.beforeWrite?.();
+      if (req.method !== 'GET') {
+        await this.beforeWrite?.();
+        this.sentWrites = true;
+      }
       return request.call(client, req) as Promise<ApiResponse<T>>;
     };
     client.stream = async (req) => {
-      if (req.method !== 'GET') await this.beforeWrite?.();
+      if (req.method !== 'GET') {
+        await this.beforeWrite?.();
+        this.sentWrites = true;
+      }
       return stream.call(client, req);
     };
     return client;
