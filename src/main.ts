@@ -47,11 +47,13 @@ const ctx = new Context({ io, env: process.env, cwd: process.cwd(), signal: cont
 void main(process.argv.slice(2), ctx)
   .catch((error: unknown) => reportError(ctx, error))
   .then(async (result) => {
+    // Only once every byte has left: a pipe is asynchronous, and exiting earlier cuts output short.
+    // A stdout that fails (a full disk) says so only then, so its failure is known before the code.
+    await io.flush();
     let code = result;
     if (io.stdoutClosed && !ctx.sentWrites) code = 0;
     else if (io.writeError) code = reportWriteError(ctx);
     process.exitCode = code;
-    // Only once every byte has left: a pipe is asynchronous, and exiting earlier cuts output short.
     await io.flush();
     // Keep-alive sockets and stdin listeners must not hold the process open once the answer is out.
     if (!ctx.keepAlive) process.exit(code);

@@ -3,11 +3,12 @@
 // a listener with a temporary endpoint. And a reader that goes away (`| head -1`): a read ends
 // with 0, a write verb stops sending, says what was and was not sent, and ends with 130. Real
 // processes of the built bin/tripctl: signals and pipes are the point.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spawnTripctl, waitForLine } from '../support/cli.js';
+import { BIN, cleanEnv, spawnTripctl, waitForLine } from '../support/cli.js';
 import { type Answer, startHostileServer, type HostileServer } from './hostile-server.js';
 import { booking, KEY, lines, page, uuidFor } from './support.js';
 
@@ -156,4 +157,29 @@ describe('a reader that goes away (| head -1)', () => {
     expect(run.stderr()).toBe('');
     expect(existsSync(join(cwd, 'out.csv'))).toBe(false);
   }, 30_000);
+});
+
+describe('a stdout that cannot be written (a full disk: /dev/full)', () => {
+  it.each([
+    ['a list', ['trips', 'list', '-o', 'ids']],
+    ['a download to stdout', ['reports', 'export', '--type', 'bookings', '--format', 'csv', '--file', '-']],
+  ])('%s: one error line, exit 1', async (_name, argv) => {
+    server.on('GET /trips', { json: page('trips', 1, 25, 25) });
+    server.on('GET /reports/export', { raw: 'id,status\n'.repeat(2000), headers: CSV });
+    const full = openSync('/dev/full', 'w');
+    try {
+      const child = spawn(process.execPath, [BIN, ...argv], {
+        cwd,
+        env: cleanEnv(dir, { TRIPCTL_BASE_URL: server.baseUrl, TRIPCTL_API_KEY: KEY }),
+        stdio: ['ignore', full, 'pipe'],
+      });
+      let err = '';
+      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code, err).toBe(1);
+      expect(lines(err)).toEqual(['tripctl: cannot write the output: ENOSPC: no space left on device, write']);
+    } finally {
+      closeSync(full);
+    }
+  });
 });
