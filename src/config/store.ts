@@ -4,10 +4,11 @@
 // (when-exit) hooks SIGINT and SIGTERM and sends the signal again, which a command that writes
 // the file and then runs until Ctrl-C (listen --register, sandbox) took as a second Ctrl-C and
 // ended with 130, skipping its clean-up.
-import { chmodSync, closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
-import { homedir, hostname } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CliError, ExitCode, usageError } from '../errors.js';
+import { acquireLock } from './lock.js';
 import { writePrivateFileSync } from './private-file.js';
 
 export interface Profile {
@@ -180,129 +181,6 @@ export class ConfigStore {
     } catch {
       // stat failing right after a successful read is not worth a second error.
     }
-  }
-}
-
-/** A lock older than this was left by a run that died (a write takes milliseconds). */
-const STALE_LOCK_MS = 10_000;
-const LOCK_WAIT_MS = 15_000;
-/** A lock dated further ahead than this was not written by a clock we share: stale. */
-const CLOCK_SKEW_MS = 2_000;
-
-/**
- * An exclusive lock file, waited for with short sleeps; returns the release function. The lock
- * appears whole: its owner (`pid host random`) is written to a file of its own first, which is
- * then linked to the lock's name (link fails if the name exists, so exactly one run wins). A full
- * disk therefore fails before any lock exists, and an empty lock can only be a leftover.
- */
-export async function acquireLock(path: string, what: string): Promise<() => void> {
-  const started = Date.now();
-  // What this run writes into the lock, so that it releases only its own.
-  const token = `${process.pid} ${hostname()} ${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-  const mine = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
-  try {
-    writeFileSync(mine, token, { mode: 0o600 });
-  } catch (error) {
-    rmSync(mine, { force: true });
-    throw lockError(path, what, error);
-  }
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        linkSync(mine, path);
-        return () => {
-          if (readLock(path) === token) rmSync(path, { force: true });
-        };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw lockError(path, what, error);
-      }
-      let held: Stats;
-      try {
-        held = statSync(path);
-      } catch {
-        continue; // released between our link and stat: try again at once
-      }
-      if (lockIsStale(path, held)) {
-        removeStale(path, held);
-        continue;
-      }
-      if (Date.now() - started > LOCK_WAIT_MS) {
-        throw new CliError(
-          `${what} is locked by another tripctl (${path})`,
-          ExitCode.failure,
-          `if no other tripctl is running, remove the lock: rm '${path}'`,
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)));
-    }
-  } finally {
-    rmSync(mine, { force: true });
-  }
-}
-
-function lockError(path: string, what: string, error: unknown): CliError {
-  return new CliError(`cannot lock ${what} (${path}): ${(error as NodeJS.ErrnoException).code ?? String(error)}`, ExitCode.failure);
-}
-
-/**
- * A lock nobody holds: older than STALE_LOCK_MS, dated in the future (a clock set back, a copied
- * file: it would never age), empty (written by nobody: a full disk under an older tripctl), or
- * owned by a process of this machine that is gone.
- */
-export function lockIsStale(path: string, held: Stats): boolean {
-  const age = Date.now() - held.mtimeMs;
-  if (age > STALE_LOCK_MS || age < -CLOCK_SKEW_MS) return true;
-  const owner = readLock(path);
-  if (owner === undefined) return false; // gone meanwhile: the next attempt takes it
-  if (owner.trim() === '') return true;
-  const [pid, host] = owner.trim().split(' ');
-  if (!/^\d+$/.test(pid ?? '') || (host !== undefined && host !== hostname())) return false;
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-function readLock(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Removes a stale lock, and only that one. Runs that find it stale at the same moment take turns
- * through a second lock (O_EXCL again): the one that holds it removes the lock file only if it is
- * still the very file found stale (same inode). Nobody else removes a lock but its owner, which
- * died, so the file cannot change between that check and the removal. (A rename-and-put-back
- * takeover let a fresh lock be moved away while its owner was writing: two writers at once, and
- * a profile lost under the fault suite's 20 concurrent runs.)
- */
-export function removeStale(path: string, stale: Stats): void {
-  const guard = `${path}.takeover`;
-  try {
-    closeSync(openSync(guard, 'wx', 0o600));
-  } catch {
-    // Another run is removing it; a guard left by a run that died is cleared for the next try.
-    try {
-      const age = Date.now() - statSync(guard).mtimeMs;
-      if (age > STALE_LOCK_MS || age < -CLOCK_SKEW_MS) rmSync(guard, { force: true });
-    } catch {
-      // gone already
-    }
-    return;
-  }
-  try {
-    const now = statSync(path);
-    // The same file (an inode number can be reused at once, so its old age is checked too).
-    if (now.ino === stale.ino && now.dev === stale.dev && now.mtimeMs === stale.mtimeMs) rmSync(path, { force: true });
-  } catch {
-    // released meanwhile
-  } finally {
-    rmSync(guard, { force: true });
   }
 }
 

@@ -11,7 +11,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writePrivateFileSync } from '../../config/private-file.js';
-import { acquireLock } from '../../config/store.js';
+import { acquireLock } from '../../config/lock.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { isUuid } from '../../input/validate.js';
