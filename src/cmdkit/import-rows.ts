@@ -214,7 +214,14 @@ async function importLock(ctx: Context, verb: ImportVerb): Promise<() => void> {
   const settings = ctx.settings();
   const company = derivedIdempotencyKey('company', settings.baseUrl ?? '', settings.apiKey ?? settings.profileName);
   const dir = join(ctx.config.dir, 'locks');
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new CliError(
+      `cannot create ${dir} for the import's lock: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+      ExitCode.failure,
+    );
+  }
   const { acquireLock } = await import('../config/lock.js');
   return acquireLock(join(dir, `import-${verb.resultKey}-${company.slice(-16)}.lock`), `the ${verb.resultKey} imports of this company`, {
     waitMs: 3_600_000,
