@@ -7,7 +7,6 @@
 // row's request and how many identical rows came before it (so the service replays its first
 // answer, and two identical rows are still two bookings), or says how to find the object a row
 // would create (`existing`), and such rows are reported as `exists` without a request.
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Method } from '../client/http.js';
@@ -213,22 +212,17 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
 async function importLock(ctx: Context, verb: ImportVerb): Promise<() => void> {
   const settings = ctx.settings();
   const company = derivedIdempotencyKey('company', settings.baseUrl ?? '', settings.apiKey ?? settings.profileName);
-  const dir = join(ctx.config.dir, 'locks');
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-  } catch (error) {
-    throw new CliError(
-      `cannot create ${dir} for the import's lock: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-      ExitCode.failure,
-    );
-  }
   const { acquireLock } = await import('../config/lock.js');
-  return acquireLock(join(dir, `import-${verb.resultKey}-${company.slice(-16)}.lock`), `the ${verb.resultKey} imports of this company`, {
-    waitMs: 3_600_000,
-    heartbeat: true,
-    signal: ctx.signal,
-    onWait: () => ctx.info(`waiting for another ${verb.method} ${verb.path} import of this company to finish…`),
-  });
+  return acquireLock(
+    join(ctx.config.dir, 'locks', `import-${verb.resultKey}-${company.slice(-16)}.lock`),
+    `the ${verb.resultKey} imports of this company`,
+    {
+      waitMs: 3_600_000,
+      heartbeat: true,
+      signal: ctx.signal,
+      onWait: () => ctx.info(`waiting for another ${verb.method} ${verb.path} import of this company to finish…`),
+    },
+  );
 }
 
 async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptions, rows: ImportRow[], source: string): Promise<number> {

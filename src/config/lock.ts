@@ -1,8 +1,9 @@
 // Lock files for local state that several tripctl runs share: the config file, a boarding
 // journal, a company's trip imports. Exactly one run holds a lock; one nobody holds (its owner
 // died, it is dated in the future, it is empty) is taken over at once, and only that one.
-import { closeSync, linkSync, openSync, readFileSync, rmSync, type Stats, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, linkSync, mkdirSync, openSync, readFileSync, rmSync, type Stats, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { dirname } from 'node:path';
 import { CliError, ExitCode, InterruptedError } from '../errors.js';
 
 /** A lock older than this was left by a run that died (a write takes milliseconds). */
@@ -11,12 +12,6 @@ const LOCK_WAIT_MS = 15_000;
 /** A lock dated further ahead than this was not written by a clock we share: stale. */
 const CLOCK_SKEW_MS = 2_000;
 
-/**
- * An exclusive lock file, waited for with short sleeps; returns the release function. The lock
- * appears whole: its owner (`pid host random`) is written to a file of its own first, which is
- * then linked to the lock's name (link fails if the name exists, so exactly one run wins). A full
- * disk therefore fails before any lock exists, and an empty lock can only be a leftover.
- */
 export interface LockOptions {
   /** How long to wait for another holder (default LOCK_WAIT_MS). */
   waitMs?: number;
@@ -28,6 +23,12 @@ export interface LockOptions {
   onWait?: () => void;
 }
 
+/**
+ * An exclusive lock file, waited for with short sleeps; returns the release function. The lock
+ * appears whole: its owner (`pid host random`) is written to a file of its own first, which is
+ * then linked to the lock's name (link fails if the name exists, so exactly one run wins). A full
+ * disk therefore fails before any lock exists, and an empty lock can only be a leftover.
+ */
 export async function acquireLock(path: string, what: string, opts: LockOptions = {}): Promise<() => void> {
   const started = Date.now();
   let waited = false;
@@ -35,6 +36,7 @@ export async function acquireLock(path: string, what: string, opts: LockOptions 
   const token = `${process.pid} ${hostname()} ${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
   const mine = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     writeFileSync(mine, token, { mode: 0o600 });
   } catch (error) {
     rmSync(mine, { force: true });
