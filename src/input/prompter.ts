@@ -79,6 +79,8 @@ export class TerminalPrompter implements Prompter {
           message: `${message} ${defaultValue ? '(Y/n)' : '(y/N)'}`,
           validate: track((text: string) => readYesNo(text, defaultValue) !== undefined || yesNoHint(defaultValue)),
           transformer: (text, { isFinal }) => (isFinal ? (readYesNo(text, defaultValue) ? 'Yes' : 'No') : text),
+          // A refused answer is cleared, so the next y or n is not appended to it.
+          theme: { validationFailureMode: 'clear' },
         },
         context,
       ),
