@@ -2,7 +2,7 @@ import { ApiClient } from '../../client/http.js';
 import { isLoopbackHost, parseBaseUrl } from '../../client/url.js';
 import { checkApiKey } from '../../config/settings.js';
 import { CliError, ExitCode, usageError } from '../../errors.js';
-import { maskSecret } from '../../io.js';
+import { maskSecret } from '../../secrets.js';
 import { readAll } from '../../input/stdin.js';
 import { USER_AGENT } from '../../version.js';
 import type { Context } from '../../context.js';

@@ -1,7 +1,7 @@
 import { SETTINGS } from '../../config/settings.js';
 import type { Profile } from '../../config/store.js';
 import { usageError } from '../../errors.js';
-import { maskSecret } from '../../io.js';
+import { maskSecret } from '../../secrets.js';
 import { specs } from '../../output/specs.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 

@@ -1,6 +1,6 @@
-import { maskSecret } from '../../io.js';
+import { maskSecret } from '../../secrets.js';
 import { specs } from '../../output/specs.js';
-import { confirmDestructive } from '../../input/confirm.js';
+import { confirmDestructive } from '../../cmdkit/confirm.js';
 import { usageError } from '../../errors.js';
 import type { ConfigFile } from '../../config/store.js';
 import type { ActionFn } from '../../cmdkit/define.js';
