@@ -210,7 +210,7 @@ export function register(program: Command, ctx: Context): void {
       ],
     })
       .option('--concurrency <n>', 'requests in flight at once', integerInRange('--concurrency', 1, 32), 8)
-      .action(lazy(ctx, async () => (await import('./actions.js')).bulkAction(verb)));
+      .action(lazy(ctx, async () => (await import('./status-moves.js')).bulkAction(verb)));
   }
   defineVerb(bookings, 'inbox', {
     calls: [
@@ -236,5 +236,5 @@ export function register(program: Command, ctx: Context): void {
       `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)"`,
       `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)" -o json > ticket.json`,
     ],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).showTicket));
+  }).action(lazy(ctx, async () => (await import('./ticket.js')).showTicket));
 }
