@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { optionalInput } from '../../cmdkit/fields.js';
 import { BOOKING_STATUSES } from '../../input/choices.js';
 import { integer, maxLength, phone, uuid } from '../../input/validate.js';
 import { sanitizeLine } from '../../output/sanitize.js';
@@ -9,7 +10,6 @@ import { integerInRange } from '../../cmdkit/flags.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { describeTrip, localDateTime } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
-import { optionalInput } from '../vehicles/index.js';
 
 /**
  * Status values --status accepts: the four partner-api.md names, and the two the sandbox's
