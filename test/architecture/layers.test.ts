@@ -33,6 +33,8 @@ interface Edge {
 }
 
 let edges: Edge[] = [];
+/** Imports from one command's folder into another's: what they share belongs in cmdkit. */
+let acrossCommands: string[] = [];
 let parts = new Set<string>();
 
 beforeAll(async () => {
@@ -50,6 +52,8 @@ beforeAll(async () => {
     if (!from) continue;
     parts.add(from);
     for (const dependency of module.dependencies) {
+      const [ownGroup, otherGroup] = [module.source, dependency.resolved].map((path) => /^src\/commands\/([^/]+)\//.exec(path)?.[1]);
+      if (ownGroup && otherGroup && ownGroup !== otherGroup) acrossCommands.push(`${module.source} imports ${dependency.resolved}`);
       const to = partOf(dependency.resolved);
       if (!to || to === from) continue;
       const key = `${from} ${to}`;
@@ -80,6 +84,10 @@ describe('the layers of src/', () => {
 
   test('no two parts import each other in a circle', () => {
     expect(circles(edges)).toEqual([]);
+  });
+
+  test("no command's folder imports another's", () => {
+    expect(acrossCommands).toEqual([]);
   });
 
   test('the check sees a circle when there is one', () => {
