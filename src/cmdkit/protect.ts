@@ -12,7 +12,7 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { Profile } from '../config/store.js';
 import { usageError } from '../errors.js';
-import { proceedOrCancel } from '../input/confirm.js';
+import { proceedOrCancel } from './confirm.js';
 
 /** `LIVE · Qasioun Express`: the profile in capitals and the company, as saved at login. */
 export function protectedLabel(profileName: string, profile: Profile): string {

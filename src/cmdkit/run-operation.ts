@@ -4,7 +4,7 @@ import { newIdempotencyKey } from '../client/idempotency.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
-import { confirmDestructive, proceedOrCancel } from '../input/confirm.js';
+import { confirmDestructive, proceedOrCancel } from './confirm.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
 import { Resolver } from '../input/resolve.js';
