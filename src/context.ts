@@ -68,8 +68,8 @@ export interface ContextOptions {
   signal?: AbortSignal;
   /** Replaces the terminal prompter (tests). */
   prompter?: Prompter;
-  /** Extra client options (tests shorten backoff). */
-  clientOverrides?: { backoff?: { baseMs: number; maxMs: number } };
+  /** Extra client options (tests shorten backoff, or lower the in-memory limit). */
+  clientOverrides?: { backoff?: { baseMs: number; maxMs: number }; maxBodyBytes?: number };
 }
 
 export class Context {
