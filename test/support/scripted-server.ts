@@ -205,7 +205,11 @@ export class ScriptedServer {
           res.writeHead(200, { 'content-type': 'application/octet-stream', ...step.headers });
           for (const piece of step.pieces()) {
             if (res.destroyed) return;
-            if (!res.write(piece)) await new Promise((resolve) => (res.once('drain', resolve), res.once('close', resolve)));
+            if (!res.write(piece))
+              await new Promise((resolve) => {
+                res.once('drain', resolve);
+                res.once('close', resolve);
+              });
           }
           res.end();
           return;
