@@ -1,9 +1,7 @@
 // The one owner of stdin, stdout and stderr and of the facts about them (TTY, colour, whether a
 // person can be asked). Everything else writes through it, so tests can hand in plain buffers.
 import type { Readable, Writable } from 'node:stream';
-import { maskSecret, redactSecrets } from './secrets.js';
-
-export { maskSecret, redactSecrets };
+import { maskSecret, SECRET_SHAPE } from './secrets.js';
 
 export interface IOOptions {
   /**
@@ -97,7 +95,7 @@ export class IO {
   }
 
   redact(text: string): string {
-    let result = this.redactKeys(redactSecrets(text));
+    let result = this.redactKeys(text.replace(SECRET_SHAPE, (secret) => maskSecret(secret)));
     for (const secret of this.secrets) {
       if (result.includes(secret)) result = result.split(secret).join(maskSecret(secret));
     }

@@ -1,10 +1,9 @@
-// How a secret is shown when it must be mentioned at all: masked to its kind and last four
-// characters. Apart from io.ts so that the HTTP client (which masks its debug trace) needs
-// nothing of the layers above it.
+// Masking of secrets, below every layer: the client masks its traces and errors, io.ts masks
+// every line written, and both must agree on what a secret looks like.
 
 // Secrets that may pass through traces and messages: API keys and webhook signing secrets.
 // Masking by shape also catches the ones nobody registered (a secret the service just returned).
-const SECRET_SHAPE = /(?<![A-Za-z0-9])(?:sk|rk|whsec)_[A-Za-z0-9_\-.+/=]{8,}/g;
+export const SECRET_SHAPE = /(?<![A-Za-z0-9])(?:sk|rk|whsec)_[A-Za-z0-9_\-.+/=]{8,}/g;
 
 export function redactSecrets(text: string): string {
   return text.replace(SECRET_SHAPE, (secret) => maskSecret(secret));

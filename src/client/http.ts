@@ -95,9 +95,6 @@ interface Pool {
   request: typeof import('./undici.js').request;
 }
 
-/** Megabytes for a message, without the output layer's formatter (the client sits below it). */
-const mebibytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
-
 export class ApiClient {
   readonly baseUrl: URL;
   /** undici's keep-alive pool, loaded at the first request: most commands that run send none. */
@@ -277,7 +274,7 @@ export class ApiClient {
     const length = Number(header(res.headers, 'content-length'));
     const tooLarge = () =>
       new CliError(
-        `the service's answer to ${call} is larger than ${mebibytes(max)}, more than tripctl reads into memory`,
+        `the service's answer to ${call} is larger than ${Math.round(max / 1024 / 1024)} MiB, more than tripctl reads into memory`,
         ExitCode.failure,
         'ask for less at a time (--per-page, filters), or save it with tripctl api GET … --file FILE',
       );
