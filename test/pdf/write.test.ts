@@ -58,7 +58,7 @@ for (const page of ['mostly Latin', 'mostly Arabic'] as const) {
       expect(reading, text).toContain(text);
       expect(layout, text).toContain(text);
       expect(
-        layout.some((line) => line.includes(`B-1234`) && line.includes(text)),
+        layout.some((line) => line.includes('B-1234') && line.includes(text)),
         `${text} between cells`,
       ).toBe(true);
     }
