@@ -2,8 +2,7 @@
 // value placeholders and allowed values, positional arguments — that the completion scripts and
 // the README's command reference are generated from. Nothing here runs a command.
 import type { Argument, Command, Option } from 'commander';
-import { BOOKING_STATUSES } from '../commands/bookings/index.js';
-import { TRIP_STATUSES } from '../commands/trips/index.js';
+import { BOOKING_STATUSES, HTTP_METHODS, TRIP_STATUSES } from '../input/choices.js';
 import { EVENT_GROUPS, SUBSCRIBABLE_EVENTS } from '../webhooks/events.js';
 
 /** Values the hidden `__complete` command fetches from the service (or, for profiles, the config). */
@@ -73,7 +72,7 @@ const HINTS: Hint[] = [
   { path: 'trips list', flag: '--status', value: { kind: 'choices', values: [...TRIP_STATUSES] } },
   { path: 'bookings list', flag: '--status', value: { kind: 'choices', values: [...BOOKING_STATUSES] } },
   { path: '*', flag: '--events', value: { kind: 'choices', values: EVENT_VALUES, list: true } },
-  { path: 'api', arg: 'method', value: { kind: 'choices', values: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] } },
+  { path: 'api', arg: 'method', value: { kind: 'choices', values: [...HTTP_METHODS] } },
 ];
 
 /** Placeholders (flags) and argument names that name something the service can list. */

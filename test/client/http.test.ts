@@ -233,7 +233,7 @@ describe('retries', () => {
     // The first try goes to a closed port; the server opens there while the client backs off.
     const port = await closedPort();
     const { createServer } = await import('node:http');
-    const late = createServer((req, res) => {
+    const late = createServer((_req, res) => {
       res.writeHead(201, { 'content-type': 'application/json' });
       res.end('{"trip":{"id":"t1"}}');
     });

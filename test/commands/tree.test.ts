@@ -23,7 +23,7 @@ describe('group registration', () => {
   it('picks the group past global options and their values', () => {
     const names = (argv: string[]) => groupsFor(argv).flatMap((g) => g.names);
     expect(names(['--profile', 'live', '-o', 'json', 'fleet', 'list'])).toEqual(['vehicles', 'fleet']);
-    expect(names(['--json', 'dashboard'])).toEqual(['dashboard', 'reports', 'reviews']);
+    expect(names(['--json', 'dashboard'])).toEqual(['dashboard']);
     expect(names(['help', 'bookings', 'approve'])).toEqual(['bookings']);
     expect(names(['--version'])).toEqual([]);
     expect(groupsFor(['trpis'])).toBe(GROUPS); // a typo needs every name for suggestions

@@ -21,11 +21,5 @@ export function register(program: Command, ctx: Context): void {
       (value: string, previous: string[] = []) => [...previous, value],
       [],
     );
-  addParamFlag(addFieldFlags(api)).action(lazy(ctx, async () => (await import('./actions.js')).runApi));
-
-  defineVerb(program, 'openapi', {
-    calls: ['GET /openapi.json'],
-    description: "Print the service's OpenAPI document (no key needed); -o table lists its operations",
-    examples: ['tripctl openapi > partner-api.json', 'tripctl openapi -o table'],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).runOpenapi));
+  addParamFlag(addFieldFlags(api)).action(lazy(ctx, async () => (await import('./api.js')).runApi));
 }

@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { ASSIGNABLE_ROLES } from '../../input/choices.js';
 import { phone } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup } from '../../cmdkit/define.js';
 import { showMember } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag } from '../../cmdkit/operation.js';
-
-export const ASSIGNABLE_ROLES = ['admin', 'staff', 'driver'] as const;
 
 const role = (required: boolean): FieldFlag => ({
   flags: '--role <role>',

@@ -45,20 +45,5 @@ export function register(program: Command, ctx: Context): void {
       'tripctl payments invoice "$(tripctl payments list --limit 1 -o ids)" --file invoice.pdf --force',
     ],
   });
-  addFileFlags(invoice).action(lazy(ctx, async () => (await import('./actions.js')).invoice));
-
-  const payouts = defineGroup(program, 'payouts', "The company's payout records");
-  defineOperation(
-    payouts,
-    'list',
-    {
-      description: 'List payouts',
-      examples: ['tripctl payouts list', 'tripctl payouts list -o json'],
-      method: 'GET',
-      path: '/payouts',
-      result: { kind: 'list', key: 'payouts' },
-      resource: specs.payout,
-    },
-    ctx,
-  );
+  addFileFlags(invoice).action(lazy(ctx, async () => (await import('./invoice.js')).invoice));
 }

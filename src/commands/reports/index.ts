@@ -1,27 +1,11 @@
 import { Option, type Command } from 'commander';
 import type { Context } from '../../context.js';
-import { specs } from '../../output/specs.js';
+import { REPORT_FORMATS, REPORT_TYPES } from '../../input/choices.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFileFlags, addParamFlag } from '../../cmdkit/flags.js';
 import { defineOperation } from '../../cmdkit/operation.js';
 
-export const REPORT_TYPES = ['bookings', 'trips', 'revenue', 'drivers', 'routes', 'fleet', 'reviews'] as const;
-export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
-
 export function register(program: Command, ctx: Context): void {
-  defineOperation(
-    program,
-    'dashboard',
-    {
-      description: 'Show high-level counts: trips, bookings, revenue',
-      examples: ['tripctl dashboard', 'tripctl dashboard -o json'],
-      method: 'GET',
-      path: '/dashboard',
-      result: { kind: 'object', key: 'dashboard' },
-    },
-    ctx,
-  );
-
   const reports = defineGroup(program, 'reports', 'Aggregated booking and revenue figures, and file exports');
   defineOperation(
     reports,
@@ -45,20 +29,5 @@ export function register(program: Command, ctx: Context): void {
   })
     .addOption(new Option('--type <type>', 'what the report covers (required)').choices(REPORT_TYPES))
     .addOption(new Option('--format <format>', 'file format (required)').choices(REPORT_FORMATS));
-  addFileFlags(addParamFlag(exportVerb)).action(lazy(ctx, async () => (await import('./actions.js')).exportReport));
-
-  const reviews = defineGroup(program, 'reviews', "Reviews passengers left on the company's trips");
-  defineOperation(
-    reviews,
-    'list',
-    {
-      description: 'List reviews',
-      examples: ['tripctl reviews list', "tripctl reviews list -o json --query '[?rating<=`2`]'"],
-      method: 'GET',
-      path: '/reviews',
-      result: { kind: 'list', key: 'reviews' },
-      resource: specs.review,
-    },
-    ctx,
-  );
+  addFileFlags(addParamFlag(exportVerb)).action(lazy(ctx, async () => (await import('./export.js')).exportReport));
 }

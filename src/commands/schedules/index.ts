@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { RECURRENCES } from '../../input/choices.js';
 import { usageError } from '../../errors.js';
 import { calendarDate, integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
@@ -7,8 +8,6 @@ import { priceFlag, serviceTimeFlag, weekdaysFlag } from '../../cmdkit/fields.js
 import { cityFlag, describeSchedule, pickDriver, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { defineOperation, type FieldFlag } from '../../cmdkit/operation.js';
-
-export const RECURRENCES = ['daily', 'weekly', 'interval'] as const;
 
 const price = (required: boolean): FieldFlag => priceFlag(required);
 const time = (required: boolean): FieldFlag => serviceTimeFlag(required);
@@ -172,7 +171,7 @@ export function register(program: Command, ctx: Context): void {
       calls: ['GET /schedules/{scheduleId}', 'POST /schedules/{scheduleId}/toggle'],
       description: `${active ? 'Resume' : 'Pause'} a schedule; does nothing if it is already ${active ? 'active' : 'paused'}`,
       examples: [`tripctl schedules ${verb} d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf`],
-    }).action(lazy(ctx, async () => (await import('./actions.js')).setActive(active)));
+    }).action(lazy(ctx, async () => (await import('./pause-resume.js')).setActive(active)));
   }
 
   const exceptions = defineGroup(schedules, 'exceptions', 'Per-date overrides: skip a date or add an extra departure');

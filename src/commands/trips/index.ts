@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { TRIP_STATUSES } from '../../input/choices.js';
 import type { Validate } from '../../input/prompter.js';
 import { integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
@@ -11,7 +12,6 @@ import { integerInRange } from '../../cmdkit/flags.js';
 import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
 
 /** Trip statuses the description names; others may exist and are accepted by --status. */
-export const TRIP_STATUSES = ['published', 'cancelled', 'completed'] as const;
 
 function choosePlace(message: string, cityKey: 'from' | 'to') {
   return async (tools: ParseTools, sofar: Record<string, unknown>): Promise<string | undefined> => {

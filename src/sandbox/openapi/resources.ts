@@ -2,7 +2,7 @@
 // can be read, and compared with partner-api.md, in one place.
 // Named schemas of the served resources and of the request bodies. They are the sandbox's
 // decisions for every shape partner-api.md leaves unshown, and are served in components.schemas.
-import { arr, bool, int, named, nullable, obj, shape, str, type Schema } from './json-schema.js';
+import { arr, bool, int, named, nullable, shape, str, type Schema } from './json-schema.js';
 import {
   BOOKING_STATUSES,
   FUEL_TYPES,

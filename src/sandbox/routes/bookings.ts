@@ -1,7 +1,7 @@
 // Route rows of one resource: each operation's scope, status, parameters, bodies, response and a
 // handler that reads the request, calls the domain layer (../domain/) and shapes the answer.
 import { arr, shape, str } from '../openapi/json-schema.js';
-import { Booking, BookingDetail, Company, Meta, Ticket } from '../openapi/resources.js';
+import { Booking, BookingDetail, Meta, Ticket } from '../openapi/resources.js';
 import { bodies } from '../openapi/bodies.js';
 import { bookingDetail, bookingView } from '../domain/model.js';
 import { newest, own, paginate } from '../domain/rules.js';

@@ -4,7 +4,7 @@ import { str } from '../openapi/json-schema.js';
 import { City, Place } from '../openapi/resources.js';
 import { requireCity } from '../domain/rules.js';
 import { CITIES, PLACES } from '../seed/demo-data.js';
-import { list, one } from './common.js';
+import { list } from './common.js';
 import type { Route } from './route.js';
 
 export const REFERENCE_ROUTES: Route[] = [

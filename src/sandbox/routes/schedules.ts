@@ -4,7 +4,7 @@ import { str } from '../openapi/json-schema.js';
 import { Schedule, ScheduleException } from '../openapi/resources.js';
 import { bodies } from '../openapi/bodies.js';
 import { scheduleView } from '../domain/model.js';
-import { has, newest, own } from '../domain/rules.js';
+import { newest, own } from '../domain/rules.js';
 import { list, one, scheduleIdParam } from './common.js';
 import type { Route } from './route.js';
 import {

@@ -5,7 +5,7 @@ import { ManifestPassenger, Meta, Trip } from '../openapi/resources.js';
 import { bodies } from '../openapi/bodies.js';
 import { tripView } from '../domain/model.js';
 import { invalid } from '../domain/errors.js';
-import { has, newest, own, paginate } from '../domain/rules.js';
+import { own, paginate } from '../domain/rules.js';
 import { TRIP_STATUSES } from '../domain/state.js';
 import { one, pageParams, tripIdParam } from './common.js';
 import type { Route } from './route.js';

@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { bodyText, writeEach } from '../../client/exchange.js';
 import type { Method } from '../../client/http.js';
 import { usageError } from '../../errors.js';
-import { specs } from '../../output/specs.js';
+import { HTTP_METHODS } from '../../input/choices.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { fieldsFrom, paramsFrom } from '../../cmdkit/flags.js';
 import { readAll } from '../../input/stdin.js';
 
-const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const METHODS: readonly Method[] = HTTP_METHODS;
 
 interface ApiOpts {
   field: string[];
@@ -79,23 +79,3 @@ function headersFrom(pairs: string[]): Record<string, string> {
   }
   return headers;
 }
-
-interface OpenApiDocument {
-  paths?: Record<string, Record<string, { summary?: string; operationId?: string; 'x-scope'?: string }>>;
-}
-
-export const runOpenapi: ActionFn = async (ctx) => {
-  const settings = ctx.settings();
-  const client = await ctx.client();
-  const { data } = await client.request<OpenApiDocument>({ method: 'GET', path: '/openapi.json', auth: false });
-  if (ctx.dataOutput || !settings.outputChosen) {
-    await ctx.renderer({ format: settings.output === 'table' ? 'json' : settings.output }).object(data);
-    return;
-  }
-  const operations = Object.entries(data.paths ?? {}).flatMap(([path, methods]) =>
-    Object.entries(methods)
-      .filter(([method]) => METHODS.includes(method.toUpperCase() as Method))
-      .map(([method, op]) => ({ method: method.toUpperCase(), path, scope: op['x-scope'] ?? '', summary: op.summary ?? '' })),
-  );
-  await ctx.renderer().list([operations], specs.operation);
-};

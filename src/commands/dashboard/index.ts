@@ -1,0 +1,18 @@
+import type { Command } from 'commander';
+import type { Context } from '../../context.js';
+import { defineOperation } from '../../cmdkit/operation.js';
+
+export function register(program: Command, ctx: Context): void {
+  defineOperation(
+    program,
+    'dashboard',
+    {
+      description: 'Show high-level counts: trips, bookings, revenue',
+      examples: ['tripctl dashboard', 'tripctl dashboard -o json'],
+      method: 'GET',
+      path: '/dashboard',
+      result: { kind: 'object', key: 'dashboard' },
+    },
+    ctx,
+  );
+}
