@@ -70,6 +70,8 @@ export interface ContextOptions {
   prompter?: Prompter;
   /** Extra client options (tests shorten backoff). */
   clientOverrides?: { backoff?: { baseMs: number; maxMs: number } };
+  /** See Context.confirmWrites. */
+  confirmWrites?: (what?: string) => Promise<void>;
 }
 
 export class Context {
@@ -88,6 +90,13 @@ export class Context {
    * that is not a GET, with `what` when the verb says what it is about to do. Unset once answered.
    */
   beforeWrite: ((what?: string) => Promise<void>) | undefined;
+  /**
+   * Set when a person elsewhere confirms every write of this run (`tripctl mcp`: the assistant's
+   * client asks them), on any profile: it resolves once they said yes and throws otherwise. It
+   * stands in for the protected profile's question (cmdkit/protect.ts), and any write the verb did
+   * not declare still waits on it.
+   */
+  readonly confirmWrites: ((what?: string) => Promise<void>) | undefined;
   private configStore: ConfigStore | undefined;
   private resolved: Settings | undefined;
   private clientPromise: Promise<ApiClient> | undefined;
@@ -102,6 +111,7 @@ export class Context {
     this.signal = opts.signal ?? new AbortController().signal;
     this.prompterInstance = opts.prompter;
     this.clientOverrides = opts.clientOverrides;
+    this.confirmWrites = opts.confirmWrites;
   }
 
   get config(): ConfigStore {
@@ -276,15 +286,19 @@ export class Context {
     );
   }
 
-  /** Every write through this client waits for `beforeWrite` (a protected profile's question). */
+  /**
+   * Every write through this client waits for `beforeWrite` (a protected profile's question), or
+   * for `confirmWrites` when the verb set no question up.
+   */
   private askBeforeWrites(client: ApiClient): ApiClient {
     const { request, stream } = client;
+    const ask = () => (this.beforeWrite ?? this.confirmWrites)?.();
     client.request = async <T>(req: Parameters<ApiClient['request']>[0]) => {
-      if (req.method !== 'GET') await this.beforeWrite?.();
+      if (req.method !== 'GET') await ask();
       return request.call(client, req) as Promise<ApiResponse<T>>;
     };
     client.stream = async (req) => {
-      if (req.method !== 'GET') await this.beforeWrite?.();
+      if (req.method !== 'GET') await ask();
       return stream.call(client, req);
     };
     return client;
