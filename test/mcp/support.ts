@@ -32,10 +32,12 @@ export interface McpSession {
 /** Every text any session received or logged, for the check that the key is in none of them. */
 export const seen: string[] = [];
 
-/** A config dir whose profile `sandbox` holds the sandbox's full key, as `auth login` saves it. */
+/** Profiles in the session's config dir: `sandbox` with the sandbox's full key, as `auth login` saves it. */
 export function sandboxProfile(s: SandboxSession, extra: Record<string, unknown> = {}): string {
   const profile = { baseUrl: s.sandbox.baseUrl, apiKey: s.sandbox.keys.full, companyName: 'Qasioun Express', ...extra };
-  writeFileSync(join(s.configDir, 'config.json'), JSON.stringify({ profiles: { sandbox: profile } }), { mode: 0o600 });
+  // `reader` holds the read-only key, whose writes the service refuses (403).
+  const reader = { baseUrl: s.sandbox.baseUrl, apiKey: s.sandbox.keys.readOnly };
+  writeFileSync(join(s.configDir, 'config.json'), JSON.stringify({ profiles: { sandbox: profile, reader } }), { mode: 0o600 });
   return s.configDir;
 }
 
@@ -48,11 +50,7 @@ export async function openMcp(
   t.ctx.globals = { profile: opts.profile ?? 'sandbox' };
   const program = await buildProgram(t.ctx);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const serving = await serveMcp(
-    t.ctx,
-    { allowWrites: opts.allowWrites === true, yes: opts.yes === true, run: main, program },
-    serverSide,
-  );
+  const serving = await serveMcp(t.ctx, { allowWrites: opts.allowWrites === true, yes: opts.yes === true, run: main, program }, serverSide);
   const person = opts.person;
   const client = new Client({ name: 'test-assistant', version: '1.0.0' }, { capabilities: person ? { elicitation: { form: {} } } : {} });
   const questions: string[] = [];

@@ -166,13 +166,25 @@ function flagParam(flag: FlagNode, command: Command, required: Set<string | unde
   return withValues(param, flag.value);
 }
 
+/** What a positional id names, for its description. */
+const ID_WORDS: Partial<Record<DynamicKind, string>> = {
+  trips: "a trip's id",
+  bookings: "a booking's id",
+  schedules: "a schedule's id",
+  vehicles: "a vehicle's id or plate",
+  members: "a member's id",
+  webhooks: "a webhook endpoint's id",
+};
+
 function argParam(arg: ArgNode): ToolParam {
+  const kind = arg.value.kind === 'dynamic' ? arg.value.source : undefined;
+  const words = kind && ID_WORDS[kind] ? `${ID_WORDS[kind]} (as ${kind}_list gives it)` : arg.name;
   return withValues(
     {
       key: arg.name,
       type: arg.variadic ? 'string[]' : 'string',
       required: arg.required,
-      description: arg.variadic ? `one or more: ${arg.name}` : arg.name,
+      description: arg.variadic ? `one or more: ${words}` : words,
     },
     arg.value,
   );
