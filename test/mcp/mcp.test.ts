@@ -163,6 +163,19 @@ describe('calls', () => {
     expect(m.log()).toContain(`bookings_approve {"bookingIds":["${booking.id}"]} → confirmed by the person; exit 0`);
   });
 
+  it('a verb that says nothing itself is asked in its own words, its vehicle by plate, its flags in the command', async () => {
+    const m = await openMcp(s, { allowWrites: true, person: confirms });
+    const answer = await m.call('vehicles_update', { vehicleId: 'DAM-502291', color: 'white' });
+    await m.close();
+    expect(answer.isError).toBe(false);
+    expect(JSON.parse(answer.texts[0]!)).toMatchObject({ plate: 'DAM-502291', color: 'white' });
+    expect(m.questions).toEqual([
+      'Update vehicle DAM-502291 for Qasioun Express?\n\n' +
+        '  vehicle  DAM-502291\n' +
+        '  command  tripctl --profile=sandbox vehicles update --color=white -- DAM-502291',
+    ]);
+  });
+
   it('a write the person declines is not sent: the sandbox saw no write', async () => {
     const booking = nextRequested();
     const m = await openMcp(s, { allowWrites: true, person: declines });

@@ -91,7 +91,7 @@ export async function question(ctx: Context, call: WriteCall, what: string | und
     for (const item of items.slice(0, NAMED)) rows.push([label, await nameOf(param.names, item, tools, trips)]);
     if (items.length > NAMED) rows.push([label, `… and ${items.length - NAMED} more`]);
   }
-  let head = what ?? call.tool.path.join(' ');
+  let head = what ?? generic(call.tool, rows);
   // Bookings name their trip in the sentence itself: `approve 3 bookings on Damascus → Aleppo …`.
   if (trips.size === 1) head = `${head} on ${await describeTrip([...trips][0]!, tools)}`;
   else if (trips.size > 1) head = `${head} on ${trips.size} trips`;
@@ -103,6 +103,17 @@ export async function question(ctx: Context, call: WriteCall, what: string | und
     ([label, text]) => `  ${label.padEnd(width)}  ${sanitizeLine(text)}`,
   );
   return [sanitizeLine(sentence), '', ...lines].join('\n');
+}
+
+/**
+ * For a verb that says nothing itself: `update vehicle DAM-502291, Hyundai H-1, 9 seats`, its words
+ * turned round, with the one thing it acts on by name; the flags are in the command shown below.
+ */
+function generic(tool: ToolSpec, rows: Array<[string, string]>): string {
+  const words = tool.path.map((word, index) => (index < tool.path.length - 1 ? word.replace(/s$/, '') : word));
+  const head = [words[words.length - 1], ...words.slice(0, -1)].join(' ');
+  const things = rows.filter(([label]) => !label.startsWith('-'));
+  return things.length === 1 ? `${head} ${things[0]![1]}` : head;
 }
 
 const LABELS: Record<string, string> = {
