@@ -5,14 +5,13 @@
 // here from the verb and its arguments, never from what the assistant says about them, and every
 // text of the service in it is one sanitised line.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { describeSchedule, describeTrip, showMember, showVehicle } from '../../cmdkit/handles.js';
+import { describeBooking, describeSchedule, describeTrip, showMember, showVehicle } from '../../cmdkit/handles.js';
 import { toolsFor } from '../../cmdkit/run-operation.js';
 import type { ParseTools } from '../../cmdkit/operation.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { isUuid } from '../../input/validate.js';
 import { sanitizeLine } from '../../output/sanitize.js';
-import { passengerLabel } from '../../output/terminal.js';
 import type { ToolSpec } from './catalogue.js';
 
 /** How a write's question ended, for the log line. */
@@ -134,26 +133,6 @@ async function nameOf(kind: string, value: string, tools: ParseTools, trips: Set
   if (kind === 'members') return showMember(value, tools);
   if (kind === 'bookings') return describeBooking(value, tools, trips);
   return value;
-}
-
-/** `Omar Haddad +963944000001, 2 seats, requested`; its trip goes into `trips`. */
-async function describeBooking(id: string, tools: ParseTools, trips: Set<string>): Promise<string> {
-  try {
-    const { data } = await (await tools.ctx.client()).request({
-      method: 'GET',
-      path: `/bookings/${id.toLowerCase()}`,
-      expect: { kind: 'object', key: 'booking' },
-    });
-    const booking = ((data as { booking?: Record<string, unknown> }).booking ?? data) as Record<string, unknown>;
-    if (typeof booking.tripId === 'string') trips.add(booking.tripId);
-    const seats = typeof booking.seats === 'number' ? `${booking.seats} seat${booking.seats === 1 ? '' : 's'}` : undefined;
-    return [passengerLabel(booking.passenger) ?? id, seats, typeof booking.status === 'string' ? booking.status : undefined]
-      .filter(Boolean)
-      .join(', ');
-  } catch {
-    // The write itself reports a booking that does not exist.
-    return id;
-  }
 }
 
 function upperFirst(text: string): string {
