@@ -146,8 +146,9 @@ const bundle = await build({
   plugins: [trim],
   // The sandbox's PDF libraries stay in node_modules, loaded only when it makes a PDF (PDFKit
   // also reads its own data files there); their import() becomes require(), which vm.Script runs.
-  // So does the MCP SDK (with zod, which it validates with), loaded only by `tripctl mcp`.
-  external: ['pdfkit', 'fontkit', 'bidi-js', '@modelcontextprotocol/sdk', 'zod'],
+  // So does the MCP SDK, loaded only by `tripctl mcp`: bundled, it and its zod and ajv (1.2 MB)
+  // would more than double what every start reads.
+  external: ['pdfkit', 'fontkit', 'bidi-js', '@modelcontextprotocol/sdk'],
   supported: { 'dynamic-import': false },
 });
 const fail = (message) => {
