@@ -4,27 +4,17 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { BIN, cleanEnv } from '../support/cli.js';
-import { openSession, type SandboxSession } from '../support/sandbox.js';
-import { sandboxProfile } from './support.js';
+import { sandboxForFile } from './support.js';
 
-let s: SandboxSession;
-
-beforeAll(async () => {
-  s = await openSession();
-  sandboxProfile(s);
-});
-
-afterAll(async () => {
-  await s?.close();
-});
+const sandbox = sandboxForFile();
 
 it('serves over stdio from the bundle, and logs each call on stderr', async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', '--profile', 'sandbox'],
-    env: cleanEnv(s.configDir) as Record<string, string>,
+    env: cleanEnv(sandbox().configDir) as Record<string, string>,
     stderr: 'pipe',
   });
   let log = '';
@@ -41,5 +31,5 @@ it('serves over stdio from the bundle, and logs each call on stderr', async () =
   await client.close();
   expect(log).toMatch(/^tripctl mcp: serving \d+ tools \(read-only\) on profile 'sandbox'$/m);
   expect(log).toContain('tripctl mcp: cities_list {} → exit 0');
-  expect(log).not.toContain(s.sandbox.keys.full);
+  expect(log).not.toContain(sandbox().sandbox.keys.full);
 }, 30_000);

@@ -10,7 +10,8 @@ import { type CallToolResult, type ElicitResult, ElicitRequestSchema } from '@mo
 import { buildProgram, main } from '../../src/cli.js';
 import { serveMcp } from '../../src/commands/mcp/serve.js';
 import { testContext } from '../support/context.js';
-import type { SandboxSession } from '../support/sandbox.js';
+import { afterAll, beforeAll } from 'vitest';
+import { openSession, type SandboxSession } from '../support/sandbox.js';
 
 /** What the person says to a question: confirm, decline, or (undefined) a client that cannot ask. */
 export type Person = ((message: string) => ElicitResult) | undefined;
@@ -39,6 +40,19 @@ export function sandboxProfile(s: SandboxSession, extra: Record<string, unknown>
   const reader = { baseUrl: s.sandbox.baseUrl, apiKey: s.sandbox.keys.readOnly };
   writeFileSync(join(s.configDir, 'config.json'), JSON.stringify({ profiles: { sandbox: profile, reader } }), { mode: 0o600 });
   return s.configDir;
+}
+
+/** The test file's sandbox with its profiles saved: started before its tests, closed after. */
+export function sandboxForFile(): () => SandboxSession {
+  let session: SandboxSession | undefined;
+  beforeAll(async () => {
+    session = await openSession();
+    sandboxProfile(session);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  return () => session!;
 }
 
 export async function openMcp(

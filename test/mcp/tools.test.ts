@@ -2,20 +2,10 @@
 // read-only by default, the write verbs with --allow-writes, each annotated, left out what is no
 // work for an assistant, and a JSON Schema each from the verb's flags and arguments.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession, type SandboxSession } from '../support/sandbox.js';
-import { confirms, openMcp, sandboxProfile } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { confirms, openMcp, sandboxForFile } from './support.js';
 
-let s: SandboxSession;
-
-beforeAll(async () => {
-  s = await openSession();
-  sandboxProfile(s);
-});
-
-afterAll(async () => {
-  await s?.close();
-});
+const sandbox = sandboxForFile();
 
 describe('the tools listed', () => {
   let readOnly: Tool[];
@@ -23,11 +13,11 @@ describe('the tools listed', () => {
   const instructions: Array<string | undefined> = [];
 
   beforeAll(async () => {
-    const reader = await openMcp(s);
+    const reader = await openMcp(sandbox());
     readOnly = (await reader.client.listTools()).tools;
     instructions.push(reader.client.getInstructions());
     await reader.close();
-    const writer = await openMcp(s, { allowWrites: true, person: confirms });
+    const writer = await openMcp(sandbox(), { allowWrites: true, person: confirms });
     all = (await writer.client.listTools()).tools;
     instructions.push(writer.client.getInstructions());
     await writer.close();
