@@ -2,11 +2,11 @@
 // sandbox: a read answered as the command answers it, writes confirmed, declined and refused
 // (checked at the sandbox), protected profiles, the passenger note that tells the assistant to
 // cancel every trip, and the key in nothing the assistant or the log sees.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { protectedConfig } from '../commands/protected-support.js';
 import { runInProcess } from '../support/context.js';
-import { openSession, type SandboxSession } from '../support/sandbox.js';
-import { confirms, declines, openMcp, sandboxProfile, seen } from './support.js';
+import type { SandboxSession } from '../support/sandbox.js';
+import { confirms, declines, openMcp, sandboxForFile, seen } from './support.js';
 
 let s: SandboxSession;
 /** Requested bookings of upcoming trips, handed out one per test so that tests do not share them. */
@@ -16,9 +16,10 @@ const nextRequested = () => requested.shift()!;
 const writesSince = (mark: number) => s.since(mark).filter((request) => request.method !== 'GET');
 const bookingStatus = async (id: string) => (await s.json(['bookings', 'get', id])).status as string;
 
+const session = sandboxForFile();
+
 beforeAll(async () => {
-  s = await openSession();
-  sandboxProfile(s);
+  s = session();
   const now = Date.now();
   const upcoming = new Set(
     (await s.json<Array<{ id: string; departureAt: string }>>(['trips', 'list', '--status', 'published', '--all']))
@@ -30,10 +31,6 @@ beforeAll(async () => {
   );
   expect(requested.length).toBeGreaterThanOrEqual(5);
 }, 60_000);
-
-afterAll(async () => {
-  await s?.close();
-});
 
 describe('calls', () => {
   it('a read is answered with what `-o json` prints, the city given by its name', async () => {
