@@ -29,7 +29,7 @@ beforeAll(async () => {
   requested = (await s.json<Array<{ id: string; tripId: string }>>(['bookings', 'list', '--status', 'requested', '--all'])).filter(
     (booking) => upcoming.has(booking.tripId),
   );
-  expect(requested.length).toBeGreaterThanOrEqual(5);
+  expect(requested.length).toBeGreaterThanOrEqual(6);
 }, 60_000);
 
 describe('calls', () => {
@@ -107,6 +107,23 @@ describe('calls', () => {
     expect(writes).toEqual([]);
     expect(await bookingStatus(booking.id)).toBe('requested');
     expect(m.log()).toContain('→ declined by the person; exit 130');
+  });
+
+  it('a question that fails in the client is no answer: nothing is sent', async () => {
+    const booking = nextRequested();
+    const m = await openMcp(s, {
+      allowWrites: true,
+      person: () => {
+        throw new Error('the window was closed');
+      },
+    });
+    const mark = s.mark();
+    const answer = await m.call('bookings_approve', { bookingIds: [booking.id] });
+    const writes = writesSince(mark);
+    await m.close();
+    expect(answer).toMatchObject({ isError: true, text: expect.stringContaining('the person did not answer; nothing was sent') });
+    expect(writes).toEqual([]);
+    expect(m.log()).toContain('→ no answer; exit 130');
   });
 
   it('a client that cannot ask gets the write refused, unless the server was started with --yes', async () => {
