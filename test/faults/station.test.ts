@@ -141,6 +141,19 @@ describe('a service that accepts the connection and never answers', () => {
   });
 });
 
+describe('a queued scan the service refuses once back', () => {
+  it("--sync: named, dropped from the queue, and its exit code is the run's (5 for unknown)", async () => {
+    const D = uuidFor(104);
+    saveJournal({ pending: [{ bookingId: D, scannedAt: new Date().toISOString(), verified: false }] });
+    online([passenger(A, 1)]);
+    server.on('GET /bookings/*', { json: { error: `booking ${D} not found`, code: 'not_found' }, status: 404 });
+    const result = await board(['--sync'], '');
+    expect(result.code, result.stderr).toBe(5);
+    expect(result.stderr).toContain(`not boarded after all: ${D}`);
+    expect(journal().pending).toEqual([]);
+  });
+});
+
 describe('stations sharing one journal (built bin, real processes)', () => {
   it('two stations offline, each queues two, both killed: the journal holds all four', async () => {
     saveJournal({ manifest: { loadedAt: new Date().toISOString(), passengers: [passenger(A, 1), passenger(B, 2), passenger(C, 1)] } });

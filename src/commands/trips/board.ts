@@ -145,7 +145,7 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
     );
   }
   // --sync asks nothing: it marks no-shows only when told to.
-  return mostSevere([...codes, await noShows(ctx, station, tripId, noShowRest, tty && !opts.sync)]);
+  return mostSevere([...codes, ...station.droppedCodes, await noShows(ctx, station, tripId, noShowRest, tty && !opts.sync)]);
 };
 
 /** More than this before departure, a station is most likely opened on the wrong trip. */

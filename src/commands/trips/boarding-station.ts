@@ -7,7 +7,7 @@ import { ApiError } from '../../errors.js';
 import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
 import { type BoardingJournal, checkedPassengers, type ManifestPassenger, type PendingBoarding } from './boarding-journal.js';
 import { type Booking, StationLink } from './boarding-link.js';
-import { aboutThePassenger, keptForLater, type SyncEvent, type Verdict } from './boarding-verdicts.js';
+import { aboutThePassenger, keptForLater, type SyncEvent, VERDICT_EXIT, type Verdict } from './boarding-verdicts.js';
 
 export { VERDICT_EXIT, type SyncEvent, type Verdict } from './boarding-verdicts.js';
 
@@ -15,6 +15,8 @@ const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 export class BoardingStation {
   passengers: ManifestPassenger[] = [];
   readonly link: StationLink;
+  /** The exit code of each queued scan the service refused once back (unknown, not approved…). */
+  readonly droppedCodes: number[] = [];
 
   constructor(
     private readonly ctx: Context,
@@ -232,7 +234,11 @@ export class BoardingStation {
   sync(): Promise<SyncEvent[]> {
     return this.link.serial(async () => {
       const events: SyncEvent[] = [];
+      this.takeInOtherStations();
       for (const entry of [...this.journal.data.pending]) {
+        // Another station on this machine may have sent it meanwhile: theirs to report.
+        this.takeInOtherStations();
+        if (!this.journal.isPending(entry.bookingId)) continue;
         try {
           const verdict = await this.syncOne(entry);
           if (verdict.kind === 'boarded') events.push({ kind: 'synced', entry, passenger: verdict.passenger });
@@ -244,6 +250,7 @@ export class BoardingStation {
           else {
             await this.journal.settle(entry.bookingId);
             events.push({ kind: 'dropped', entry, verdict });
+            this.droppedCodes.push(VERDICT_EXIT[verdict.kind]);
           }
         } catch (error) {
           if (!keptForLater(error)) throw error;
