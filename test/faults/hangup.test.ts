@@ -183,3 +183,23 @@ describe('a stdout that cannot be written (a full disk: /dev/full)', () => {
     }
   });
 });
+
+describe('FORCE_COLOR and NO_COLOR both set, on a terminal', () => {
+  it('a prompt honours NO_COLOR, and Node prints no warning about it', async () => {
+    // `script` gives the command a pseudo-terminal; the prompt library looks at colours when loaded.
+    const command = `${process.execPath} ${BIN} auth login --base-url http://127.0.0.1:9/api/partner/v1`;
+    const child = spawn('script', ['-qfec', command, '/dev/null'], {
+      env: cleanEnv(dir, { FORCE_COLOR: '1', NO_COLOR: '1', TERM: 'xterm-256color' }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let screen = '';
+    child.stdout!.on('data', (chunk: Buffer) => (screen += chunk.toString('utf8')));
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    await until(() => screen.includes('Secret key'), 'the key prompt');
+    child.stdin!.write('\u0003');
+    await closed;
+    expect(screen).toContain('tripctl: interrupted');
+    expect(screen).not.toMatch(/Warning/);
+    expect(screen).not.toContain('\u001b[34m');
+  }, 30_000);
+});
