@@ -24,8 +24,9 @@ afterEach(async () => {
   await server.close();
 });
 
+/** A page of five trips served two a page (the last page is short; its meta still says perPage 2). */
 const page = (n: number, lastPage: number, ids: string[]) => ({
-  body: { trips: ids.map((id) => ({ id })), meta: { page: n, perPage: ids.length, total: 5, lastPage } },
+  body: { trips: ids.map((id) => ({ id })), meta: { page: n, perPage: 2, total: 5, lastPage } },
 });
 
 async function collect(gen: AsyncGenerator<{ items: unknown[] }>): Promise<unknown[][]> {
