@@ -5,9 +5,9 @@
 // socket of its own, so no other tmux server is touched; .ci/run installs tmux.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, expect, test, vi } from 'vitest';
 import { BIN } from '../support/cli.js';
-import { openSession, type SandboxSession } from '../support/sandbox.js';
+import { posted, sandboxForFile } from '../support/terminal.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -15,17 +15,14 @@ const run = promisify(execFile);
 const SOCKET = `tripctl-pickers-${process.pid}`;
 const tmux = (...args: string[]) => run('tmux', ['-L', SOCKET, ...args]);
 
-let session: SandboxSession;
-beforeAll(async () => {
-  session = await openSession();
-});
+const file = sandboxForFile();
 afterAll(async () => {
   await tmux('kill-server').catch(() => undefined);
-  await session?.close();
 });
 
 /** A terminal running one tripctl command, kept open after it ends so its last screen can be read. */
 async function terminal(name: string, args: string[]) {
+  const { session } = file;
   const env = {
     TRIPCTL_CONFIG_DIR: session.configDir,
     TRIPCTL_BASE_URL: session.sandbox.baseUrl,
@@ -64,26 +61,27 @@ async function terminal(name: string, args: string[]) {
       }
       throw new Error(`never on the screen: ${text}\n${await screen()}`);
     },
-    /** The text and Enter in one read, as a paste delivers them. */
-    async paste(text: string): Promise<void> {
+    /** Once `question` is asked, the text and Enter in one read, as a paste delivers them. */
+    async paste(question: string, text: string): Promise<void> {
+      await this.waitFor(question);
       await tmux('set-buffer', '-b', name, `${text}\r`);
       await tmux('paste-buffer', '-d', '-b', name, '-t', name);
     },
-    /** The text as keys, then Enter as the very next key. */
-    async type(text: string): Promise<void> {
+    /** Once `question` is asked, the text as keys, then Enter as the very next key. */
+    async type(question: string, text: string): Promise<void> {
+      await this.waitFor(question);
       if (text) await tmux('send-keys', '-t', name, '-l', text);
       await tmux('send-keys', '-t', name, 'Enter');
+    },
+    /** Answers questions in turn: each step is how the answer arrives, the question, the text. */
+    async play(steps: Array<['paste' | 'type', string, string]>): Promise<void> {
+      for (const [how, question, text] of steps) await this[how](question, text);
     },
   };
 }
 
-const posted = (mark: number, path: string) =>
-  session
-    .since(mark)
-    .filter((r) => r.method === 'POST' && r.path === path)
-    .map((r) => JSON.parse(r.body) as Record<string, unknown>);
-
 test("trips publish on a terminal: 'Hom⏎' pasted picks Homs, offers Homs's places; stray text at Send this? is asked again", async () => {
+  const { session } = file;
   const vehicles = await session.json<Array<{ id: string; make: string; model: string }>>(['vehicles', 'list']);
   const vehicle = vehicles.at(-2)!;
   const [homs, damascus] = [
@@ -92,63 +90,54 @@ test("trips publish on a terminal: 'Hom⏎' pasted picks Homs, offers Homs's pla
   ];
   const mark = session.mark();
   const term = await terminal('publish', ['trips', 'publish', '-o', 'json']);
-  await term.waitFor('? Vehicle:');
-  await term.paste(vehicle.model);
-  await term.waitFor('? From:');
-  await term.paste('Hom');
-  await term.waitFor('? To:');
-  await term.type('Lat');
-  await term.waitFor('? Departure');
-  await term.paste('2027-01-15 07:30');
-  await term.waitFor('? Fare per seat');
-  await term.type('15000');
-  await term.waitFor('? Seats on sale');
-  await term.paste('');
+  await term.play([
+    ['paste', '? Vehicle:', vehicle.model],
+    ['paste', '? From:', 'Hom'],
+    ['type', '? To:', 'Lat'],
+    ['paste', '? Departure', '2027-01-15 07:30'],
+    ['type', '? Fare per seat', '15000'],
+    ['paste', '? Seats on sale', ''],
+  ]);
   await term.waitFor(/\? Pickup place:\n❯/);
   const offered = await term.screen();
   for (const place of homs) expect(offered).toContain(place.pcode);
   for (const place of damascus) expect(offered).not.toContain(place.pcode);
-  await term.paste(homs.at(-1)!.pcode);
-  await term.waitFor('? Drop-off place:');
-  await term.paste('');
-  await term.waitFor('? Send this? (Y/n)');
-  await term.paste('07:30');
+  await term.play([
+    ['paste', '? Pickup place:', homs.at(-1)!.pcode],
+    ['paste', '? Drop-off place:', ''],
+    ['paste', '? Send this? (Y/n)', '07:30'],
+  ]);
   await term.waitFor('Answer y or n');
-  expect(posted(mark, '/trips')).toEqual([]);
-  await term.type('y');
+  expect(posted(file.session, mark, '/trips')).toEqual([]);
+  await term.type('Answer y or n', 'y');
   await term.waitFor('exit 0');
   const screen = await term.screen();
   expect(screen).toContain('✔ From: Homs');
   expect(screen).toMatch(/from\s+Homs حمص \(homs\)/);
-  expect(posted(mark, '/trips')).toEqual([
+  expect(posted(file.session, mark, '/trips')).toEqual([
     expect.objectContaining({ vehicleId: vehicle.id, fromCityId: 'homs', toCityId: 'latakia', fromPlacePcode: homs.at(-1)!.pcode }),
   ]);
 });
 
 test("schedules create on a terminal: 'Hom⏎' typed in one go and the driver found by name", async () => {
+  const { session } = file;
   const members = await session.json<Array<{ id: string; fullName: string; role: string }>>(['members', 'list']);
   const driver = members.filter((m) => m.role === 'driver').at(-1)!;
   const mark = session.mark();
   const term = await terminal('schedule', ['schedules', 'create', '-o', 'json']);
-  await term.waitFor('? Vehicle:');
-  await term.type('');
-  await term.waitFor('? Driver:');
-  await term.paste(driver.fullName);
-  await term.waitFor('? From:');
-  await term.type('Hom');
-  await term.waitFor('? To:');
-  await term.paste('Tart');
-  await term.waitFor('? Fare per seat');
-  await term.paste('18000');
-  await term.waitFor('? Recurrence:');
-  await term.paste('dai');
-  await term.waitFor('? Departure time');
-  await term.paste('07:30');
-  await term.waitFor('? Send this? (Y/n)');
-  await term.type('');
+  await term.play([
+    ['type', '? Vehicle:', ''],
+    ['paste', '? Driver:', driver.fullName],
+    ['type', '? From:', 'Hom'],
+    ['paste', '? To:', 'Tart'],
+    ['paste', '? Fare per seat', '18000'],
+    ['paste', '? Recurrence:', 'dai'],
+    ['paste', '? Departure time', '07:30'],
+    ['type', '? Send this? (Y/n)', ''],
+  ]);
   await term.waitFor('exit 0');
   expect(await term.screen()).toMatch(/from\s+Homs حمص \(homs\)/);
-  expect(posted(mark, '/schedules')).toEqual([
+  expect(posted(file.session, mark, '/schedules')).toEqual([
     expect.objectContaining({ driverId: driver.id, fromCityId: 'homs', toCityId: 'tartus', recurrence: 'daily' }),
   ]);
 });
