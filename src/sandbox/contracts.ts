@@ -28,8 +28,12 @@ export interface Sheet {
   subtitle?: string;
   columns: string[];
   rows: Array<Array<string | number | boolean | null>>;
-  /** Columns holding amounts in minor units (spreadsheets format them as such). */
-  money?: string[];
+  /**
+   * Columns holding money, as numbers of minor units of `currency`. Files show them in the
+   * currency's units with its minor digits: "24000.00" in csv and pdf, a number with a currency
+   * format in xlsx (so sums work).
+   */
+  money?: { columns: string[]; currency: string };
 }
 
 /** One attempt to deliver one event to one endpoint, as GET /webhooks/{id}/deliveries serves it. */
