@@ -6,20 +6,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { afterAll } from 'vitest';
-
-const dir = mkdtempSync(join(tmpdir(), 'tripctl-poppler-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-
+/** Runs a poppler tool on the PDF, written to a temporary file removed afterwards (the module is
+ *  shared by test files under isolate:false, so it keeps no directory of its own). */
 export function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Buffer, ...args: string[]): string {
-  const file = join(dir, `${++n}.pdf`);
-  writeFileSync(file, pdf);
+  const dir = mkdtempSync(join(tmpdir(), 'tripctl-poppler-'));
+  const file = join(dir, 'file.pdf');
   try {
+    writeFileSync(file, pdf);
     return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${tool} is missing: apt-get install -y poppler-utils`);
     throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
