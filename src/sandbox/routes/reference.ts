@@ -43,8 +43,7 @@ export const REFERENCE_ROUTES: Route[] = [
     tag: 'reference',
     status: 200,
     summary: 'Pickup and drop-off places (P-codes), searched by text inside a city',
-    description:
-      `q matches name, Arabic name or P-code, of the place or its city (case-insensitive, at most ${MAX_HITS} results). Without q (or with an empty one), a short default list: the main terminal of each city, one per city in the order of GET /cities (${CITIES.length} places); with cityId, that city's places (at most ${MAX_PER_CITY}).`,
+    description: `q matches name, Arabic name or P-code, of the place or its city (case-insensitive, at most ${MAX_HITS} results). Without q (or with an empty one), a short default list: the main terminal of each city, one per city in the order of GET /cities (${CITIES.length} places); with cityId, that city's places (at most ${MAX_PER_CITY}).`,
     query: [
       { name: 'q', schema: str({ maxLength: 100 }), description: 'text to search' },
       { name: 'cityId', schema: str(), description: 'restricts to one city (unknown city: 422 unknown_city)' },
