@@ -6,13 +6,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Runs a poppler tool on the PDF, written to a temporary file removed afterwards (the module is
- *  shared by test files under isolate:false, so it keeps no directory of its own). */
+/**
+ * A directory of its own for each call, removed after it: the suite shares modules between test
+ * files (isolate: false), so a directory kept by this module and removed by one file's afterAll
+ * would vanish under the others.
+ */
 export function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Buffer, ...args: string[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'tripctl-poppler-'));
   const file = join(dir, 'file.pdf');
+  writeFileSync(file, pdf);
   try {
-    writeFileSync(file, pdf);
     return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${tool} is missing: apt-get install -y poppler-utils`);
