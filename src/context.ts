@@ -194,8 +194,8 @@ export class Context {
       trace: settings.debug && !limits.silent ? (line) => this.io.err(`${line}\n`) : undefined,
       signal,
       env: this.env,
-      // Read at each write, not now: a verb sets (and clears) ctx.beforeWrite as it runs. A write
-      // the verb set no question up for still waits for confirmWrites (tripctl mcp's person).
+      // Read at each write, not now: a verb sets (and clears) ctx.beforeWrite as it runs; without
+      // one, the question a caller such as `tripctl mcp` set up for the whole run.
       beforeWrite: async () => await (this.beforeWrite ?? this.confirmWrites)?.(),
       ...this.clientOverrides,
     });
