@@ -7,8 +7,11 @@
  */
 export type ColumnKind = 'text' | 'time' | 'clock' | 'bool' | 'money' | 'list' | 'weekdays';
 
-/** Ids a terminal table shows by a human handle: a city's name, a vehicle's plate, a passenger. */
-export type HandleKind = 'city' | 'vehicle' | 'passenger';
+/**
+ * Ids a terminal table shows by a human handle: a city's name, a vehicle's plate, a passenger, a
+ * trip by its route and local departure (`Damascus → Aleppo · 12-09 07:30`).
+ */
+export type HandleKind = 'city' | 'vehicle' | 'passenger' | 'trip';
 
 export interface Column {
   header: string;

@@ -91,7 +91,11 @@ async function lookUp(columns: Column[], items: unknown[], opts: TerminalOptions
   return opts.handles(kinds, items).catch(() => ({}));
 }
 
-/** The lines of a list as a terminal table, and the headers left out for want of room. */
+/**
+ * The lines of a list as a terminal table, and the headers left out for want of room. Below the
+ * narrowest table (ids are never cut) each item is a block of `HEADER: value` lines instead, every
+ * value whole (the terminal wraps a long one), the items apart by a blank line.
+ */
 export async function terminalTable(
   items: unknown[],
   spec: ResourceSpec,
@@ -100,18 +104,25 @@ export async function terminalTable(
   const columns = terminalColumns(spec);
   const maps = await lookUp(columns, items, opts);
   const rows = items.map((item) => columns.map((column) => cell(item, column, maps, opts)));
-  const layout = columns.map((column) => ({ header: heading(column, opts), priority: column.priority, minWidth: column.minWidth }));
-  return layoutTable(layout, rows, opts.width, opts.paintHead);
+  const headings = columns.map((column) => heading(column, opts));
+  const layout = columns.map((column, index) => ({ header: headings[index]!, priority: column.priority, minWidth: column.minWidth }));
+  const table = layoutTable(layout, rows, opts.width, opts.paintHead);
+  if (table) return table;
+  const blocks = rows.map((row) => row.map((text, index) => `${opts.paintHead(`${headings[index]}:`)} ${text}`));
+  return { lines: blocks.flatMap((block, index) => (index === 0 ? block : ['', ...block])), hidden: [] };
 }
 
-/** One object as `FIELD  value` lines, each value cut to the terminal's width. */
+/**
+ * One object as `FIELD  value` lines. A value that may be cut (a column with a minimum width) is
+ * cut to the terminal's width; any other (ids) is whole, wrapped by the terminal if it must be.
+ */
 export async function terminalRecord(value: object, spec: ResourceSpec, opts: TerminalOptions): Promise<string[]> {
   const columns = terminalColumns(spec);
   const maps = await lookUp(columns, [value], opts);
-  const rows = columns.map((column) => [heading(column, opts), cell(value, column, maps, opts)] as const);
+  const rows = columns.map((column) => [heading(column, opts), cell(value, column, maps, opts), column.minWidth] as const);
   const keyWidth = Math.max(...rows.map(([key]) => displayWidth(key)));
   const room = Math.max(8, opts.width - keyWidth - 2);
-  return rows.map(([key, text]) =>
-    `${opts.paintHead(key)}${' '.repeat(keyWidth - displayWidth(key) + 2)}${truncate(text, room)}`.trimEnd(),
+  return rows.map(([key, text, minWidth]) =>
+    `${opts.paintHead(key)}${' '.repeat(keyWidth - displayWidth(key) + 2)}${minWidth === undefined ? text : truncate(text, room)}`.trimEnd(),
   );
 }
