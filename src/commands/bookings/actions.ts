@@ -1,4 +1,5 @@
 import { uuid } from '../../input/validate.js';
+import { terminalWidth } from '../../output/render.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { BULK_ACTIONS, type BulkVerb } from './index.js';
 import { AlreadyDone, collectIds, runBulk } from '../../cmdkit/bulk.js';
@@ -71,16 +72,21 @@ export const showTicket: ActionFn = async (ctx, { args }) => {
     await ctx.renderer().object(ticket);
     return;
   }
-  // The ticket's shape is the service's to choose: its fields, nested ones as a.b, then the QR.
+  // Labelled lines (output/ticket.ts), then the code: 9 lines, a blank one and 21 of QR fit 35 rows.
   const { qr, ...rest } = ticket;
-  await ctx.renderer().object(rest);
+  const { ticketSpec, ticketView } = await import('../../output/ticket.js');
+  await ctx.renderer().object(ticketView(rest), ticketSpec);
   // The code names its own black and white (see output/qr.ts), so it needs colour: where colour
   // is turned off, the QR data is printed as a line instead.
-  if (typeof qr === 'string' && qr !== '' && ctx.io.stdoutIsTTY && ctx.colorEnabled) {
-    const { renderQr } = await import('../../output/qr.js');
-    ctx.io.out(`\n${renderQr(qr)}`);
-  } else if (typeof qr === 'string') {
-    ctx.io.out(`qr\t${sanitizeLine(qr)}\n`);
-    if (ctx.io.stdoutIsTTY && qr !== '') ctx.info('(the QR code is drawn in black and white, so only when colour is on)');
+  if (typeof qr !== 'string') return;
+  if (qr !== '' && ctx.io.stdoutIsTTY && ctx.colorEnabled) {
+    const { qrWidth, renderQr } = await import('../../output/qr.js');
+    const needed = qrWidth(qr);
+    if (needed <= terminalWidth(ctx.io.columns)) return ctx.io.out(`\n${renderQr(qr)}`);
+    ctx.io.out(`QR\t${sanitizeLine(qr)}\n`);
+    ctx.info(`(the QR code needs ${needed} columns; this terminal has ${terminalWidth(ctx.io.columns)})`);
+    return;
   }
+  ctx.io.out(`QR\t${sanitizeLine(qr)}\n`);
+  if (ctx.io.stdoutIsTTY && qr !== '') ctx.info('(the QR code is drawn in black and white, so only when colour is on)');
 };
