@@ -189,7 +189,7 @@ describe('the ticket QR code', () => {
     });
     try {
       expect(await t.run(['bookings', 'ticket', bookingId!])).toBe(0);
-      expect(t.out()).toMatch(/^QR\t\S+$/m);
+      expect(t.out()).toMatch(/^qr\t\S+$/m);
       expect(t.out()).not.toContain('▀');
       expect(t.err()).toContain('only when colour is on');
     } finally {
