@@ -58,7 +58,8 @@ const SOFT_CAP = 26;
  * importance at a time, least important first: that level's columns are cut toward their minimum
  * (the widest first, so two long columns share the room), and when even that is not enough they
  * are left out, rightmost first, until the rest fits. A more important column is cut only once
- * every less important one is gone.
+ * every less important one is gone. Last, a column left out is put back if it fits in the room
+ * that a wider, more important one left when it went too.
  */
 export function fitColumns(columns: LayoutColumn[], natural: number[], available: number): Layout {
   const widths = [...natural];
@@ -92,16 +93,31 @@ export function fitColumns(columns: LayoutColumn[], natural: number[], available
       widths[widest]! -= 1;
     }
   }
+  let reached = levels[levels.length - 1] ?? 3;
   for (const level of levels) {
-    if (fitsCutting(level)) break;
+    if (fitsCutting(level)) {
+      reached = level;
+      break;
+    }
     const droppable = columns.flatMap((_, index) => (priority(index) === level ? [index] : [])).reverse();
     let fits = false;
     for (const index of droppable) {
       present[index] = false;
       if ((fits = fitsCutting(level))) break;
     }
-    if (fits) break;
+    if (fits) {
+      reached = level;
+      break;
+    }
   }
+  // A column left out while a wider one was still in (an id) may fit in the room that one left:
+  // the most important first.
+  const left = columns.flatMap((_, index) => (present[index] ? [] : [index])).sort((a, b) => priority(a) - priority(b) || a - b);
+  for (const index of left) {
+    present[index] = true;
+    if (!fitsCutting(reached)) present[index] = false;
+  }
+  fitsCutting(reached);
   return {
     shown: columns.flatMap((_, index) => (present[index] ? [{ index, width: widths[index]! }] : [])),
     hidden: columns.filter((_, index) => !present[index]).map((column) => column.header),

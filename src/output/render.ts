@@ -54,7 +54,9 @@ export class Renderer {
       case 'csv':
       case 'table': {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) return this.printJson(value);
-        const resolved = spec ?? inferSpec([value]);
+        if (spec?.figures && this.opts.tty && this.opts.format === 'table')
+          return this.printFigures(value as Record<string, unknown>, spec);
+        const resolved = spec?.columns.length ? spec : inferSpec([value]);
         if (this.opts.format === 'csv') return this.io.write(toCsv(resolved.columns, [value]));
         return this.printRecord(value, resolved);
       }
@@ -181,6 +183,15 @@ export class Renderer {
     const { lines, hidden } = await terminalTable(items, spec, await this.terminalOptions());
     this.io.out(`${lines.join('\n')}\n`);
     if (hidden.length) this.io.err(`(not shown at this width: ${hidden.join(', ')}; -o csv shows every column)\n`);
+  }
+
+  /** Dashboard and report figures on a terminal (see figures.ts). */
+  private async printFigures(value: Record<string, unknown>, spec: ResourceSpec): Promise<void> {
+    const { figureLines } = await import('./figures.js');
+    const opts = await this.terminalOptions();
+    const zone = (await import('../input/zones.js')).zoneAbbreviation(opts.timeZone, opts.now);
+    const lines = await figureLines(value, spec.figures!, { ...opts, time: (iso) => `${localTime(iso, opts.timeZone)} ${zone}` });
+    this.io.out(`${lines.join('\n')}\n`);
   }
 
   private async printRecord(value: object, spec: ResourceSpec): Promise<void> {

@@ -1,5 +1,29 @@
 // Column specs of the service's resources, in the order an operator reads them.
-import type { ResourceSpec } from './columns.js';
+import type { FiguresLayout, ResourceSpec } from './columns.js';
+
+/** The dashboard's figures on a terminal (figures.ts draws them). */
+const DASHBOARD_FIGURES: FiguresLayout = {
+  sections: [
+    { title: 'Trips', keys: ['trips'] },
+    { title: 'Bookings', keys: ['bookings', 'seatsSoldUpcoming'] },
+    { title: 'Money', keys: ['revenue', 'payouts'], money: ['revenue', 'payouts'] },
+    { title: 'Fleet', keys: ['fleet'] },
+    { title: 'Team', keys: ['members'] },
+    { title: 'Reviews', keys: ['reviews'] },
+  ],
+  meta: ['generatedAt', 'currency'],
+};
+
+/** `reports show` on a terminal. */
+const REPORT_FIGURES: FiguresLayout = {
+  sections: [
+    { title: 'Trips', keys: ['trips'] },
+    { title: 'Bookings', keys: ['bookings', 'seats'] },
+    { title: 'Money', keys: ['revenue'], money: ['revenue'] },
+    { title: 'Routes', keys: ['routes'], money: ['routes'] },
+  ],
+  meta: ['from', 'to', 'currency'],
+};
 
 export const specs = {
   city: {
@@ -206,6 +230,10 @@ export const specs = {
       { header: 'VALUE', path: 'value' },
     ],
   },
+  /** `dashboard`: on a terminal, figures in sections; piped and in CSV, the answer's own keys. */
+  dashboard: { name: 'dashboard', columns: [], figures: DASHBOARD_FIGURES },
+  /** `reports show`: as the dashboard. */
+  report: { name: 'report', columns: [], figures: REPORT_FIGURES },
   /** `auth status`: who the active profile is, and where its key comes from. */
   authStatus: {
     name: 'status',
