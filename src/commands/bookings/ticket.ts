@@ -1,0 +1,44 @@
+import { uuid } from '../../input/validate.js';
+import { terminalWidth } from '../../output/render.js';
+import { sanitizeLine } from '../../output/sanitize.js';
+import type { ActionFn } from '../../cmdkit/define.js';
+import { unwrap } from '../../cmdkit/run-operation.js';
+
+interface Ticket {
+  qr?: unknown;
+  [key: string]: unknown;
+}
+
+export const showTicket: ActionFn = async (ctx, { args }) => {
+  const id = uuid('bookingId', args[0] ?? '');
+  const client = await ctx.client();
+  const { data } = await client.request({ method: 'GET', path: `/bookings/${id}/ticket`, expect: { kind: 'object', key: 'ticket' } });
+  const ticket = unwrap(data, 'ticket') as Ticket;
+  if (ctx.dataOutput) {
+    await ctx.renderer().object(ticket);
+    return;
+  }
+  const { qr, ...rest } = ticket;
+  if (ctx.io.stdoutIsTTY) {
+    // Labelled lines (output/ticket.ts), then the code: 9 lines, a blank one and 21 of QR fit 35 rows.
+    const { ticketView } = await import('../../output/ticket.js');
+    const { view, spec } = ticketView(rest);
+    await ctx.renderer().object(view, spec);
+  } else {
+    // Piped: the service's fields as they are (nested ones as a.b), as scripts read them.
+    await ctx.renderer().object(rest);
+  }
+  // The code names its own black and white (see output/qr.ts), so it needs colour: where colour
+  // is turned off, the QR data is printed as a line instead.
+  if (typeof qr !== 'string') return;
+  if (qr !== '' && ctx.io.stdoutIsTTY && ctx.colorEnabled) {
+    const { qrWidth, renderQr } = await import('../../output/qr.js');
+    const needed = qrWidth(qr);
+    if (needed <= terminalWidth(ctx.io.columns)) return ctx.io.out(`\n${renderQr(qr)}`);
+    ctx.io.out(`qr\t${sanitizeLine(qr)}\n`);
+    ctx.info(`(the QR code needs ${needed} columns; this terminal has ${terminalWidth(ctx.io.columns)})`);
+    return;
+  }
+  ctx.io.out(`qr\t${sanitizeLine(qr)}\n`);
+  if (ctx.io.stdoutIsTTY && qr !== '') ctx.info('(the QR code is drawn in black and white, so only when colour is on)');
+};
