@@ -60,9 +60,9 @@ export function ticketView(ticket: Record<string, unknown>): { view: Record<stri
     columns.push(column);
   }
   // Whatever else the service sends is shown too, labelled from its name.
-  for (const column of inferSpec([ticket]).columns) {
-    if (used.has(column.path) || [...used].some((path) => path.startsWith(`${column.path}.`))) continue;
-    const key = `extra:${column.path}`;
+  for (const [index, column] of inferSpec([ticket]).columns.entries()) {
+    if (used.has(column.path) || [...used].some((path) => column.path.startsWith(`${path}.`))) continue;
+    const key = `extra${index}`;
     view[key] = valueAt(ticket, column.path);
     columns.push({ ...column, header: label(column.path), path: key });
   }
