@@ -8,6 +8,9 @@ import { displayWidth } from './layout.js';
 import { sanitizeCell } from './sanitize.js';
 import type { HandleMaps, TerminalOptions } from './terminal.js';
 
+/** Below this many columns beside the titles, figures go one a line under their section's title. */
+const NARROW = 40;
+
 /** Labels where the key alone reads badly. */
 const LABELS: Record<string, string> = {
   seatsSoldUpcoming: 'seats sold, upcoming trips',
@@ -86,6 +89,11 @@ export async function figureLines(payload: Record<string, unknown>, layout: Figu
   if (typeof payload.generatedAt === 'string')
     lines.push(`${opts.paintHead('As of'.padEnd(titleWidth))}  ${opts.time(payload.generatedAt)}`);
   if (lines.length) lines.push('');
+  // Too narrow for a column of titles beside the figures: each title on a line, a figure a line under it.
+  if (opts.width - titleWidth - 2 < NARROW) {
+    for (const section of sections) lines.push(opts.paintHead(section.title), ...section.pairs.flat().map((pair) => `  ${pair}`));
+    return lines;
+  }
   for (const section of sections) {
     section.pairs.forEach((line, index) => {
       const title = index === 0 ? section.title : '';
@@ -125,7 +133,7 @@ async function rowsOf(
 
 /** Pairs joined by three spaces, wrapped (never inside a pair) to what is left of the width after the title. */
 function wrap(pairs: string[], titleWidth: number, width: number): string[] {
-  const room = Math.max(20, width - titleWidth - 2);
+  const room = width - titleWidth - 2;
   const lines: string[] = [];
   let current = '';
   for (const pair of pairs) {

@@ -73,6 +73,15 @@ describe.each([100, 60])('at %i columns', (columns) => {
   });
 });
 
+test('at 30 columns: a title a line, a figure a line, nothing cut', async () => {
+  const raw = await session.json<{ revenue: { paid: number } }>(['dashboard']);
+  const lines = await onTerminal(['dashboard'], 30);
+  const money = lines.indexOf('Money');
+  expect(money).toBeGreaterThan(0);
+  expect(lines[money + 1]).toBe(`  paid ${formatMoney(raw.revenue.paid, 'SYP')}`);
+  for (const title of ['Trips', 'Bookings', 'Fleet', 'Team', 'Reviews']) expect(lines).toContain(title);
+});
+
 test('piped and -o json keep the keys and the raw minor units', async () => {
   const json = await session.json<{ revenue: { paid: number } }>(['dashboard']);
   expect(typeof json.revenue.paid).toBe('number');
