@@ -307,6 +307,26 @@ describe('against the sandbox', () => {
     }
   });
 
+  test('a terminal of 0 columns is read as 100; at 20 columns bookings are blocks with whole ids', async () => {
+    const ids = (await session.run(['bookings', 'list', '--per-page', '3', '-o', 'ids'])).stdout.trim().split('\n');
+    const zero = testContext({ stdoutIsTTY: true, columns: 0, env: env() });
+    const narrow = testContext({ stdoutIsTTY: true, columns: 20, env: env(), configDir: zero.configDir });
+    try {
+      expect(await zero.run(['trips', 'list', '--per-page', '3'])).toBe(0);
+      const lines = zero.out().trimEnd().split('\n');
+      expect(lines).toHaveLength(4);
+      expect(lines[0]).toMatch(/^STATUS\s+FROM\s+TO\s+DEPARTURE GMT\+3\s+PRICE/);
+      for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(100);
+      expect(await narrow.run(['bookings', 'list', '--per-page', '3'])).toBe(0);
+      const blocks = narrow.out().trimEnd().split('\n\n');
+      expect(blocks.map((block) => block.split('\n')[0])).toEqual(ids.map((id) => `ID: ${id}`));
+      for (const block of blocks) expect(block).toMatch(/^TRIP: .+ → .+ · \d\d-\d\d \d\d:\d\d$/m);
+    } finally {
+      zero.cleanup();
+      narrow.cleanup();
+    }
+  });
+
   test("money without a currency in the answer uses the profile's currency setting", async () => {
     const t = testContext({ stdoutIsTTY: true, columns: 160, env: env() });
     try {
