@@ -2,11 +2,11 @@
 // fleet, team, reviews, routes), each a labelled line of `label value` pairs wrapped to the width,
 // money with its currency and separators. Piped output and machine formats keep the service's
 // keys and raw values; figures the service adds that no section names still show, under Other.
-import { DEFAULT_CURRENCY, formatMoney } from '../input/money.js';
+import { formatMoney } from '../input/money.js';
 import { valueAt, type FiguresLayout } from './columns.js';
 import { displayWidth } from './layout.js';
 import { sanitizeCell } from './sanitize.js';
-import type { HandleMaps, TerminalOptions } from './terminal.js';
+import { currencyOf, type HandleMaps, type TerminalOptions } from './terminal.js';
 
 /** Below this many columns beside the titles, figures go one a line under their section's title. */
 const NARROW = 40;
@@ -42,8 +42,7 @@ export interface FiguresOptions extends Pick<TerminalOptions, 'width' | 'currenc
 
 /** The lines of the figures. */
 export async function figureLines(payload: Record<string, unknown>, layout: FiguresLayout, opts: FiguresOptions): Promise<string[]> {
-  const named = [payload.currency, valueAt(payload, 'revenue.currency')].find((c) => typeof c === 'string' && /^[A-Za-z]{3}$/.test(c));
-  const currency = (named as string | undefined) ?? opts.currency ?? DEFAULT_CURRENCY;
+  const currency = currencyOf([payload.currency, valueAt(payload, 'revenue.currency')], opts.currency);
   const number = (value: unknown, money: boolean) =>
     typeof value === 'number'
       ? money

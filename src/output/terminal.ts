@@ -38,6 +38,15 @@ export function terminalColumns(spec: ResourceSpec): Column[] {
   return columns;
 }
 
+/**
+ * The currency of an amount on a terminal: the first the answer names (of `named`), else the
+ * profile's `currency` setting, else the service's own (SYP).
+ */
+export function currencyOf(named: unknown[], setting: string | undefined): string {
+  const found = named.find((code): code is string => typeof code === 'string' && /^[A-Za-z]{3}$/.test(code));
+  return found ?? setting ?? DEFAULT_CURRENCY;
+}
+
 const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 function heading(column: Column, opts: TerminalOptions): string {
@@ -55,11 +64,8 @@ function cell(item: unknown, column: Column, maps: HandleMaps, opts: TerminalOpt
       // A passenger id alone tells a person nothing (and cut to fit, less): `-` until it is known.
       if (column.handle === 'passenger') return '-';
     }
-    if (column.kind === 'money' && typeof value === 'number') {
-      const named = column.currencyPath ? valueAt(item, column.currencyPath) : undefined;
-      const currency = typeof named === 'string' && /^[A-Za-z]{3}$/.test(named) ? named : (opts.currency ?? DEFAULT_CURRENCY);
-      return formatMoney(value, currency);
-    }
+    if (column.kind === 'money' && typeof value === 'number')
+      return formatMoney(value, currencyOf([column.currencyPath ? valueAt(item, column.currencyPath) : undefined], opts.currency));
     if (column.kind === 'weekdays' && Array.isArray(value))
       return value.map((day) => WEEKDAY_NAMES[day as number] ?? String(day)).join(',');
   }
