@@ -21,6 +21,9 @@ export const HANDLE_TTL_MS: Record<HandleKind, number> = {
   trip: 0,
 };
 
+/** The booking statuses a trip's manifest lists. */
+const MANIFEST_STATUSES = new Set(['approved', 'boarded']);
+
 /** Manifests and trips fetched for one table: at most this many distinct trips, this many at a time. */
 const MAX_TRIPS = 25;
 const PARALLEL = 4;
@@ -171,7 +174,18 @@ async function labelsFor(ctx: Context, kind: HandleKind, items: unknown[]): Prom
   const missing = wanted.filter((id) => !(id in known) && !(id in seen));
   let fetched: Record<string, string> | undefined;
   // Passengers accumulate, so a fresh cache may still lack some: one request fills them when it can.
-  if (missing.length && (kind === 'passenger' || !cached)) fetched = await fetchLabels(ctx, kind, items).catch(() => undefined);
+  // A manifest lists approved and boarded passengers only: the trips of rows like that whose
+  // passenger is not known yet are the ones worth a request.
+  const unknown = new Set(missing);
+  const asked =
+    kind === 'passenger'
+      ? items.filter((item) => {
+          const row = item as Record<string, unknown> | null;
+          return unknown.has(String(row?.passengerId)) && MANIFEST_STATUSES.has(String(row?.status));
+        })
+      : items;
+  if (asked.length && missing.length && (kind === 'passenger' || !cached))
+    fetched = await fetchLabels(ctx, kind, asked).catch(() => undefined);
   const labels = kind === 'passenger' ? { ...known, ...seen, ...fetched } : { ...(fetched ?? known) };
   if (fetched || Object.keys(seen).some((id) => known[id] !== seen[id]))
     writeCache(ctx, kind, labels, kind === 'passenger' && cached ? cached.at : undefined);

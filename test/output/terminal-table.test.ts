@@ -302,6 +302,13 @@ describe('against the sandbox', () => {
         .filter((path) => /^\/trips\/[^/]+$/.test(path));
       expect(trips.sort()).toEqual([...distinct].map((id) => `/trips/${id}`).sort());
       expect(t.out()).toMatch(/ → .* · \d\d-\d\d \d\d:\d\d/);
+      // Run again: the passengers the manifests gave are remembered, so no manifest is asked for.
+      const again = testContext({ stdoutIsTTY: true, columns: 160, env: env(), configDir: t.configDir });
+      const mark2 = session.mark();
+      expect(await again.run(['bookings', 'list', '--per-page', '30'])).toBe(0);
+      expect(session.since(mark2).filter((r) => r.path.endsWith('/manifest'))).toEqual([]);
+      expect(again.out()).toBe(t.out());
+      again.cleanup();
     } finally {
       t.cleanup();
     }
