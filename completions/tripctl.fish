@@ -48,6 +48,8 @@ function __tripctl_child -a key # path|word → the subcommand it names (aliases
             echo 'sandbox'
         case '|doctor'
             echo 'doctor'
+        case '|mcp'
+            echo 'mcp'
         case 'auth|login'
             echo 'login'
         case 'auth|status'
@@ -308,6 +310,7 @@ complete -c tripctl -n '__tripctl_at \'\'' -a 'openapi' -d 'Print the service\'s
 complete -c tripctl -n '__tripctl_at \'\'' -a 'completion' -d 'Print the shell completion script for bash, zsh or fish (groups, verbs, flags, allowed values, and cities, ids and plates from the service)'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'sandbox' -d 'A local, stateful sandbox of the whole partner interface, and its administrator controls'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'doctor' -d 'Check the set-up: Node, config file modes, profile and where each setting comes from, base URL, key, read scopes, clock, proxy, code cache; says how to fix each'
+complete -c tripctl -n '__tripctl_at \'\'' -a 'mcp' -d 'Serve tripctl\'s verbs to an assistant over the Model Context Protocol on stdio: read-only unless --allow-writes, and a person confirms every write through the assistant\'s client'
 complete -c tripctl -n '__tripctl_at \'\'' -a help -d 'show help for a command'
 complete -c tripctl -n '__tripctl_at \'\'' -s V -l version -d 'print the version'
 complete -c tripctl -l profile -xa '(__tripctl_dynamic profiles)' -d 'use this saved profile (env TRIPCTL_PROFILE)'
@@ -857,7 +860,7 @@ complete -c tripctl -n '__tripctl_at \'completion\' 0' -xa 'bash zsh fish' -d 's
 
 # sandbox
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'start' -d 'Start the sandbox with demo data; prints the base URL and two test keys, saves a "sandbox" profile, logs each request'
-complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'trigger' -d 'Make a running sandbox send an event now, about an existing object (nothing changes)'
+complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'trigger' -d 'Make the change an event reports in a running sandbox, on --id or on a new object, and send its events'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'edit-booking' -d 'Edit a booking as a dashboard administrator would (the sandbox sends booking.updated)'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'edit-payment' -d 'Change a payment (the sandbox sends payment.updated)'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'advance-clock' -d 'Move a running sandbox\'s clock forward: trips depart, schedules publish further'
@@ -871,7 +874,7 @@ complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l no-profile -d 'do not
 complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l quiet -d 'do not log each request on stderr'
 
 # sandbox trigger
-complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -l id -x -d 'the object the event is about (default: the newest of its kind)'
+complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -l id -x -d 'the object to change (default: a new one of company A; booking.created: the trip to book)'
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
@@ -898,3 +901,6 @@ complete -c tripctl -n '__tripctl_at \'sandbox advance-clock\'' -s f -l raw-fiel
 complete -c tripctl -n '__tripctl_at \'sandbox advance-clock\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # doctor
+
+# mcp
+complete -c tripctl -n '__tripctl_at \'mcp\'' -l allow-writes -d 'also serve the verbs that change data; each write is put to a person first (refused on a protected profile)'

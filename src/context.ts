@@ -28,6 +28,8 @@ export interface ContextOptions {
   prompter?: Prompter;
   /** Extra client options (tests shorten backoff, or lower the in-memory limit). */
   clientOverrides?: { backoff?: { baseMs: number; maxMs: number }; maxBodyBytes?: number };
+  /** See Context.confirmWrites. */
+  confirmWrites?: (what?: string) => Promise<void>;
 }
 
 export class Context {
@@ -51,6 +53,13 @@ export class Context {
    * that is not a GET, with `what` when the verb says what it is about to do. Unset once answered.
    */
   beforeWrite: ((what?: string) => Promise<void>) | undefined;
+  /**
+   * Set when a person elsewhere confirms every write of this run (`tripctl mcp`: the assistant's
+   * client asks them), on any profile: it resolves once they said yes and throws otherwise. It
+   * stands in for the protected profile's question (cmdkit/protect.ts), and any write the verb did
+   * not declare still waits on it.
+   */
+  readonly confirmWrites: ((what?: string) => Promise<void>) | undefined;
   private configStore: ConfigStore | undefined;
   private resolved: Settings | undefined;
   private clientPromise: Promise<ApiClient> | undefined;
@@ -65,6 +74,7 @@ export class Context {
     this.signal = opts.signal ?? new AbortController().signal;
     this.prompterInstance = opts.prompter;
     this.clientOverrides = opts.clientOverrides;
+    this.confirmWrites = opts.confirmWrites;
   }
 
   get config(): ConfigStore {
@@ -184,8 +194,9 @@ export class Context {
       trace: settings.debug && !limits.silent ? (line) => this.io.err(`${line}\n`) : undefined,
       signal,
       env: this.env,
-      // Read at each write, not now: a verb sets (and clears) ctx.beforeWrite as it runs.
-      beforeWrite: async () => await this.beforeWrite?.(),
+      // Read at each write, not now: a verb sets (and clears) ctx.beforeWrite as it runs; without
+      // one, the question a caller such as `tripctl mcp` set up for the whole run.
+      beforeWrite: async () => await (this.beforeWrite ?? this.confirmWrites)?.(),
       ...this.clientOverrides,
     });
   }
