@@ -29,14 +29,17 @@ export function truncate(text: string, width: number): string {
   return `${out}…`;
 }
 
-function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+function pad(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+  const fill = ' '.repeat(Math.max(0, width - displayWidth(text)));
+  return align === 'right' ? fill + text : text + fill;
 }
 
 export interface LayoutColumn {
   header: string;
   /** 1 is kept longest; larger numbers are shortened, then left out, first. Default 3. */
   priority?: number;
+  /** Amounts read best right-aligned, their digits under each other. */
+  align?: 'left' | 'right';
   /** Shortest width it may be cut to (with an ellipsis); without it the column is never cut. */
   minWidth?: number;
 }
@@ -177,7 +180,8 @@ export function layoutTable(
     drawRow(
       layout.shown.map(({ index, width }, position) => {
         const text = truncate(cells[index] ?? '', width);
-        return position === layout.shown.length - 1 ? text : pad(text, width);
+        const align = columns[index]!.align;
+        return position === layout.shown.length - 1 && align !== 'right' ? text : pad(text, width, align);
       }),
     );
   return { lines: [paintHeader(line(columns.map((column) => column.header))), ...rows.map(line)], hidden: layout.hidden };

@@ -111,7 +111,12 @@ export async function terminalTable(
   const maps = await lookUp(columns, items, opts);
   const rows = items.map((item) => columns.map((column) => cell(item, column, maps, opts)));
   const headings = columns.map((column) => heading(column, opts));
-  const layout = columns.map((column, index) => ({ header: headings[index]!, priority: column.priority, minWidth: column.minWidth }));
+  const layout = columns.map((column, index) => ({
+    header: headings[index]!,
+    priority: column.priority,
+    minWidth: column.minWidth,
+    align: column.kind === 'money' ? ('right' as const) : undefined,
+  }));
   const table = layoutTable(layout, rows, opts.width, opts.paintHead);
   if (table) return table;
   const blocks = rows.map((row) => row.map((text, index) => `${opts.paintHead(`${headings[index]}:`)} ${text}`));

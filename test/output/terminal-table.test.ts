@@ -104,6 +104,10 @@ describe.each([80, 100, 160])('at %i columns', (width) => {
       expect(lines[1]).toContain(ids[0]);
       expect(lines[2]).toContain(ids[1]);
       expect(lines[2]).toContain('1,234,567.89 SYP');
+      // Amounts are right-aligned: they end in the same column.
+      const end = (line: string, text: string) => columnOf(line, text) + displayWidth(text);
+      expect(end(lines[1]!, '18,000.00 SYP')).toBe(end(lines[2]!, '1,234,567.89 SYP'));
+      expect(end(lines[0]!, 'PRICE')).toBe(end(lines[2]!, '1,234,567.89 SYP'));
     } else {
       expect(lines.join('\n')).not.toContain('077fa547');
       expect(err).toMatch(/^\(not shown at this width: ID, .*VEHICLE; -o csv shows every column\)\n$/);
