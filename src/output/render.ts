@@ -1,6 +1,6 @@
 // One renderer for every command: a value (one object or a stream of pages) plus the resource's
 // column spec, printed as table, json, ndjson, csv or ids, differently on a terminal and in a pipe.
-import type { IO } from '../io.js';
+import { terminalWidth, type IO } from '../io.js';
 import { usageError } from '../errors.js';
 import { chooseColumns, columnName } from './choose-columns.js';
 import { inferSpec, valueAt, type Column, type ResourceSpec } from './columns.js';
@@ -229,11 +229,6 @@ export class Renderer {
   private cell(item: unknown, column: Column): string {
     return sanitizeCell(formatValue(valueAt(item, column.path), column, this.opts));
   }
-}
-
-/** A terminal that reports no width, or 0 (some do, under a serial console or a CI pty), is taken as 100 columns. */
-export function terminalWidth(reported: number | undefined): number {
-  return reported !== undefined && Number.isInteger(reported) && reported > 0 ? reported : 100;
 }
 
 /** `25 of 65 bookings — --all for every page`: what a list that stopped at its first page says. */

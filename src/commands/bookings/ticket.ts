@@ -1,5 +1,4 @@
 import { uuid } from '../../input/validate.js';
-import { terminalWidth } from '../../output/render.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { unwrap } from '../../cmdkit/run-operation.js';
@@ -34,9 +33,9 @@ export const showTicket: ActionFn = async (ctx, { args }) => {
   if (qr !== '' && ctx.io.stdoutIsTTY && ctx.colorEnabled) {
     const { qrWidth, renderQr } = await import('../../output/qr.js');
     const needed = qrWidth(qr);
-    if (needed <= terminalWidth(ctx.io.columns)) return ctx.io.out(`\n${renderQr(qr)}`);
+    if (needed <= ctx.io.columns) return ctx.io.out(`\n${renderQr(qr)}`);
     ctx.io.out(`qr\t${sanitizeLine(qr)}\n`);
-    ctx.info(`(the QR code needs ${needed} columns; this terminal has ${terminalWidth(ctx.io.columns)})`);
+    ctx.info(`(the QR code needs ${needed} columns; this terminal has ${ctx.io.columns})`);
     return;
   }
   ctx.io.out(`qr\t${sanitizeLine(qr)}\n`);
