@@ -34,7 +34,7 @@ interface Edge {
 
 let edges: Edge[] = [];
 /** Imports from one command's folder into another's: what they share belongs in cmdkit. */
-let acrossCommands: string[] = [];
+const acrossCommands: string[] = [];
 let parts = new Set<string>();
 
 beforeAll(async () => {
