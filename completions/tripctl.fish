@@ -857,7 +857,7 @@ complete -c tripctl -n '__tripctl_at \'completion\' 0' -xa 'bash zsh fish' -d 's
 
 # sandbox
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'start' -d 'Start the sandbox with demo data; prints the base URL and two test keys, saves a "sandbox" profile, logs each request'
-complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'trigger' -d 'Make a running sandbox send an event now, about an existing object (nothing changes)'
+complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'trigger' -d 'Make the change an event reports in a running sandbox, on --id or on a new object, and send its events'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'edit-booking' -d 'Edit a booking as a dashboard administrator would (the sandbox sends booking.updated)'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'edit-payment' -d 'Change a payment (the sandbox sends payment.updated)'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'advance-clock' -d 'Move a running sandbox\'s clock forward: trips depart, schedules publish further'
@@ -871,7 +871,7 @@ complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l no-profile -d 'do not
 complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l quiet -d 'do not log each request on stderr'
 
 # sandbox trigger
-complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -l id -x -d 'the object the event is about (default: the newest of its kind)'
+complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -l id -x -d 'the object to change (default: a new one of company A; booking.created: the trip to book)'
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
