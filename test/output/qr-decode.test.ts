@@ -180,6 +180,26 @@ describe('the ticket QR code', () => {
     }
   });
 
+  test('a terminal narrower than the code gets the QR data as a line and the width needed', async () => {
+    const [bookingId] = (await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout
+      .trim()
+      .split('\n');
+    const payload = await session.json<{ qr: string }>(['bookings', 'ticket', bookingId!]);
+    const t = testContext({
+      stdoutIsTTY: true,
+      columns: 30,
+      env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full },
+    });
+    try {
+      expect(await t.run(['bookings', 'ticket', bookingId!])).toBe(0);
+      expect(t.out()).toContain(`qr\t${payload.qr}\n`);
+      expect(t.out()).not.toContain('▀');
+      expect(t.err()).toMatch(/the QR code needs \d+ columns; this terminal has 30/);
+    } finally {
+      t.cleanup();
+    }
+  });
+
   test('without colour the QR data is a line, and stderr says why no code is drawn', async () => {
     const [bookingId] = (await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout
       .trim()
