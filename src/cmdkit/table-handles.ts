@@ -11,7 +11,7 @@ import { listFrom } from '../client/paginate.js';
 import { writePrivateFileSync } from '../config/private-file.js';
 import type { Context } from '../context.js';
 import type { HandleKind } from '../output/columns.js';
-import { localTime } from '../output/render.js';
+import { localTime } from '../output/cells.js';
 import { passengerLabel, type HandleMaps } from '../output/terminal.js';
 
 export const HANDLE_TTL_MS: Record<HandleKind, number> = {
