@@ -18,6 +18,7 @@ export const HANDLE_TTL_MS: Record<HandleKind, number> = {
   city: 24 * 60 * 60_000,
   vehicle: 5 * 60_000,
   passenger: 24 * 60 * 60_000,
+  // Trips are kept for the run only, never on disk: a departure may move.
   trip: 0,
 };
 

@@ -175,7 +175,7 @@ describe('the ticket QR code', () => {
       expect(lines.length).toBeLessThanOrEqual(33); // the command line and the next prompt fit too
       expect(lines[0]).toMatch(new RegExp(`^Code\\s+${payload.code}$`));
       expect(out).toMatch(new RegExp(`^Passenger\\s+${payload.passenger.fullName} \\+\\d+$`, 'm'));
-      expect(out).toMatch(/^Trip\s+\S.* → .* · \d\d-\d\d \d\d:\d\d$/m);
+      expect(out).toMatch(/^Trip \S+\s+\S.* → .* · \d\d-\d\d \d\d:\d\d$/m);
       expect(out).toMatch(new RegExp(`^Booking\\s+${bookingId}$`, 'm'));
       expect(out).not.toMatch(/fullName|full name|fromCityId|bookingId|boarding\./i);
       expect(out).not.toMatch(/^Passenger phone/m);
