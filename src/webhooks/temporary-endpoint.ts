@@ -3,7 +3,7 @@
 // profile while the listener runs, so `webhooks secret ID`, `verify --endpoint ID` and `replay`
 // work for it; both go when the endpoint is deleted on exit.
 import type { Context } from '../context.js';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, InterruptedError } from '../errors.js';
 import { ALL_GROUPS } from './events.js';
 import { createdEndpoint, forgetSecret, keepSecret } from './kept-secrets.js';
 
@@ -15,7 +15,15 @@ export interface TemporaryEndpoint {
 
 export async function registerTemporary(ctx: Context, url: string, events: readonly string[] | undefined): Promise<TemporaryEndpoint> {
   const client = await ctx.client();
-  const { data } = await client.request({ method: 'POST', path: '/webhooks', body: { url, events: events ?? [...ALL_GROUPS] } });
+  let data: unknown;
+  try {
+    ({ data } = await client.request({ method: 'POST', path: '/webhooks', body: { url, events: events ?? [...ALL_GROUPS] } }));
+  } catch (error) {
+    // Stopped (Ctrl-C, a closed terminal) with the request sent: the service may have made the
+    // endpoint all the same, and nobody would delete it.
+    if (error instanceof InterruptedError) await deleteUnanswered(ctx, url);
+    throw error;
+  }
   const { endpoint, secret } = createdEndpoint(data);
   if (typeof endpoint.id !== 'string' || !secret) {
     throw new CliError('the service created the endpoint but returned no id or no secret', ExitCode.failure);
@@ -35,6 +43,27 @@ export async function registerTemporary(ctx: Context, url: string, events: reado
   // listen` does): everything else on stderr goes through the IO's masking, which knows it now.
   ctx.io.stderr.write(`Signing secret of ${id}${kept ? ` (kept in profile '${kept}' while listening)` : ''}: ${secret}\n`);
   return { id, secret, url };
+}
+
+/** After a registration whose answer never came: the endpoint made for `url`, if the service has one, is deleted. */
+async function deleteUnanswered(ctx: Context, url: string): Promise<void> {
+  const client = await ctx.sideClient(5_000, { retries: 0, interruptible: false });
+  try {
+    const { data } = await client.request({ method: 'GET', path: '/webhooks', expect: { kind: 'list', key: 'endpoints' } });
+    const made = ((data as { endpoints?: Array<{ id?: unknown; url?: unknown }> }).endpoints ?? []).filter(
+      (endpoint) => endpoint.url === url && typeof endpoint.id === 'string',
+    );
+    for (const endpoint of made) {
+      await client.request({ method: 'DELETE', path: `/webhooks/${endpoint.id as string}` });
+      ctx.info(`Deleted temporary endpoint ${endpoint.id as string}, registered as the listener stopped.`);
+    }
+  } catch (error) {
+    ctx.warn(
+      `could not check for an endpoint registered as the listener stopped (${(error as Error).message}); look for ${url} in: tripctl webhooks list`,
+    );
+  } finally {
+    await client.close();
+  }
 }
 
 /** Deletes the endpoint and forgets its secret; the exit code to end with (0, or why the delete failed). */

@@ -125,6 +125,32 @@ describe('SIGHUP on a listener with a temporary endpoint', () => {
   }, 30_000);
 });
 
+describe('SIGHUP while a listener is registering its endpoint', () => {
+  it('the registration landed but its answer never came: the endpoint found by its URL is deleted', async () => {
+    const endpointId = uuidFor(78);
+    let registered: string | undefined;
+    server.on('POST /webhooks', (req) => {
+      registered = JSON.parse(req.body).url as string;
+      return { fault: 'hang' };
+    });
+    server.on('GET /webhooks', () => ({
+      json: {
+        endpoints: [
+          { id: uuidFor(79), url: 'https://elsewhere.example/hooks', events: ['trip.*'] },
+          ...(registered ? [{ id: endpointId, url: registered, events: ['booking.*'] }] : []),
+        ],
+      },
+    }));
+    server.on('DELETE /webhooks/*', { empty: true, status: 204 });
+    const run = start(['webhooks', 'listen', '--port', '0', '--register', '--events', 'booking.*', '--yes']);
+    await until(() => registered !== undefined, 'the registration sent');
+    run.child.kill('SIGHUP');
+    expect(await run.exited, run.stderr()).toBe(130);
+    expect(server.seen('DELETE /webhooks/*').map((r) => r.path)).toEqual([`/webhooks/${endpointId}`]);
+    expect(run.stderr()).toContain(`Deleted temporary endpoint ${endpointId}`);
+  }, 30_000);
+});
+
 describe('a reader that goes away (| head -1)', () => {
   it('a write verb stops sending, says what was and was not sent on stderr, and ends with 130', async () => {
     server.on('PATCH /bookings/*', async (req) => {
