@@ -2,7 +2,8 @@
 // with the envelope, that event's data, the delivery headers, the signature and the retry rule
 // (x-delivery), all read from the values the dispatcher itself uses.
 import { MAX_ATTEMPTS, RETRY_WAITS_S, TIMEOUT_S, USER_AGENT } from '../events/dispatcher.js';
-import { API_VERSION, BookingEventData, EVENTS, Payment, Schedule, Trip, WebhookTestData } from './resources.js';
+import { API_VERSION, EVENTS, Payment, Schedule, Trip } from './resources.js';
+import { BookingEventData, WebhookTestData } from './event-schemas.js';
 import { shape, str, type Schema } from './json-schema.js';
 
 /** How deliveries are made and retried: also served at the top of the document. */
