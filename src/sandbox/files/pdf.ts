@@ -155,6 +155,7 @@ export async function pdfOf(sheet: Sheet): Promise<Buffer> {
   const layout = pdfLayout(sheet, (text, weight) => w.line(text, weight, TABLE_SIZE).width);
   const size = [layout.width, layout.height];
   for (let page = 0; page < layout.pageCount; page++) {
+    if (page > 0) w.finishPages(); // each page written out once complete: memory stays flat
     w.doc.addPage({ size, margin: 0 });
     const start = page === 0 ? 0 : layout.firstPageRows + (page - 1) * layout.rowsPerPage;
     const end = page === 0 ? layout.firstPageRows : start + layout.rowsPerPage;
