@@ -1,18 +1,13 @@
 // `tripctl sandbox trigger` through main(argv, ctx): the events it prints are the changes it made,
 // and a change the object's state does not allow is refused with the API's reason.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
-import { openSession, type SandboxSession } from '../support/sandbox.js';
+import { fileSession } from '../support/sandbox.js';
 
-let session: SandboxSession;
-beforeAll(async () => {
-  session = await openSession();
-});
-afterAll(async () => {
-  await session.close();
-});
+const file = fileSession();
 
 it('prints the events of the change, whose data is the booking as `bookings get` shows it; refuses an impossible move', async () => {
+  const { session } = file;
   const events = await session.json<Array<{ event: string; data: { id: string; status: string } }>>([
     'sandbox',
     'trigger',
