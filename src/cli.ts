@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { integerInRange } from './cmdkit/flags.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode, httpSuffix, InterruptedError, usageError } from './errors.js';
+import { choice } from './input/choices.js';
 import { sanitizeLine, toJson } from './output/sanitize.js';
 import { OUTPUT_FORMATS } from './output/render.js';
 import { VERSION } from './version.js';
@@ -85,7 +86,11 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
     .option('--profile <name>', 'use this saved profile (env TRIPCTL_PROFILE)')
     .option('--base-url <url>', 'service base URL, e.g. https://host/api/partner/v1 (env TRIPCTL_BASE_URL)')
-    .addOption(new Option('-o, --output <format>', 'output format (env TRIPCTL_OUTPUT)').choices(OUTPUT_FORMATS))
+    .addOption(
+      new Option('-o, --output <format>', 'output format (env TRIPCTL_OUTPUT)')
+        .choices(OUTPUT_FORMATS)
+        .argParser((value: string) => choice('--output', value, OUTPUT_FORMATS, 'output format')),
+    )
     .option('--json', 'same as -o json')
     .option('--query <expr>', 'JMESPath expression over the JSON result (implies JSON)')
     .option('--no-color', 'no colour (also off when piped, or with NO_COLOR)')

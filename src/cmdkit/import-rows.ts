@@ -7,18 +7,18 @@
 // row's request and how many identical rows came before it (so the service replays its first
 // answer, and two identical rows are still two bookings), or says how to find the object a row
 // would create (`existing`), and such rows are reported as `exists` without a request.
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Method } from '../client/http.js';
 import { derivedIdempotencyKey } from '../client/idempotency.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
+import { readNamedFile } from '../input/files.js';
 import { readAll } from '../input/stdin.js';
 import { toJson } from '../output/sanitize.js';
 import { runBulk } from './bulk.js';
 import { decodeCsv, parseCsv, type CsvRecord } from './csv.js';
 import { fieldsFrom } from './flags.js';
-import { attributeOf, type FieldFlag, type ParseTools } from './operation.js';
+import { attributeOf, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation.js';
 import { toolsFor, unwrap } from './run-operation.js';
 
 export interface ImportRow {
@@ -54,34 +54,41 @@ export interface ImportOptions {
 
 /** `--vehicle <id|plate>` → `vehicle`. */
 function columnOf(flag: FieldFlag): string {
-  return flag.flags.split(/[ ,]/)[0]!.replace(/^--/, '');
+  return flagName(flag).replace(/^--/, '');
+}
+
+/** The flag a column fills, and whether the column is named by the service's field (`pricePerSeat`, in its units). */
+interface Column {
+  flag: FieldFlag;
+  byField: boolean;
 }
 
 /** Header names compare without case, spaces, dashes or underscores (`Departure`, `pickup_pcode`). */
 const canonicalName = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
 
 /** Which flag each column fills; unknown and repeated columns are errors. */
-function mapHeader(header: string[], flags: FieldFlag[], source: string): Array<FieldFlag | undefined> {
-  const byName = new Map<string, FieldFlag>();
+function mapHeader(header: string[], flags: FieldFlag[], source: string): Array<Column | undefined> {
+  const byName = new Map<string, Column>();
   for (const flag of flags) {
-    byName.set(canonicalName(columnOf(flag)), flag);
-    byName.set(canonicalName(flag.field), flag);
+    byName.set(canonicalName(flag.field), { flag, byField: true });
+    // The flag's name wins where both are spelled alike (`notes`): it reads like the flag.
+    byName.set(canonicalName(columnOf(flag)), { flag, byField: false });
   }
   const seen = new Set<FieldFlag>();
   const columns = header.map((name) => {
     if (name === '') return undefined;
-    const flag = byName.get(canonicalName(name));
-    if (!flag) throw usageError(`${source}: unknown column '${name}'`, `the columns are: ${flags.map(columnOf).join(', ')}`);
-    if (seen.has(flag)) throw usageError(`${source}: column '${name}' appears twice`);
-    seen.add(flag);
-    return flag;
+    const column = byName.get(canonicalName(name));
+    if (!column) throw usageError(`${source}: unknown column '${name}'`, `the columns are: ${flags.map(columnOf).join(', ')}`);
+    if (seen.has(column.flag)) throw usageError(`${source}: column '${name}' appears twice`);
+    seen.add(column.flag);
+    return column;
   });
   return columns;
 }
 
 /** The flag's own message, with the flag named as the column: `--seats must be…` → `seats: must be…`. */
 function rowMessage(error: CliError, flag: FieldFlag): string {
-  const name = flag.flags.split(/[ ,]/)[0]!;
+  const name = flagName(flag);
   const message = error.message.startsWith(name)
     ? `${columnOf(flag)}:${error.message.slice(name.length).replace(/^:/, '')}`
     : error.message;
@@ -94,16 +101,12 @@ async function readSource(ctx: Context, file: string): Promise<{ bytes: Uint8Arr
       throw usageError('--from-file - reads the CSV from stdin, but stdin is a terminal', 'pipe the file in, or give its path');
     return { bytes: await readAll(ctx.io.stdin, ctx.signal), source: 'stdin' };
   }
-  try {
-    // Relative to the context's working directory, as every other path a command is given.
-    return { bytes: await readFile(resolve(ctx.cwd, file)), source: file };
-  } catch (error) {
-    throw usageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
+  // Relative to the context's working directory, as every other path a command is given.
+  return { bytes: await readNamedFile(resolve(ctx.cwd, file), file), source: file };
 }
 
 /** Every row parsed by the flags' own parsers: all local checks first, then the look-ups. */
-async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], columns: Array<FieldFlag | undefined>, opts: ImportOptions) {
+async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], columns: Array<Column | undefined>, opts: ImportOptions) {
   const tools: ParseTools = toolsFor(ctx);
   const errors: Array<{ line: number; message: string }> = [];
   const rows: Array<ImportRow & { ok: boolean }> = [];
@@ -113,23 +116,26 @@ async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], c
       rows.push({ line: record.line, body: {}, ok: false });
       continue;
     }
-    const texts = new Map<FieldFlag, string>();
-    columns.forEach((flag, i) => {
+    const texts = new Map<FieldFlag, { text: string; byField: boolean }>();
+    columns.forEach((column, i) => {
       const cell = record.cells[i]?.trim() ?? '';
-      if (flag && cell !== '') texts.set(flag, cell);
+      if (column && cell !== '') texts.set(column.flag, { text: cell, byField: column.byField });
     });
     const body: Record<string, unknown> = {};
     const rowErrors: string[] = [];
     // A flag on the command line fills the column for rows that leave it empty.
-    const textOf = (flag: FieldFlag) => texts.get(flag) ?? (opts[attributeOf(flag.flags)] as string | undefined);
+    const textOf = (flag: FieldFlag) => {
+      const given = opts[attributeOf(flag.flags)];
+      return texts.get(flag) ?? (typeof given === 'string' ? { text: given, byField: false } : undefined);
+    };
     const missing = verb.flags.filter((flag) => flag.required && textOf(flag) === undefined).map(columnOf);
     if (missing.length) rowErrors.push(`missing ${missing.join(', ')}`);
     for (const lookups of [false, true]) {
       for (const flag of verb.flags.filter((f) => Boolean(f.lookup) === lookups)) {
-        const text = textOf(flag);
-        if (text === undefined) continue;
+        const given = textOf(flag);
+        if (given === undefined) continue;
         try {
-          const value = flag.parse ? await flag.parse(text, tools) : text;
+          const value = await parseFlagText(flag, given.text, tools, given.byField);
           if (value !== undefined) body[flag.field] = value;
         } catch (error) {
           if (!(error instanceof CliError) || error.exitCode !== ExitCode.usage) throw error;

@@ -12,7 +12,15 @@ import { isUuid } from '../input/validate.js';
 import { sanitizeLine } from '../output/sanitize.js';
 import type { ActionFn } from './define.js';
 import { fieldsFrom, paramsFrom } from './flags.js';
-import { attributeOf, type FieldFlag, type Operation, type OperationOptions, type ParseTools } from './operation.js';
+import {
+  attributeOf,
+  flagName,
+  parseFlagText,
+  type FieldFlag,
+  type Operation,
+  type OperationOptions,
+  type ParseTools,
+} from './operation.js';
 
 /**
  * Fills `{name}` placeholders with the positional arguments. Each must be a UUID — so no path
@@ -79,7 +87,12 @@ export async function fieldsFromFlags(
     const value = opts[attributeOf(flag.flags)];
     if (value === undefined) return;
     // Switches (`--skip`) arrive as true; their parser turns them into the field's value.
-    const parsed = flag.parse && (typeof value === 'string' || typeof value === 'boolean') ? await flag.parse(String(value), tools) : value;
+    const parsed =
+      typeof value === 'string'
+        ? await parseFlagText(flag, value, tools)
+        : flag.parse && typeof value === 'boolean'
+          ? await flag.parse(String(value), tools)
+          : value;
     if (parsed === undefined) return;
     const target = (flag.in ?? defaultTarget) === 'body' ? body : query;
     // A field given with -F/-f as well keeps that value: the escape hatch has the last word.
@@ -97,11 +110,17 @@ export async function fieldsFromFlags(
 }
 
 async function ask(tools: ParseTools, flag: FieldFlag, sofar: Record<string, unknown>): Promise<string> {
-  const name = flag.flags.split(' ')[0]!;
+  const name = flagName(flag);
   const validate = promptCheck(tools, flag, true);
+  const question = `${flag.description.charAt(0).toUpperCase()}${flag.description.slice(1)}:`;
   const answer = flag.ask
     ? await flag.ask(tools, sofar, validate)
-    : await (await tools.ctx.prompter()).input(`${flag.description.charAt(0).toUpperCase()}${flag.description.slice(1)}:`, { validate });
+    : flag.choices
+      ? await (await tools.ctx.prompter()).select(
+          question,
+          flag.choices.map((value) => ({ name: value, value })),
+        )
+      : await (await tools.ctx.prompter()).input(question, { validate });
   if (answer === undefined || answer === '') throw usageError(`missing ${name}`);
   return answer.trim();
 }
@@ -115,9 +134,9 @@ export function promptCheck(tools: ParseTools, flag: FieldFlag, required: boolea
   return async (text) => {
     const value = text.trim();
     if (value === '') return required ? 'An answer is needed' : true;
-    if (!flag.parse || flag.lookup) return true;
+    if (!(flag.parse || flag.choices) || flag.lookup) return true;
     try {
-      await flag.parse(value, tools);
+      await parseFlagText(flag, value, tools);
       return true;
     } catch (error) {
       return promptReason(error);

@@ -13,15 +13,6 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** E.164: a plus sign and up to 15 digits, the first not 0. Spaces and dashes are forgiven. */
-export function phone(flag: string, value: string): string {
-  const compact = value.replace(/[\s-]/g, '');
-  if (!/^\+[1-9]\d{6,14}$/.test(compact)) {
-    throw usageError(`${flag} must be a phone number in E.164 form, e.g. +963912345678, not '${value}'`);
-  }
-  return compact;
-}
-
 export function integer(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (!/^-?\d+$/.test(value.trim())) throw usageError(`${flag} must be a whole number, not '${value}'`);
   const n = Number(value);

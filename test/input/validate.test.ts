@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { CliError, ExitCode } from '../../src/errors.js';
 import { localTime } from '../../src/output/render.js';
-import { calendarDate, dateTime, integer, isUuid, maxLength, oneOf, phone, timeOfDay, uuid, weekdays } from '../../src/input/validate.js';
+import { calendarDate, dateTime, integer, isUuid, maxLength, oneOf, timeOfDay, uuid, weekdays } from '../../src/input/validate.js';
 
 function usage(fn: () => unknown): CliError {
   try {
@@ -32,22 +32,6 @@ describe('uuid', () => {
     expect(usage(() => uuid('--trip', value)).message).toMatch(/^--trip must be a UUID/);
     expect(isUuid(value)).toBe(false);
   });
-});
-
-describe('phone (E.164)', () => {
-  test.each([
-    ['+963912345678', '+963912345678'],
-    ['+963 912 345 678', '+963912345678'],
-    ['+1-202-555-0143', '+12025550143'],
-  ])('%s → %s', (value, expected) => {
-    expect(phone('--phone', value)).toBe(expected);
-  });
-  test.each(['0912345678', '963912345678', '+0963912345678', '+96391234567890123', '+12345', '+963 91x 345 678', ''])(
-    'refuses %j',
-    (value) => {
-      expect(usage(() => phone('--phone', value)).message).toMatch(/^--phone must be a phone number in E\.164 form/);
-    },
-  );
 });
 
 describe('ranges', () => {

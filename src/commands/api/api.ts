@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { bodyText, writeEach } from '../../client/exchange.js';
 import type { Method } from '../../client/http.js';
 import { usageError } from '../../errors.js';
-import { HTTP_METHODS } from '../../input/choices.js';
+import { choice, HTTP_METHODS } from '../../input/choices.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { fieldsFrom, paramsFrom } from '../../cmdkit/flags.js';
 import { readAll } from '../../input/stdin.js';
@@ -18,8 +18,7 @@ interface ApiOpts {
 }
 
 export const runApi: ActionFn<ApiOpts> = async (ctx, { args, opts }) => {
-  const method = (args[0] ?? '').toUpperCase() as Method;
-  if (!METHODS.includes(method)) throw usageError(`unknown method '${args[0]}'`, `use one of ${METHODS.join(', ')}`);
+  const method = choice('method', args[0] ?? '', METHODS, 'HTTP method');
   const headers = headersFrom(opts.header);
   const query = paramsFrom(opts);
   const hasFields = opts.field.length > 0 || opts.rawField.length > 0;

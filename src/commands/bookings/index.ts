@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { BOOKING_STATUSES } from '../../input/choices.js';
-import { integer, maxLength, phone, uuid } from '../../input/validate.js';
+import { integer, maxLength, uuid } from '../../input/validate.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
+import { phoneFlag } from '../../cmdkit/fields.js';
 import { integerInRange } from '../../cmdkit/flags.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { describeTrip, localDateTime } from '../../cmdkit/handles.js';
@@ -103,13 +104,7 @@ const BOOKING_CREATE_FLAGS: FieldFlag[] = [
     show: async (v, tools) => `${await describeTrip(String(v), tools)}  (${String(v)})`,
   },
   { flags: '--seats <n>', description: 'seats, 1-20', field: 'seats', required: true, parse: (v) => integer('--seats', v, 1, 20) },
-  {
-    flags: '--phone <e164>',
-    description: "passenger's phone, E.164 (+963…)",
-    field: 'phone',
-    required: true,
-    parse: (v) => phone('--phone', v),
-  },
+  phoneFlag("passenger's phone", { required: true }),
   {
     flags: '--name <full-name>',
     description: "passenger's full name (used when the phone is new)",

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 
 export function register(program: Command, ctx: Context): void {
-  const config = defineGroup(program, 'config', 'Settings of the active profile: base-url, output, timezone, currency, timeout, retries');
+  const config = defineGroup(program, 'config', 'Settings of the active profile: base-url, output, timezone, currency, country, timeout, retries');
   const load = async () => import('./actions.js');
   defineVerb(config, 'list', {
     description: 'List the settings of the active profile (the key masked)',
@@ -18,6 +18,7 @@ export function register(program: Command, ctx: Context): void {
     examples: [
       'tripctl config set timezone Asia/Damascus',
       'tripctl config set output json',
+      'tripctl config set country SY',
       'tripctl --profile staging config set base-url https://partners.example.com/api/partner/v1',
     ],
   }).action(lazy(ctx, async () => (await load()).set));
