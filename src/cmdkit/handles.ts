@@ -1,7 +1,7 @@
 // Flags that take a human handle beside an id — a city by name, a vehicle by plate — declared
 // once so every verb resolves them the same way, after the local checks (see FieldFlag.lookup),
 // and asks for them the same way on a terminal: vehicles picked from the fleet, cities searched.
-import { normalizeName } from '../input/resolve.js';
+import { cityKeys, normalizeName } from '../input/resolve.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
 import { sanitizeLine } from '../output/sanitize.js';
 import type { FieldFlag, ParseTools } from './operation.js';
@@ -13,7 +13,7 @@ function searchCity(question: string) {
     const choices = cities.map((c) => ({
       name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(),
       value: c.id,
-      keys: [c.name, c.nameAr, c.id].filter((k): k is string => Boolean(k)).map(normalizeName),
+      keys: cityKeys(c),
     }));
     return (await ctx.prompter()).search(question, (term) => {
       const wanted = normalizeName(term);

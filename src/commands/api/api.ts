@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { bodyText, writeEach } from '../../client/exchange.js';
 import type { Method } from '../../client/http.js';
 import { usageError } from '../../errors.js';
 import { choice, HTTP_METHODS } from '../../input/choices.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { fieldsFrom, paramsFrom } from '../../cmdkit/flags.js';
+import { readNamedFile } from '../../input/files.js';
 import { readAll } from '../../input/stdin.js';
 
 const METHODS: readonly Method[] = HTTP_METHODS;
@@ -28,9 +29,7 @@ export const runApi: ActionFn<ApiOpts> = async (ctx, { args, opts }) => {
       ? undefined
       : opts.input === '-'
         ? await readAll(ctx.io.stdin, ctx.signal)
-        : await readFile(opts.input).catch((error: NodeJS.ErrnoException) => {
-            throw usageError(`cannot read --input ${opts.input}: ${error.code ?? error.message}`);
-          });
+        : await readNamedFile(resolve(ctx.cwd, opts.input), opts.input);
   if (rawBody) headers['content-type'] ??= 'application/json';
   const settings = ctx.settings();
   const client = await ctx.client();

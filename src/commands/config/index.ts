@@ -3,7 +3,11 @@ import type { Context } from '../../context.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 
 export function register(program: Command, ctx: Context): void {
-  const config = defineGroup(program, 'config', 'Settings of the active profile: base-url, output, timezone, currency, country, timeout, retries');
+  const config = defineGroup(
+    program,
+    'config',
+    'Settings of the active profile: base-url, output, timezone, currency, country, timeout, retries',
+  );
   const load = async () => import('./actions.js');
   defineVerb(config, 'list', {
     description: 'List the settings of the active profile (the key masked)',

@@ -45,10 +45,7 @@ export function register(program: Command, ctx: Context): void {
       path: '/members',
       result: { kind: 'object', key: 'member' },
       resource: specs.member,
-      flags: [
-        phoneFlag('phone of a registered user', { required: true }),
-        role(true),
-      ],
+      flags: [phoneFlag('phone of a registered user', { required: true }), role(true)],
       reviewWhenAsked: true,
     },
     ctx,

@@ -2,10 +2,10 @@
 // or a whole file saved by `listen --save`) and `webhooks replay` (send a saved delivery to a
 // handler again, re-signed). Neither talks to the service. (Just over 300 lines: the two verbs
 // share the reading of a saved delivery and the secret, and the diagnosis is their heart.)
-import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, usageError } from '../../errors.js';
 import { uuid } from '../../input/validate.js';
+import { readNamedFile } from '../../input/files.js';
 import { readAll } from '../../input/stdin.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { handlerUrl } from '../../webhooks/endpoint-url.js';
@@ -236,11 +236,7 @@ export const runVerify: ActionFn<VerifyOpts> = async (ctx, { opts }) => {
 
 async function payload(ctx: Context, file: string | undefined): Promise<Buffer> {
   if (file !== undefined && file !== '-') {
-    try {
-      return await readFile(file);
-    } catch (error) {
-      throw usageError(`cannot read --payload-file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
+    return readNamedFile(file, file);
   }
   if (ctx.io.stdinIsTTY) throw usageError('no body to verify', 'pass --payload-file FILE, or pipe the raw body on stdin');
   return readAll(ctx.io.stdin, ctx.signal);
