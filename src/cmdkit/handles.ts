@@ -96,8 +96,19 @@ export function vehicleFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
   };
 }
 
+/** Trips described in this run, by resolver (one per run): a file of 200 bookings on one trip looks it up once. */
+const describedTrips = new WeakMap<object, Map<string, Promise<string>>>();
+
 /** `Damascus → Homs, 2026-12-01 08:30 Asia/Damascus`: how a confirmation names a trip. */
-export async function describeTrip(id: string, tools: ParseTools): Promise<string> {
+export function describeTrip(id: string, tools: ParseTools): Promise<string> {
+  let known = describedTrips.get(tools.resolver);
+  if (!known) describedTrips.set(tools.resolver, (known = new Map()));
+  let described = known.get(id);
+  if (!described) known.set(id, (described = lookUpTrip(id, tools)));
+  return described;
+}
+
+async function lookUpTrip(id: string, tools: ParseTools): Promise<string> {
   try {
     const { data } = await (await tools.ctx.client()).request({
       method: 'GET',

@@ -19,7 +19,7 @@ import { runBulk } from './bulk.js';
 import { decodeCsv, parseCsv, type CsvRecord } from './csv.js';
 import { fieldsFrom } from './flags.js';
 import { attributeOf, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation.js';
-import { toolsFor, unwrap } from './run-operation.js';
+import { describeFields, toolsFor, unwrap } from './run-operation.js';
 
 export interface ImportRow {
   line: number;
@@ -110,6 +110,8 @@ async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], c
   const tools: ParseTools = toolsFor(ctx);
   const errors: Array<{ line: number; message: string }> = [];
   const rows: Array<ImportRow & { ok: boolean }> = [];
+  // A field given for every row under the service's own name (`-F pricePerSeat=1800000`) is given.
+  const escaped = fieldsFrom(opts);
   for (const record of records) {
     if (record.cells.length > columns.length && record.cells.slice(columns.length).some((c) => c.trim() !== '')) {
       errors.push({ line: record.line, message: `${record.cells.length} fields, but the header names ${columns.length} columns` });
@@ -128,7 +130,7 @@ async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], c
       const given = opts[attributeOf(flag.flags)];
       return texts.get(flag) ?? (typeof given === 'string' ? { text: given, byField: false } : undefined);
     };
-    const missing = verb.flags.filter((flag) => flag.required && textOf(flag) === undefined).map(columnOf);
+    const missing = verb.flags.filter((flag) => flag.required && textOf(flag) === undefined && !(flag.field in escaped)).map(columnOf);
     if (missing.length) rowErrors.push(`missing ${missing.join(', ')}`);
     for (const lookups of [false, true]) {
       for (const flag of verb.flags.filter((f) => Boolean(f.lookup) === lookups)) {
@@ -190,13 +192,19 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
   }
   const existing = (await verb.existing?.(ctx, rows)) ?? new Map<number, { id: string; status?: string }>();
   if (opts.dryRun) {
+    const tools = toolsFor(ctx);
     for (const [index, row] of rows.entries()) {
       const found = existing.get(index);
       if (found) ctx.info(`line ${row.line}: exists (${found.id}); would be skipped`);
-      else
+      else {
         ctx.io.out(
           `${toJson({ line: row.line, method: verb.method, path: verb.path, ...(row.idempotencyKey ? { idempotencyKey: row.idempotencyKey } : {}), body: row.body })}\n`,
         );
+        // Beside the request as sent, what a person checks it against: the price in the
+        // currency's units and in minor units, the plate, the cities, the local departure.
+        const shown = await describeFields(tools, verb.flags, row.body, true);
+        if (shown.length) ctx.info(`line ${row.line}: ${shown.map(([label, text]) => `${label} ${text}`).join(' · ')}`);
+      }
     }
     ctx.info(`dry run: ${rows.length - existing.size} of ${rows.length} rows would be sent; nothing was sent`);
     return 0;

@@ -110,14 +110,7 @@ export type OperationOptions = PageOptions & { param?: string[]; field?: string[
 /** Declares a verb from its data: flags, shared flag sets by kind, and the runner as action. */
 export function defineOperation(parent: Command, nameAndArgs: string, spec: OperationVerb, ctx: Context): Command {
   const verb = defineVerb(parent, nameAndArgs, { ...spec, calls: spec.calls ?? [`${spec.method} ${spec.path}`] });
-  for (const flag of spec.flags ?? []) {
-    const option = new Option(flag.flags, flag.description + (flag.required ? ' (required)' : ''));
-    const allowed = flag.choices;
-    // Listed in help and completion by commander, checked by the one check (did-you-mean).
-    if (allowed) option.choices(allowed).argParser((value: string) => choice(flagName(flag), value, allowed));
-    if (flag.conflicts) option.conflicts(flag.conflicts);
-    verb.addOption(option);
-  }
+  addFlagOptions(verb, spec.flags ?? []);
   if (spec.idempotent) {
     verb.option(
       '--idempotency-key <key>',
@@ -131,6 +124,22 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
   if (writes && spec.result?.kind !== 'none') addFieldFlags(verb);
   if (spec.result?.kind !== 'none') addColumnsFlag(verb, spec.resource, ctx);
   verb.action(lazy<OperationOptions>(ctx, async () => (await import('./run-operation.js')).runnerFor(spec)));
+  return verb;
+}
+
+/**
+ * The options of field flags, for data-described verbs and hand-written ones alike (a download
+ * whose required values are asked on a terminal: `reports export`).
+ */
+export function addFlagOptions(verb: Command, flags: readonly FieldFlag[]): Command {
+  for (const flag of flags) {
+    const option = new Option(flag.flags, flag.description + (flag.required ? ' (required)' : ''));
+    const allowed = flag.choices;
+    // Listed in help and completion by commander, checked by the one check (did-you-mean).
+    if (allowed) option.choices(allowed).argParser((value: string) => choice(flagName(flag), value, allowed));
+    if (flag.conflicts) option.conflicts(flag.conflicts);
+    verb.addOption(option);
+  }
   return verb;
 }
 

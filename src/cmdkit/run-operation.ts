@@ -63,7 +63,10 @@ export async function fieldsFromFlags(
   const flags = op.flags ?? [];
   // Required, or called for by the answers so far (weekdays for a weekly recurrence).
   const needed = (flag: FieldFlag) => flag.required === true || flag.askWhen?.(opts) === true;
-  const missing = flags.filter((flag) => needed(flag) && opts[attributeOf(flag.flags)] === undefined);
+  // A field given under the service's own name (`-F pricePerSeat=1800000`) is given.
+  const escaped = fieldsFrom(opts as { field?: string[]; rawField?: string[] });
+  const given = (flag: FieldFlag) => opts[attributeOf(flag.flags)] !== undefined || flag.field in escaped;
+  const missing = flags.filter((flag) => needed(flag) && !given(flag));
   let asked = false;
   if (missing.length) {
     if (!ctx.canPrompt) {
@@ -74,7 +77,7 @@ export async function fieldsFromFlags(
     }
     for (const flag of flags) {
       const key = attributeOf(flag.flags);
-      if (opts[key] !== undefined) continue;
+      if (given(flag)) continue;
       if (needed(flag)) opts[key] = await ask(tools, flag, opts);
       else if (flag.offer) opts[key] = await flag.ask?.(tools, opts, promptCheck(tools, flag, false));
     }
@@ -209,25 +212,40 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
  * (a plate beside a vehicle id, pounds beside minor units), then asks before sending.
  */
 async function review(ctx: Context, op: Operation, body: Record<string, unknown>): Promise<void> {
-  const tools = toolsFor(ctx);
-  const rows: Array<[string, string]> = [];
-  const shown = new Set<string>();
-  for (const flag of op.flags ?? []) {
-    if (!(flag.field in body) || shown.has(flag.field)) continue;
-    shown.add(flag.field);
-    const value = body[flag.field];
-    let text = plain(value);
-    // A look-up for the review is a courtesy: when it fails, the value itself is shown.
-    if (flag.show) text = await Promise.resolve(flag.show(value, tools)).catch(() => text);
-    rows.push([flag.flags.split(' ')[0]!.replace(/^--/, ''), text]);
-  }
-  for (const [key, value] of Object.entries(body)) if (!shown.has(key)) rows.push([key, plain(value)]);
+  const rows = await describeFields(toolsFor(ctx), op.flags ?? [], body);
   const width = Math.max(...rows.map(([label]) => label.length));
   ctx.info(['About to send:', ...rows.map(([label, text]) => `  ${label.padEnd(width)}  ${sanitizeLine(text)}`)].join('\n'));
   // On a protected profile this is the one question, naming the profile and the company.
   if (ctx.beforeWrite) return ctx.beforeWrite('send this?');
   const prompter = await ctx.prompter();
   if (!(await prompter.confirm('Send this?', true))) throw new CliError('cancelled; nothing was sent', ExitCode.interrupted);
+}
+
+/**
+ * Every value of a request as a person reads it, labelled by its flag, in the verb's order (a
+ * plate beside a vehicle id, `18,000.50 SYP (1800050 minor units)` for a price): the review before
+ * sending and the lines of an import's dry run. `onlyShown` keeps the values a flag shows its own way.
+ */
+export async function describeFields(
+  tools: ParseTools,
+  flags: readonly FieldFlag[],
+  body: Record<string, unknown>,
+  onlyShown = false,
+): Promise<Array<[string, string]>> {
+  const rows: Array<[string, string]> = [];
+  const shown = new Set<string>();
+  for (const flag of flags) {
+    if (!(flag.field in body) || shown.has(flag.field)) continue;
+    shown.add(flag.field);
+    if (onlyShown && !flag.show) continue;
+    const value = body[flag.field];
+    let text = plain(value);
+    // A look-up for the review is a courtesy: when it fails, the value itself is shown.
+    if (flag.show) text = await Promise.resolve(flag.show(value, tools)).catch(() => text);
+    rows.push([flagName(flag).replace(/^--/, ''), text]);
+  }
+  if (!onlyShown) for (const [key, value] of Object.entries(body)) if (!shown.has(key)) rows.push([key, plain(value)]);
+  return rows;
 }
 
 function plain(value: unknown): string {

@@ -98,8 +98,25 @@ describe('calendar dates', () => {
   test('a real date passes', () => {
     expect(calendarDate('--date', '2028-02-29')).toBe('2028-02-29');
   });
-  test.each(['2026-02-29', '2026-13-01', '2026-04-31', '2026-1-1', '01-12-2026', '2026-12-01T00:00'])('refuses %j', (value) => {
+  test.each(['2026-1-1', '01-12-2026', '2026-12-01T00:00'])('refuses %j', (value) => {
     expect(usage(() => calendarDate('--date', value)).message).toMatch(/^--date must be a date as YYYY-MM-DD/);
+  });
+  test.each([
+    ['2026-02-29', '--date: 2026-02-29: February 2026 has 28 days'],
+    ['2026-02-30', '--date: 2026-02-30: February 2026 has 28 days'],
+    ['2026-04-31', '--date: 2026-04-31: April 2026 has 30 days'],
+    ['2026-01-00', '--date: 2026-01-00: January 2026 has 31 days'],
+    ['2026-13-01', '--date: 2026-13-01: there is no month 13; months are 01 to 12'],
+  ])('a date that does not exist says why: %s', (value, message) => {
+    expect(usage(() => calendarDate('--date', value)).message).toBe(message);
+  });
+  test('so does a departure on one, local or with an offset', () => {
+    expect(usage(() => dateTime('--departure', '2026-02-30 08:00', 'UTC')).message).toBe(
+      '--departure: 2026-02-30: February 2026 has 28 days',
+    );
+    expect(usage(() => dateTime('--departure', '2026-02-30T08:00:00+03:00', 'UTC')).message).toBe(
+      '--departure: 2026-02-30: February 2026 has 28 days',
+    );
   });
 });
 

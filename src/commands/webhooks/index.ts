@@ -33,10 +33,11 @@ export function register(program: Command, ctx: Context): void {
         "tripctl webhooks create --url https://hooks.example.com/tripctl --events '*' -o json | jq -r .secret",
       ],
     })
-      .requiredOption('--url <url>', 'HTTPS URL the service posts to (at most 2048 characters; http:// only on loopback, for the sandbox)')
-      .requiredOption(
+      // Required, and asked on a terminal when missing (see runCreate).
+      .option('--url <url>', 'HTTPS URL the service posts to (at most 2048 characters; http:// only on loopback, for the sandbox) (required)')
+      .option(
         '--events <names>',
-        'events to receive: names, groups like booking.*, or * for all; comma-separated or repeated',
+        'events to receive: names, groups like booking.*, or * for all; comma-separated or repeated (required)',
         collect,
       ),
   ).action(lazy(ctx, async () => (await import('./endpoints.js')).runCreate));
