@@ -26,6 +26,8 @@ export function register(program: Command, ctx: Context): void {
       'tripctl reports export --type bookings --format xlsx',
       'tripctl reports export --type revenue --format csv --file - | head',
     ],
-  })
-  addFileFlags(addParamFlag(addFlagOptions(exportVerb, REPORT_EXPORT_FLAGS))).action(lazy(ctx, async () => (await import('./export.js')).exportReport));
+  });
+  addFileFlags(addParamFlag(addFlagOptions(exportVerb, REPORT_EXPORT_FLAGS))).action(
+    lazy(ctx, async () => (await import('./export.js')).exportReport),
+  );
 }

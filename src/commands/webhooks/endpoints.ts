@@ -22,7 +22,13 @@ const createdSpec: ResourceSpec = { ...specs.webhook, columns: [...specs.webhook
 
 /** What `webhooks create` needs, asked on a terminal when missing (named in one error without one). */
 const CREATE_FLAGS: FieldFlag[] = [
-  { flags: '--url <url>', description: 'HTTPS URL the service posts to', field: 'url', required: true, parse: (v) => endpointUrl('--url', v) },
+  {
+    flags: '--url <url>',
+    description: 'HTTPS URL the service posts to',
+    field: 'url',
+    required: true,
+    parse: (v) => endpointUrl('--url', v),
+  },
   {
     flags: '--events <names>',
     description: 'events to receive (names, groups like booking.*, or *)',

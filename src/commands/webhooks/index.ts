@@ -34,7 +34,10 @@ export function register(program: Command, ctx: Context): void {
       ],
     })
       // Required, and asked on a terminal when missing (see runCreate).
-      .option('--url <url>', 'HTTPS URL the service posts to (at most 2048 characters; http:// only on loopback, for the sandbox) (required)')
+      .option(
+        '--url <url>',
+        'HTTPS URL the service posts to (at most 2048 characters; http:// only on loopback, for the sandbox) (required)',
+      )
       .option(
         '--events <names>',
         'events to receive: names, groups like booking.*, or * for all; comma-separated or repeated (required)',
