@@ -18,7 +18,7 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The candidates close to `typed`, nearest first: within a third of the longer word's length in
+ * The candidates nearest to `typed` (ties kept, up to `limit`): within a third of the longer word's length in
  * edits (at least one), or starting with what was typed. `keysOf` gives the spellings a candidate
  * is known by (already normalised the same way as `typed`).
  */
@@ -36,8 +36,10 @@ export function nearest<T>(typed: string, candidates: readonly T[], keysOf: (can
     }
     if (Number.isFinite(score)) scored.push({ candidate, score });
   }
+  // Only the nearest: `booking.aproved` suggests booking.approved, not every booking event.
+  const best = Math.min(...scored.map((entry) => entry.score));
   return scored
-    .sort((x, y) => x.score - y.score)
+    .filter((entry) => entry.score === best)
     .slice(0, limit)
     .map((entry) => entry.candidate);
 }
