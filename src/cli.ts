@@ -83,7 +83,9 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     .helpOption('-h, --help', 'show help')
     .addHelpCommand('help [command...]', 'show help for a command')
     .showSuggestionAfterError(true)
-    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
+    // A verb's help is its own: its flags, then its examples, then the global flags in a few
+    // lines (see globalFlagsLine), not a second page of them before the examples.
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: false })
     .option('--profile <name>', 'use this saved profile (env TRIPCTL_PROFILE)')
     .option('--base-url <url>', 'service base URL, e.g. https://host/api/partner/v1 (env TRIPCTL_BASE_URL)')
     .addOption(
@@ -136,9 +138,31 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     command.exitOverride();
     command.showSuggestionAfterError(true);
     // One `help` for the whole tree (`tripctl help trips list`), not one per group.
-    if (command !== program) command.helpCommand(false);
+    if (command !== program) {
+      command.helpCommand(false);
+      // After the examples each verb (and group) added to its help.
+      // A group has no examples to end on a blank line.
+      command.addHelpText('after', () => `${command.commands.length ? '\n' : ''}${globalFlagsLine(program, ctx.io.columns ?? 80)}`);
+    }
   });
   return program;
+}
+
+/** The global flags in a few lines: `--profile <name>  --base-url <url>  -o, --output <format>  …`. */
+function globalFlagsLine(program: Command, width: number): string {
+  // The version flag belongs to `tripctl` alone; help is each command's own flag.
+  const terms = program.options.filter((option) => !option.hidden && option.long !== '--version').map((option) => option.flags);
+  const lines: string[] = [];
+  let line = ' ';
+  for (const term of terms) {
+    if (line.length + term.length + 2 > Math.max(40, width) && line.trim()) {
+      lines.push(line);
+      line = ' ';
+    }
+    line += ` ${term} `;
+  }
+  lines.push(line);
+  return `Global flags (described in 'tripctl --help'):\n${lines.map((l) => l.trimEnd()).join('\n')}\n`;
 }
 
 function applyToTree(command: Command, fn: (command: Command) => void): void {
