@@ -232,7 +232,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'webhooks listen') r='--port --host --path --secret --endpoint --forward-to --events --register --save --skip-verify --max-body --forward-timeout' ;;
     'webhooks verify') r='--secret --endpoint --signature --payload-file --saved' ;;
     'webhooks replay') r='--to --secret --timeout-ms' ;;
-    'api') r='--input -H --header -F --field -f --raw-field --param' ;;
+    'api') r='--input --file --force -H --header -F --field -f --raw-field --param' ;;
     'openapi') r='' ;;
     'completion') r='' ;;
     'sandbox') r='' ;;
@@ -486,6 +486,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'webhooks replay|--secret') r='free' ;;
     'webhooks replay|--timeout-ms') r='free' ;;
     'api|--input') r='file' ;;
+    'api|--file') r='file' ;;
     'api|-H') r='free' ;;
     'api|--header') r='free' ;;
     'api|-F') r='free' ;;

@@ -1,27 +1,30 @@
 // Flags that take a human handle beside an id — a city by name, a vehicle by plate — declared
 // once so every verb resolves them the same way, after the local checks (see FieldFlag.lookup),
-// and asks for them the same way on a terminal: vehicles picked from the fleet, cities searched.
-import { cityKeys, normalizeName } from '../input/resolve.js';
+// and asks for them the same way on a terminal: each picked from a list (the fleet, the cities, the
+// published trips…) that narrows as the person types.
+import { paginate } from '../client/paginate.js';
+import { cityKeys } from '../input/resolve.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
 import { sanitizeLine } from '../output/sanitize.js';
 import type { FieldFlag, ParseTools } from './operation.js';
 
-/** The question for a city flag: the service's cities, narrowed as the person types either name. */
-function searchCity(question: string) {
+/** The question for a city flag: the service's cities, narrowed as the person types either name or the id. */
+function pickCity(question: string) {
   return async ({ ctx, resolver }: ParseTools): Promise<string> => {
     const cities = await resolver.listCities();
-    const choices = cities.map((c) => ({
-      name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(),
-      value: c.id,
-      keys: cityKeys(c),
-    }));
-    return (await ctx.prompter()).search(question, (term) => {
-      const wanted = normalizeName(term);
-      return choices.filter((c) => c.keys.some((k) => k.includes(wanted))).map(({ name, value }) => ({ name, value }));
-    });
+    return (await ctx.prompter()).select(
+      question,
+      cities.map((c) => ({
+        name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(),
+        value: c.id,
+        // Every spelling the resolver knows (Hims, Halab, Dimashq…), so a question finds what a flag finds.
+        keys: cityKeys(c),
+      })),
+    );
   };
 }
 
+/** The question for a vehicle: the fleet, narrowed by plate, make or model as the person types. */
 async function pickVehicle({ ctx, resolver }: ParseTools): Promise<string> {
   const vehicles = await resolver.listVehicles();
   return (await ctx.prompter()).select(
@@ -33,13 +36,46 @@ async function pickVehicle({ ctx, resolver }: ParseTools): Promise<string> {
   );
 }
 
-/** The question for a driving member: the company's members, drivers first. */
+/** The question for a driving member: the company's members, drivers first, narrowed by name, phone or role. */
 export async function pickDriver({ ctx, resolver }: ParseTools): Promise<string> {
   const members = await resolver.listMembers();
   const ranked = [...members].sort((a, b) => Number(b.role === 'driver') - Number(a.role === 'driver'));
   return (await ctx.prompter()).select(
     'Driver:',
     ranked.map((m) => ({ name: `${m.fullName ?? m.id}  ${m.role ?? ''}  ${m.phone ?? ''}`.trim(), value: m.id })),
+  );
+}
+
+/**
+ * The question for a trip: the published trips of every page, soonest departure first (the
+ * service lists the latest first), those already gone at the end; narrowed by city, date or id,
+ * which is shown whole: two trips can share a route and a time.
+ */
+export async function pickTrip({ ctx, resolver, timeZone }: ParseTools): Promise<string> {
+  const client = await ctx.client();
+  const trips: Array<Record<string, unknown>> = [];
+  for await (const page of paginate(client, '/trips', 'trips', { status: 'published' }, { all: true }, (m) => ctx.warn(m)))
+    for (const trip of page.items as Array<Record<string, unknown>>) if (typeof trip.id === 'string') trips.push(trip);
+  const prompter = await ctx.prompter();
+  if (trips.length === 0) return prompter.input('Trip id:');
+  const cities = await resolver.listCities().catch(() => []);
+  const city = (id: unknown) => cities.find((c) => c.id === id)?.name ?? String(id);
+  const now = ctx.now().getTime();
+  const at = (trip: Record<string, unknown>) => (typeof trip.departureAt === 'string' ? Date.parse(trip.departureAt) : Number.NaN);
+  const gone = (time: number) => !(time >= now);
+  trips.sort((a, b) => {
+    const [ta, tb] = [at(a), at(b)];
+    if (gone(ta) !== gone(tb)) return gone(ta) ? 1 : -1;
+    return gone(ta) ? (tb || 0) - (ta || 0) : ta - tb;
+  });
+  return prompter.select(
+    'Trip:',
+    trips.map((t) => ({
+      name: sanitizeLine(
+        `${city(t.fromCityId)} → ${city(t.toCityId)}  ${typeof t.departureAt === 'string' ? localDateTime(t.departureAt, timeZone) : ''}  ${String(t.id)}`,
+      ),
+      value: t.id as string,
+    })),
   );
 }
 
@@ -77,7 +113,7 @@ export function cityFlag(name: string, field: string, description: string, extra
     field,
     lookup: true,
     parse: (v, t) => t.resolver.city(name, v),
-    ask: searchCity(QUESTIONS[name] ?? 'City:'),
+    ask: pickCity(QUESTIONS[name] ?? 'City:'),
     show: showCity,
     ...extra,
   };

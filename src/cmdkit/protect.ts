@@ -11,8 +11,9 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { Profile } from '../config/store.js';
-import { CliError, ExitCode, usageError } from '../errors.js';
+import { usageError } from '../errors.js';
 import { sanitizeLine } from '../output/sanitize.js';
+import { proceedOrCancel } from './confirm.js';
 
 /** `LIVE · Qasioun Express`: the profile in capitals and the company, as saved at login. */
 export function protectedLabel(profileName: string, profile: Profile): string {
@@ -58,11 +59,10 @@ export async function guardWrites(ctx: Context, command: Command, args: unknown[
 
 async function ask(ctx: Context, saved: string, what: string): Promise<void> {
   const label = await withCompany(ctx, saved);
-  const prompter = await ctx.prompter();
   // A verb's own question (`Delete schedule X? Trips already published stay.`) keeps its mark.
   const action = what.includes('?') ? what : `${what}?`;
   const question = `${await paint(ctx, label)} — ${action.charAt(0).toLowerCase()}${action.slice(1)}`;
-  if (!(await prompter.confirm(question, false))) throw new CliError('cancelled; nothing was changed', ExitCode.interrupted);
+  await proceedOrCancel(ctx, question, false);
 }
 
 /**

@@ -1,16 +1,14 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { optionalInput, phoneFlag } from '../../cmdkit/fields.js';
 import { BOOKING_STATUSES } from '../../input/choices.js';
 import { integer, maxLength, uuid } from '../../input/validate.js';
-import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
-import { phoneFlag } from '../../cmdkit/fields.js';
 import { integerInRange } from '../../cmdkit/flags.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
-import { describeTrip, localDateTime } from '../../cmdkit/handles.js';
-import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
-import { optionalInput } from '../vehicles/index.js';
+import { describeTrip, pickTrip } from '../../cmdkit/handles.js';
+import { defineOperation, type FieldFlag, type OperationVerb } from '../../cmdkit/operation.js';
 
 /**
  * Status values --status accepts: the four partner-api.md names, and the two the sandbox's
@@ -67,31 +65,6 @@ export const BULK_ACTIONS = {
 } as const;
 export type BulkVerb = keyof typeof BULK_ACTIONS;
 
-async function chooseTrip({ ctx, resolver }: ParseTools): Promise<string> {
-  const client = await ctx.client();
-  const { data } = await client.request({
-    method: 'GET',
-    path: '/trips',
-    query: { status: 'published', perPage: 50 },
-    expect: { kind: 'list', key: 'trips' },
-  });
-  const trips = ((data as { trips?: Array<Record<string, unknown>> }).trips ?? []).filter((t) => typeof t.id === 'string');
-  const prompter = await ctx.prompter();
-  if (trips.length === 0) return prompter.input('Trip id:');
-  const zone = ctx.settings().timeZone;
-  const cities = await resolver.listCities().catch(() => []);
-  const city = (id: unknown) => cities.find((c) => c.id === id)?.name ?? String(id);
-  return prompter.select(
-    'Trip:',
-    trips.map((t) => ({
-      name: sanitizeLine(
-        `${city(t.fromCityId)} → ${city(t.toCityId)}  ${typeof t.departureAt === 'string' ? localDateTime(t.departureAt, zone) : ''}  (${String(t.id).slice(0, 8)})`,
-      ),
-      value: t.id as string,
-    })),
-  );
-}
-
 /** The flags of `bookings create`, which are also the columns of `bookings create --from-file`. */
 const BOOKING_CREATE_FLAGS: FieldFlag[] = [
   {
@@ -100,7 +73,7 @@ const BOOKING_CREATE_FLAGS: FieldFlag[] = [
     field: 'tripId',
     required: true,
     parse: (v) => uuid('--trip', v),
-    ask: chooseTrip,
+    ask: pickTrip,
     show: async (v, tools) => `${await describeTrip(String(v), tools)}  (${String(v)})`,
   },
   { flags: '--seats <n>', description: 'seats, 1-20', field: 'seats', required: true, parse: (v) => integer('--seats', v, 1, 20) },
@@ -205,7 +178,7 @@ export function register(program: Command, ctx: Context): void {
       ],
     })
       .option('--concurrency <n>', 'requests in flight at once', integerInRange('--concurrency', 1, 32), 8)
-      .action(lazy(ctx, async () => (await import('./actions.js')).bulkAction(verb)));
+      .action(lazy(ctx, async () => (await import('./status-moves.js')).bulkAction(verb)));
   }
   defineVerb(bookings, 'inbox', {
     calls: [
@@ -231,5 +204,5 @@ export function register(program: Command, ctx: Context): void {
       `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)"`,
       `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)" -o json > ticket.json`,
     ],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).showTicket));
+  }).action(lazy(ctx, async () => (await import('./ticket.js')).showTicket));
 }

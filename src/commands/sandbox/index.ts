@@ -34,7 +34,7 @@ export function register(program: Command, ctx: Context): void {
     .option('--data <file>', 'keep state in this file across restarts (written atomically)')
     .option('--no-profile', 'do not save a profile')
     .option('--quiet', 'do not log each request on stderr')
-    .action(lazy(ctx, async () => (await import('./actions.js')).runSandbox));
+    .action(lazy(ctx, async () => (await import('./start.js')).runSandbox));
 
   // The administrator's side of a running sandbox (its /__sandbox/ routes), for exercising
   // webhook handlers without waiting for a passenger. They use the profile's base URL.
@@ -42,7 +42,7 @@ export function register(program: Command, ctx: Context): void {
     sandbox,
     'trigger <event>',
     {
-      description: 'Make a running sandbox send an event now, about an existing object (nothing changes)',
+      description: 'Make the change an event reports in a running sandbox, on --id or on a new object, and send its events',
       examples: [
         'tripctl --profile sandbox sandbox trigger booking.approved',
         'tripctl --profile sandbox sandbox trigger payment.updated --id 8b7c6d5e-4f3a-4b2c-9d1e-0f1a2b3c4d5e',
@@ -56,7 +56,7 @@ export function register(program: Command, ctx: Context): void {
       flags: [
         {
           flags: '--id <id>',
-          description: 'the object the event is about (default: the newest of its kind)',
+          description: 'the object to change (default: a new one of company A; booking.created: the trip to book)',
           field: 'id',
           parse: (v) => uuid('--id', v),
         },
