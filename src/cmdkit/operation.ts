@@ -53,6 +53,11 @@ export interface FieldFlag {
   parseField?: (value: string, tools: ParseTools) => unknown | Promise<unknown>;
   /** How the review before sending shows the parsed value (a plate for a vehicle id, pounds for a price). */
   show?: (value: unknown, tools: ParseTools) => string | Promise<string>;
+  /**
+   * `show` asks the service for something parsing did not fetch (a trip's route, a member's
+   * name): the review does, a dry run — which reaches nothing — leaves the value out.
+   */
+  showCalls?: boolean;
   /** Where it goes: the body (default for POST/PATCH) or the query (default for GET). */
   in?: 'body' | 'query';
   /**

@@ -223,27 +223,28 @@ async function review(ctx: Context, op: Operation, body: Record<string, unknown>
 /**
  * Every value of a request as a person reads it, labelled by its flag, in the verb's order (a
  * plate beside a vehicle id, `18,000.50 SYP (1800050 minor units)` for a price): the review before
- * sending and the lines of an import's dry run. `onlyShown` keeps the values a flag shows its own way.
+ * sending and the lines of an import's dry run. `offline` keeps only the values a flag shows its
+ * own way without asking the service (a dry run reaches nothing).
  */
 export async function describeFields(
   tools: ParseTools,
   flags: readonly FieldFlag[],
   body: Record<string, unknown>,
-  onlyShown = false,
+  offline = false,
 ): Promise<Array<[string, string]>> {
   const rows: Array<[string, string]> = [];
   const shown = new Set<string>();
   for (const flag of flags) {
     if (!(flag.field in body) || shown.has(flag.field)) continue;
     shown.add(flag.field);
-    if (onlyShown && !flag.show) continue;
+    if (offline && (!flag.show || flag.showCalls)) continue;
     const value = body[flag.field];
     let text = plain(value);
     // A look-up for the review is a courtesy: when it fails, the value itself is shown.
     if (flag.show) text = await Promise.resolve(flag.show(value, tools)).catch(() => text);
     rows.push([flagName(flag).replace(/^--/, ''), text]);
   }
-  if (!onlyShown) for (const [key, value] of Object.entries(body)) if (!shown.has(key)) rows.push([key, plain(value)]);
+  if (!offline) for (const [key, value] of Object.entries(body)) if (!shown.has(key)) rows.push([key, plain(value)]);
   return rows;
 }
 

@@ -75,6 +75,7 @@ const BOOKING_CREATE_FLAGS: FieldFlag[] = [
     parse: (v) => uuid('--trip', v),
     ask: pickTrip,
     show: async (v, tools) => `${await describeTrip(String(v), tools)}  (${String(v)})`,
+    showCalls: true,
   },
   { flags: '--seats <n>', description: 'seats, 1-20', field: 'seats', required: true, parse: (v) => integer('--seats', v, 1, 20) },
   phoneFlag("passenger's phone", { required: true }),

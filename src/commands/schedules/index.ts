@@ -72,6 +72,7 @@ export function register(program: Command, ctx: Context): void {
           parse: (v) => uuid('--driver', v),
           ask: pickDriver,
           show: showMember,
+          showCalls: true,
         },
         cityFlag('--from', 'fromCityId', 'origin city, by id or name', { required: true }),
         cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: true }),

@@ -64,6 +64,7 @@ export function tripFlags(publishing: boolean): FieldFlag[] {
       field: 'driverId',
       parse: (v) => uuid('--driver', v),
       show: showMember,
+      showCalls: true,
     },
     {
       flags: '--pickup <pcode>',
