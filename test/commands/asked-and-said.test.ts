@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess, testContext } from '../support/context.js';
 import { ScriptedPrompter } from '../support/prompter.js';
-import { openSession, type SandboxSession } from '../support/sandbox.js';
+import { openSession, terminalOn, type SandboxSession } from '../support/sandbox.js';
 
 let session: SandboxSession;
 let dir: string;
@@ -21,15 +21,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function terminal(prompter: ScriptedPrompter, env: Record<string, string> = {}, configDir?: string) {
-  const t = testContext({
-    stdinIsTTY: true,
-    stderrIsTTY: true,
-    prompter,
-    configDir,
-    cwd: dir,
-    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, ...env },
-  });
+function terminal(prompter: ScriptedPrompter) {
+  const t = terminalOn(session, prompter, { cwd: dir });
   // A download's spinner draws on a terminal's stderr: give the buffer a terminal's cursor calls.
   const done = (...args: unknown[]) => {
     const callback = args.at(-1);

@@ -6,22 +6,10 @@
 import type { Command, Option } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
+import { leaves, type Verb } from '../support/command-tree.js';
 import { testContext } from '../support/context.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 import { UUID } from './protected-support.js';
-
-interface Verb {
-  path: string[];
-  command: Command;
-}
-
-function leaves(command: Command, trail: string[] = [], into: Verb[] = []): Verb[] {
-  for (const sub of command.commands) {
-    if (sub.commands.length) leaves(sub, [...trail, sub.name()], into);
-    else into.push({ path: [...trail, sub.name()], command: sub });
-  }
-  return into;
-}
 
 /** Flags whose value is one of a list wherever they appear. */
 const ENUMERATED = new Set(['--status', '--role', '--recurrence', '--type', '--format', '--fuel-type', '--transmission', '--events']);

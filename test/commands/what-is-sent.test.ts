@@ -9,7 +9,7 @@ import { toolsFor } from '../../src/cmdkit/run-operation.js';
 import { CITY_ALTERNATIVE_NAMES } from '../../src/input/city-names.js';
 import { testContext } from '../support/context.js';
 import { ScriptedPrompter } from '../support/prompter.js';
-import { openSession, type SandboxSession } from '../support/sandbox.js';
+import { openSession, terminalOn, type SandboxSession } from '../support/sandbox.js';
 
 let session: SandboxSession;
 let dir: string;
@@ -96,12 +96,7 @@ describe('money: the currency’s units at every door', () => {
       [/^Fare per seat, in SYP/, () => '18,000.50'],
       [/^Send this/, () => true],
     ]);
-    const t = testContext({
-      stdinIsTTY: true,
-      stderrIsTTY: true,
-      prompter,
-      env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full },
-    });
+    const t = terminalOn(session, prompter);
     try {
       const mark = session.mark();
       const code = await t.run([
