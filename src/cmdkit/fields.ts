@@ -24,6 +24,11 @@ export function phoneFlag(description: string, extra: Partial<FieldFlag> = {}): 
     description: `${description}; local (0944 123 456, read in the profile's country) or +963…`,
     field: 'phone',
     parse: (v, tools) => parsePhone('--phone', v, countryOf(tools)),
+    ask: async (tools, _sofar, validate) => {
+      const question = `${description.charAt(0).toUpperCase()}${description.slice(1)} (as dialled in ${countryOf(tools)}, or +…):`;
+      const answer = await (await tools.ctx.prompter()).input(question, { validate });
+      return answer.trim() === '' ? undefined : answer.trim();
+    },
     ...extra,
   };
 }

@@ -18,7 +18,7 @@ export const SETTINGS: Record<string, SettingSpec> = {
   'base-url': { field: 'baseUrl', parse: (value) => parseBaseUrl(value, 'base-url').href.replace(/\/+$/, '') },
   output: {
     field: 'output',
-    parse: (value) => choice('output', value, OUTPUT_FORMATS, 'output format'),
+    parse: (value) => choice('output', value, OUTPUT_FORMATS, 'output format', true),
   },
   timezone: { field: 'timezone', parse: (value) => checkTimeZone(value) },
   currency: { field: 'currency', parse: (value) => currencyCode(value) },

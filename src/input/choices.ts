@@ -23,9 +23,10 @@ export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * `value` as one of `allowed` (any case; the list's own spelling is returned), or a usage error
  * naming the flag, the nearest values and the whole list — before anything is sent.
  */
-export function choice<T extends string>(flag: string, value: string, allowed: readonly T[], what = 'value'): T {
+export function choice<T extends string>(flag: string, value: string, allowed: readonly T[], what = 'value', exact = false): T {
   const typed = value.trim();
-  const found = allowed.find((item) => item.toLowerCase() === typed.toLowerCase());
+  // `exact`: a value read from a file (a profile) is the list's own spelling or refused, with the suggestion.
+  const found = exact ? allowed.find((item) => item === value) : allowed.find((item) => item.toLowerCase() === typed.toLowerCase());
   if (found !== undefined) return found;
   const lower = (item: string) => [item.toLowerCase()];
   const near = nearest(typed.toLowerCase(), allowed, lower);
