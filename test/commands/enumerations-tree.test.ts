@@ -91,12 +91,13 @@ describe('enumerated values: the whole command tree', () => {
     expect(upper.requests.map((r) => r.query.status)).toEqual(['requested']);
   });
 
-  it('global and positional lists too: -o, api METHOD, completion SHELL, sandbox trigger EVENT', async () => {
+  it('global and positional lists too: -o, api METHOD, completion SHELL, sandbox trigger EVENT, config KEY', async () => {
     for (const [argv, right] of [
       [['trips', 'list', '-o', 'jsn'], 'json'],
       [['api', 'PSOT', '/trips'], 'POST'],
       [['completion', 'bassh'], 'bash'],
       [['sandbox', 'trigger', 'booking.aproved'], 'booking.approved'],
+      [['config', 'set', 'curency', 'SYP'], 'currency'],
     ] as const) {
       const { code, err, requests } = await run([...argv]);
       expect(code, argv.join(' ')).toBe(2);
