@@ -27,6 +27,7 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
     '|completion') r='completion' ;;
     '|sandbox') r='sandbox' ;;
     '|doctor') r='doctor' ;;
+    '|mcp') r='mcp' ;;
     'auth|login') r='login' ;;
     'auth|status') r='status' ;;
     'auth|logout') r='logout' ;;
@@ -113,7 +114,7 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
 
 _tripctl_words() { # path → its subcommands
   case "$1" in
-    '') r='auth profiles config cities places company members vehicles trips schedules bookings payments payouts dashboard reports reviews webhooks api openapi completion sandbox doctor help' ;;
+    '') r='auth profiles config cities places company members vehicles trips schedules bookings payments payouts dashboard reports reviews webhooks api openapi completion sandbox doctor mcp help' ;;
     'auth') r='login status logout' ;;
     'profiles') r='list use protect unprotect remove' ;;
     'config') r='list get set unset path' ;;
@@ -242,6 +243,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'sandbox edit-payment') r='--status --amount -F --field -f --raw-field --columns' ;;
     'sandbox advance-clock') r='-F --field -f --raw-field --columns' ;;
     'doctor') r='' ;;
+    'mcp') r='--allow-writes' ;;
     '.') r='--profile --base-url -o --output --json --query --no-color --no-input -y --yes --debug --tz --timeout --retries -h --help' ;;
     *) r='' ;;
   esac

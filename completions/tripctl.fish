@@ -48,6 +48,8 @@ function __tripctl_child -a key # path|word → the subcommand it names (aliases
             echo 'sandbox'
         case '|doctor'
             echo 'doctor'
+        case '|mcp'
+            echo 'mcp'
         case 'auth|login'
             echo 'login'
         case 'auth|status'
@@ -308,6 +310,7 @@ complete -c tripctl -n '__tripctl_at \'\'' -a 'openapi' -d 'Print the service\'s
 complete -c tripctl -n '__tripctl_at \'\'' -a 'completion' -d 'Print the shell completion script for bash, zsh or fish (groups, verbs, flags, allowed values, and cities, ids and plates from the service)'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'sandbox' -d 'A local, stateful sandbox of the whole partner interface, and its administrator controls'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'doctor' -d 'Check the set-up: Node, config file modes, profile and where each setting comes from, base URL, key, read scopes, clock, proxy, code cache; says how to fix each'
+complete -c tripctl -n '__tripctl_at \'\'' -a 'mcp' -d 'Serve tripctl\'s verbs to an assistant over the Model Context Protocol on stdio: read-only unless --allow-writes, and a person confirms every write through the assistant\'s client'
 complete -c tripctl -n '__tripctl_at \'\'' -a help -d 'show help for a command'
 complete -c tripctl -n '__tripctl_at \'\'' -s V -l version -d 'print the version'
 complete -c tripctl -l profile -xa '(__tripctl_dynamic profiles)' -d 'use this saved profile (env TRIPCTL_PROFILE)'
@@ -899,3 +902,6 @@ complete -c tripctl -n '__tripctl_at \'sandbox advance-clock\'' -s f -l raw-fiel
 complete -c tripctl -n '__tripctl_at \'sandbox advance-clock\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # doctor
+
+# mcp
+complete -c tripctl -n '__tripctl_at \'mcp\'' -l allow-writes -d 'also serve the verbs that change data; each write is put to a person first (refused on a protected profile)'

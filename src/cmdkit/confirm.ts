@@ -19,7 +19,8 @@ export async function confirmDestructive(ctx: Context, question: string | (() =>
   if (ctx.settings().yes) return;
   // On a protected profile the one question names the profile and the company as well.
   // (The thing is looked up to be named only when a person is there to be asked.)
-  if (ctx.beforeWrite) return ctx.beforeWrite(typeof question === 'string' ? question : ctx.canPrompt ? await question() : undefined);
+  const asked = ctx.canPrompt || ctx.confirmWrites !== undefined;
+  if (ctx.beforeWrite) return ctx.beforeWrite(typeof question === 'string' ? question : asked ? await question() : undefined);
   if (!ctx.canPrompt) throw usageError('this is destructive and needs confirmation', 'pass --yes to confirm without a terminal');
   // Built only now, so a look-up that names the thing costs nothing when nobody is asked.
   await proceedOrCancel(ctx, typeof question === 'string' ? question : await question(), false);

@@ -6,6 +6,7 @@ import { paginate } from '../client/paginate.js';
 import { cityKeys } from '../input/resolve.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
 import { sanitizeLine } from '../output/sanitize.js';
+import { passengerLabel } from '../output/terminal.js';
 import type { FieldFlag, ParseTools } from './operation.js';
 
 /** The question for a city flag: the service's cities, narrowed as the person types either name or the id. */
@@ -135,6 +136,33 @@ export function vehicleFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
 /** Trips described in this run, by resolver (one per run): a file of 200 bookings on one trip looks it up once. */
 const describedTrips = new WeakMap<object, Map<string, Promise<string>>>();
 
+/** One thing by id (`/trips/{id}` → its `trip`), for a confirmation to name it. */
+async function fetchOne(tools: ParseTools, collection: string, id: string, key: string): Promise<Record<string, unknown>> {
+  const { data } = await (await tools.ctx.client()).request({
+    method: 'GET',
+    path: `/${collection}/${id.toLowerCase()}`,
+    expect: { kind: 'object', key },
+  });
+  return ((data as Record<string, unknown>)[key] ?? data) as Record<string, unknown>;
+}
+
+/**
+ * `Omar Haddad +963944000001, 2 seats, requested`: how a confirmation names a booking; its trip
+ * goes into `trips`, so that the question can name the trip too.
+ */
+export async function describeBooking(id: string, tools: ParseTools, trips: Set<string>): Promise<string> {
+  try {
+    const booking = await fetchOne(tools, 'bookings', id, 'booking');
+    if (typeof booking.tripId === 'string') trips.add(booking.tripId);
+    const seats = typeof booking.seats === 'number' ? `${booking.seats} seat${booking.seats === 1 ? '' : 's'}` : undefined;
+    const status = typeof booking.status === 'string' ? booking.status : undefined;
+    return sanitizeLine([passengerLabel(booking.passenger) ?? id, seats, status].filter(Boolean).join(', '));
+  } catch {
+    // The write itself reports a booking that does not exist.
+    return id;
+  }
+}
+
 /** `Damascus → Homs, 2026-12-01 08:30 Asia/Damascus`: how a confirmation names a trip. */
 export function describeTrip(id: string, tools: ParseTools): Promise<string> {
   let known = describedTrips.get(tools.resolver);
@@ -146,12 +174,7 @@ export function describeTrip(id: string, tools: ParseTools): Promise<string> {
 
 async function lookUpTrip(id: string, tools: ParseTools): Promise<string> {
   try {
-    const { data } = await (await tools.ctx.client()).request({
-      method: 'GET',
-      path: `/trips/${id.toLowerCase()}`,
-      expect: { kind: 'object', key: 'trip' },
-    });
-    const trip = ((data as { trip?: Record<string, unknown> }).trip ?? data) as Record<string, unknown>;
+    const trip = await fetchOne(tools, 'trips', id, 'trip');
     const cities = await tools.resolver.listCities();
     const city = (cityId: unknown) => cities.find((c) => c.id === cityId)?.name ?? String(cityId);
     const when = typeof trip.departureAt === 'string' ? localDateTime(trip.departureAt, tools.timeZone) : '';
@@ -172,12 +195,7 @@ export function localDateTime(iso: string, timeZone: string | undefined): string
 /** `Damascus → Aleppo, weekly Sun, Wed at 07:30 Asia/Damascus`: how a confirmation names a schedule. */
 export async function describeSchedule(id: string, tools: ParseTools): Promise<string> {
   try {
-    const { data } = await (await tools.ctx.client()).request({
-      method: 'GET',
-      path: `/schedules/${id.toLowerCase()}`,
-      expect: { kind: 'object', key: 'schedule' },
-    });
-    const s = ((data as { schedule?: Record<string, unknown> }).schedule ?? data) as Record<string, unknown>;
+    const s = await fetchOne(tools, 'schedules', id, 'schedule');
     const cities = await tools.resolver.listCities();
     const city = (cityId: unknown) => cities.find((c) => c.id === cityId)?.name ?? String(cityId);
     const days =

@@ -112,6 +112,22 @@ export type OperationVerb = VerbSpec & Operation;
 
 export type OperationOptions = PageOptions & { param?: string[]; field?: string[]; rawField?: string[] } & Record<string, unknown>;
 
+const requiredByVerb = new WeakMap<Command, string[]>();
+
+/**
+ * The flags a verb cannot run without (`--phone` of `members add`). They are not commander's
+ * mandatory options, because a terminal asks for them; a description of the verb for a program
+ * (`tripctl mcp`'s tool schemas) reads them here.
+ */
+export function requiredFlagsOf(command: Command): string[] {
+  return requiredByVerb.get(command) ?? [];
+}
+
+/** Says which flags a verb cannot run without, where they are not field flags (`webhooks create --url`). */
+export function declareRequired(command: Command, longs: readonly string[]): void {
+  requiredByVerb.set(command, [...new Set([...(requiredByVerb.get(command) ?? []), ...longs])]);
+}
+
 /** Declares a verb from its data: flags, shared flag sets by kind, and the runner as action. */
 export function defineOperation(parent: Command, nameAndArgs: string, spec: OperationVerb, ctx: Context): Command {
   const verb = defineVerb(parent, nameAndArgs, { ...spec, calls: spec.calls ?? [`${spec.method} ${spec.path}`] });
@@ -137,6 +153,10 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
  * whose required values are asked on a terminal: `reports export`).
  */
 export function addFlagOptions(verb: Command, flags: readonly FieldFlag[]): Command {
+  declareRequired(
+    verb,
+    flags.filter((flag) => flag.required).map((flag) => new Option(flag.flags).long ?? flag.flags),
+  );
   for (const flag of flags) {
     const option = new Option(flag.flags, flag.description + (flag.required ? ' (required)' : ''));
     const allowed = flag.choices;

@@ -37,7 +37,12 @@ function commandPath(command: Command): string {
 
 export async function guardWrites(ctx: Context, command: Command, args: unknown[]): Promise<void> {
   const { profileName, profile } = ctx.selection();
-  if (profile.protected !== true || ctx.settings().yes) return;
+  if (profile.protected !== true || ctx.settings().yes) {
+    // An assistant's write (`tripctl mcp`) is put to a person through its client; a protected
+    // profile's own rule above comes first, and without a terminal it refuses.
+    if (ctx.confirmWrites) ctx.beforeWrite = ctx.confirmWrites;
+    return;
+  }
   const label = protectedLabel(profileName, profile);
   const verb = commandPath(command);
   if (!ctx.canPrompt) {

@@ -1,8 +1,8 @@
 // One renderer for every command: a value (one object or a stream of pages) plus the resource's
 // column spec, printed as table, json, ndjson, csv or ids, differently on a terminal and in a pipe.
-import type { IO } from '../io.js';
+import { terminalWidth, type IO } from '../io.js';
 import { usageError } from '../errors.js';
-import { chooseColumns } from './choose-columns.js';
+import { chooseColumns, columnName } from './choose-columns.js';
 import { inferSpec, valueAt, type Column, type ResourceSpec } from './columns.js';
 import { sanitizeCell, sanitizeField, sanitizeLine, toJson } from './sanitize.js';
 import type { HandleLookup, TerminalOptions } from './terminal.js';
@@ -18,7 +18,7 @@ export interface RenderOptions {
   /** stdout is a terminal: fitted tables (terminal.ts) and local times, else tab-separated rows and ISO times. */
   tty: boolean;
   timeZone?: string;
-  /** Terminal tables: the terminal's width (default 100). */
+  /** Terminal tables: the terminal's width (100 when unknown or 0). */
   width?: number;
   /** Terminal tables: the currency of money whose answer names none (the profile's `currency`). */
   currency?: string;
@@ -54,7 +54,9 @@ export class Renderer {
       case 'csv':
       case 'table': {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) return this.printJson(value);
-        const resolved = spec ?? inferSpec([value]);
+        if (spec?.figures && this.opts.tty && this.opts.format === 'table')
+          return this.printFigures(value as Record<string, unknown>, spec);
+        const resolved = spec?.columns.length ? spec : inferSpec([value]);
         if (this.opts.format === 'csv') return this.io.write(toCsv(resolved.columns, [value]));
         return this.printRecord(value, resolved);
       }
@@ -67,8 +69,19 @@ export class Renderer {
    * walk: JSON as one array written item by item, the piped table row by row. A terminal table
    * needs every row to size its columns, and a query needs the whole result.
    * Returns the number of items.
+   *
+   * `partial.total`: the size of the whole list when the pages given are only its beginning (a
+   * first page nobody asked for by --page, --limit or --all): a line on stderr then says how many
+   * of how many were shown and names --all, under a terminal's table as in a pipe.
    */
-  async list(pages: Pages, declared?: ResourceSpec): Promise<number> {
+  async list(pages: Pages, declared?: ResourceSpec, partial: { total?: () => number | undefined } = {}): Promise<number> {
+    const count = await this.listItems(pages, declared);
+    const total = partial.total?.();
+    if (total !== undefined && count < total) this.io.err(`${partialNotice(count, total, declared?.name ?? 'item')}\n`);
+    return count;
+  }
+
+  private async listItems(pages: Pages, declared?: ResourceSpec): Promise<number> {
     const spec = this.chosen(declared);
     const { format, query } = this.opts;
     if (query !== undefined || (format === 'table' && this.opts.tty)) {
@@ -172,6 +185,15 @@ export class Renderer {
     if (hidden.length) this.io.err(`(not shown at this width: ${hidden.join(', ')}; -o csv shows every column)\n`);
   }
 
+  /** Dashboard and report figures on a terminal (see figures.ts). */
+  private async printFigures(value: Record<string, unknown>, spec: ResourceSpec): Promise<void> {
+    const { figureLines } = await import('./figures.js');
+    const opts = await this.terminalOptions();
+    const zone = (await import('../input/zones.js')).zoneAbbreviation(opts.timeZone, opts.now);
+    const lines = await figureLines(value, spec.figures!, { ...opts, time: (iso) => `${localTime(iso, opts.timeZone)} ${zone}` });
+    this.io.out(`${lines.join('\n')}\n`);
+  }
+
   private async printRecord(value: object, spec: ResourceSpec): Promise<void> {
     if (!this.opts.tty) {
       const rows = spec.columns.map((column) => [column.header, this.cell(value, column)] as const);
@@ -185,7 +207,7 @@ export class Renderer {
   private async terminalOptions(): Promise<TerminalOptions> {
     const paint = await this.painter();
     return {
-      width: this.opts.width ?? 100,
+      width: terminalWidth(this.opts.width),
       timeZone: this.opts.timeZone,
       currency: this.opts.currency,
       now: this.opts.now?.() ?? new Date(),
@@ -207,6 +229,11 @@ export class Renderer {
   private cell(item: unknown, column: Column): string {
     return sanitizeCell(formatValue(valueAt(item, column.path), column, this.opts));
   }
+}
+
+/** `25 of 65 bookings — --all for every page`: what a list that stopped at its first page says. */
+export function partialNotice(shown: number, total: number, name: string): string {
+  return `${shown} of ${total} ${plural(name)} — --all for every page`;
 }
 
 /** `city` → `cities`, `booking` → `bookings`, `status` → `statuses`. */
@@ -255,13 +282,21 @@ export function localTime(iso: string, timeZone: string | undefined): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
+/**
+ * A CSV heading names the field as `--columns` takes it and imports read it (`no-show`, not
+ * `NO-SHOW`); a column chosen by its path (`trip.departureAt`) is headed by that path.
+ */
+function fieldName(column: Column): string {
+  return column.header === column.path ? column.path : columnName(column);
+}
+
 /** RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line break. */
 export function toCsv(columns: Column[], items: unknown[], header = true): string {
   const line = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
   const rows = items.map((item) =>
     line(columns.map((column) => sanitizeField(formatValue(valueAt(item, column.path), column, { tty: false })))),
   );
-  return (header ? line(columns.map((column) => column.header)) : '') + rows.join('');
+  return (header ? line(columns.map(fieldName)) : '') + rows.join('');
 }
 
 function csvField(text: string): string {

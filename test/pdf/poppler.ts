@@ -6,20 +6,22 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { afterAll } from 'vitest';
-
-const dir = mkdtempSync(join(tmpdir(), 'tripctl-poppler-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-
+/**
+ * A directory of its own for each call, removed after it: the suite shares modules between test
+ * files (isolate: false), so a directory kept by this module and removed by one file's afterAll
+ * would vanish under the others.
+ */
 export function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Buffer, ...args: string[]): string {
-  const file = join(dir, `${++n}.pdf`);
+  const dir = mkdtempSync(join(tmpdir(), 'tripctl-poppler-'));
+  const file = join(dir, 'file.pdf');
   writeFileSync(file, pdf);
   try {
     return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${tool} is missing: apt-get install -y poppler-utils`);
     throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -95,7 +95,9 @@ const bundle = await build({
   plugins: [trim],
   // The sandbox's PDF libraries stay in node_modules, loaded only when it makes a PDF (PDFKit
   // also reads its own data files there); their import() becomes require(), which vm.Script runs.
-  external: ['pdfkit', 'fontkit', 'bidi-js'],
+  // So does the MCP SDK, loaded only by `tripctl mcp`: bundled, it and its zod and ajv (1.2 MB)
+  // would more than double what every start reads.
+  external: ['pdfkit', 'fontkit', 'bidi-js', '@modelcontextprotocol/sdk'],
   supported: { 'dynamic-import': false },
 });
 const fail = (message) => {
@@ -110,7 +112,8 @@ const requireFromRoot = createRequire(join(root, 'package.json'));
 const deepImports = new Set(
   Object.entries(bundle.metafile.inputs)
     .filter(([file]) => file.startsWith('src/'))
-    .flatMap(([, input]) => input.imports.map((i) => i.original ?? ''))
+    // An external package's subpath is resolved by Node through the package's exports at run time.
+    .flatMap(([, input]) => input.imports.filter((i) => !i.external).map((i) => i.original ?? ''))
     .filter((specifier) => /^(@[^/]+\/)?[^./@][^/]*\/./.test(specifier) && !specifier.startsWith('node:')),
 );
 for (const specifier of deepImports) {

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFieldFlags, collect, integerInRange, positiveInteger } from '../../cmdkit/flags.js';
-import { defineOperation } from '../../cmdkit/operation.js';
+import { declareRequired, defineOperation } from '../../cmdkit/operation.js';
 
 const ID = '0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d';
 
@@ -24,7 +24,7 @@ export function register(program: Command, ctx: Context): void {
     ctx,
   );
 
-  addFieldFlags(
+  const create = addFieldFlags(
     defineVerb(webhooks, 'create', {
       description: "Create an endpoint; its signing secret is printed once and kept in the profile's file (0600)",
       calls: ['POST /webhooks'],
@@ -43,7 +43,10 @@ export function register(program: Command, ctx: Context): void {
         'events to receive: names, groups like booking.*, or * for all; comma-separated or repeated (required)',
         collect,
       ),
-  ).action(lazy(ctx, async () => (await import('./endpoints.js')).runCreate));
+  );
+  // Not commander's mandatory options, because a terminal asks for them (see runCreate).
+  declareRequired(create, ['--url', '--events']);
+  create.action(lazy(ctx, async () => (await import('./endpoints.js')).runCreate));
 
   addFieldFlags(
     defineVerb(webhooks, 'update <endpointId>', {
