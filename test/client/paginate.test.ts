@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 const page = (n: number, lastPage: number, ids: string[]) => ({
-  body: { trips: ids.map((id) => ({ id })), meta: { page: n, perPage: ids.length, total: 5, lastPage } },
+  body: { trips: ids.map((id) => ({ id })), meta: { page: n, perPage: 2, total: 5, lastPage } },
 });
 
 async function collect(gen: AsyncGenerator<{ items: unknown[] }>): Promise<unknown[][]> {
