@@ -211,6 +211,17 @@ describe('phones as people write them', () => {
     expect(JSON.parse(dry.stdout).body).toMatchObject({ phone: '+963944555001' });
   });
 
+  it('the boarding station finds a passenger by the phone typed at the door, written locally', async () => {
+    const booked = await session.json<{ id: string }>(['bookings', 'create', '--trip', trip, '--seats', '1', '--phone', '0944 777 001']);
+    expect((await session.run(['bookings', 'approve', booked.id])).code).toBe(0);
+    const result = await session.run(['trips', 'board', trip, '--yes'], { input: '0944 777 001\n+963 944 777 001\n' });
+    expect(result.stdout.split('\n').map((line) => line.split('\t').slice(0, 2))).toEqual([
+      [booked.id, 'boarded'],
+      [booked.id, 'already-boarded'],
+      [''],
+    ]);
+  });
+
   it('members add reads the phone the same way', async () => {
     const mark = session.mark();
     const result = await session.run(['members', 'add', '--phone', '0933 000 101', '--role', 'driver']);
