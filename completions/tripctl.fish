@@ -838,7 +838,7 @@ complete -c tripctl -n '__tripctl_at \'webhooks verify\'' -l payload-file -rF -d
 complete -c tripctl -n '__tripctl_at \'webhooks verify\'' -l saved -rF -d 'a delivery saved by `listen --save`, checked whole: body, signature and headers (secret: the kept one of its endpoint unless given)'
 
 # webhooks replay
-complete -c tripctl -n '__tripctl_at \'webhooks replay\'' -l to -x -d 'the handler to send it to'
+complete -c tripctl -n '__tripctl_at \'webhooks replay\'' -l to -x -d 'the handler to send it to (required)'
 complete -c tripctl -n '__tripctl_at \'webhooks replay\'' -l secret -x -d 're-sign with this secret (default: the kept secret of the file\'s endpoint, else the original signature is kept)'
 complete -c tripctl -n '__tripctl_at \'webhooks replay\'' -l timeout-ms -x -d 'how long the handler may take (default 7000)'
 complete -c tripctl -n '__tripctl_at \'webhooks replay\' 0' -F -d 'file'

@@ -89,6 +89,21 @@ describe('a required value that is missing', () => {
     expect(piped.code).toBe(2);
     expect(piped.stderr).toContain('tripctl: missing --url');
   });
+
+  it('webhooks replay asks where to send it on a terminal, and names --to without one', async () => {
+    const prompter = new ScriptedPrompter([[/^The handler to send it to/, () => 'http://127.0.0.1:9/hook']]);
+    const t = terminal(prompter);
+    try {
+      // Asked first; then the file (which does not exist) is read.
+      expect(await t.run(['webhooks', 'replay', 'saved.json'])).toBe(2);
+      expect(prompter.asked.map((q) => q.message)).toEqual(['The handler to send it to:']);
+      expect(t.err()).toBe('tripctl: no such file: saved.json\n');
+    } finally {
+      t.cleanup();
+    }
+    const piped = await session.run(['webhooks', 'replay', 'saved.json']);
+    expect(piped.stderr).toBe('tripctl: missing --to\nhint: pass them as flags (run on a terminal to be asked instead)\n');
+  });
 });
 
 describe('dates and files', () => {

@@ -160,18 +160,20 @@ export function register(program: Command, ctx: Context): void {
     )
     .action(lazy(ctx, async () => (await import('./verify.js')).runVerify));
 
-  defineVerb(webhooks, 'replay <file>', {
+  const replay = defineVerb(webhooks, 'replay <file>', {
     description: 'Send a delivery saved by `listen --save` to a handler again, byte-exact, re-signed',
     examples: [
       'tripctl webhooks replay deliveries/20260821T100001-123Z-0001-evt_abc.json --to http://localhost:3000/webhooks',
       'tripctl webhooks replay saved.json --to http://localhost:3000/webhooks --secret "$SECRET"',
     ],
   })
-    .requiredOption('--to <url>', 'the handler to send it to')
+    // Required, and asked on a terminal when missing (see runReplay).
+    .option('--to <url>', 'the handler to send it to (required)')
     .option(
       '--secret <secret>',
       "re-sign with this secret (default: the kept secret of the file's endpoint, else the original signature is kept)",
     )
-    .option('--timeout-ms <ms>', 'how long the handler may take (default 7000)', integerInRange('--timeout-ms', 1, 600_000))
-    .action(lazy(ctx, async () => (await import('./replay.js')).runReplay));
+    .option('--timeout-ms <ms>', 'how long the handler may take (default 7000)', integerInRange('--timeout-ms', 1, 600_000));
+  declareRequired(replay, ['--to']);
+  replay.action(lazy(ctx, async () => (await import('./replay.js')).runReplay));
 }
