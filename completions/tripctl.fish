@@ -523,7 +523,7 @@ complete -c tripctl -n '__tripctl_at \'trips publish\'' -l notes -x -d 'public t
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
-complete -c tripctl -n '__tripctl_at \'trips publish\'' -l from-file -rF -d 'one request per row of a CSV file (- for stdin), columns named like these flags; a flag fills its column where a row leaves it empty'
+complete -c tripctl -n '__tripctl_at \'trips publish\'' -l from-file -rF -d 'one request per row of a CSV file (- for stdin), columns named like these flags and read the same way (price in the currency\'s units; a column under the service\'s field name, pricePerSeat, in its minor units); a flag fills its column where a row leaves it empty'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l dry-run -d 'with --from-file: check every row and print the requests as NDJSON; send nothing'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l concurrency -x -d 'with --from-file: rows in flight at once'
 
@@ -682,7 +682,7 @@ complete -c tripctl -n '__tripctl_at \'bookings create\'' -l idempotency-key -x 
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
-complete -c tripctl -n '__tripctl_at \'bookings create\'' -l from-file -rF -d 'one request per row of a CSV file (- for stdin), columns named like these flags; a flag fills its column where a row leaves it empty'
+complete -c tripctl -n '__tripctl_at \'bookings create\'' -l from-file -rF -d 'one request per row of a CSV file (- for stdin), columns named like these flags and read the same way (price in the currency\'s units; a column under the service\'s field name, pricePerSeat, in its minor units); a flag fills its column where a row leaves it empty'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l dry-run -d 'with --from-file: check every row and print the requests as NDJSON; send nothing'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l concurrency -x -d 'with --from-file: rows in flight at once'
 
