@@ -139,7 +139,7 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
           `drop -o ${output} (or write -o json): the query result is JSON`,
         );
       }
-      const { compileQuery } = await import('./output/render.js');
+      const { compileQuery } = await import('./output/query.js');
       await compileQuery(ctx.globals.query);
     }
   });

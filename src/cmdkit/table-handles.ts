@@ -11,13 +11,14 @@ import { listFrom } from '../client/paginate.js';
 import { writePrivateFileSync } from '../config/private-file.js';
 import type { Context } from '../context.js';
 import type { HandleKind } from '../output/columns.js';
-import { localTime } from '../output/render.js';
+import { localTime } from '../output/cells.js';
 import { passengerLabel, type HandleMaps } from '../output/terminal.js';
 
 export const HANDLE_TTL_MS: Record<HandleKind, number> = {
   city: 24 * 60 * 60_000,
   vehicle: 5 * 60_000,
   passenger: 24 * 60 * 60_000,
+  // Trips are kept for the run only, never on disk: a departure may move.
   trip: 0,
 };
 

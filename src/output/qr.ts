@@ -21,11 +21,6 @@ export function qrModules(text: string): boolean[][] {
   );
 }
 
-/** Columns the drawn code takes: one a module. */
-export function qrWidth(text: string): number {
-  return QRCode.create(text, { errorCorrectionLevel: 'M' }).modules.size + 2 * QUIET_ZONE;
-}
-
 const ESC = '\u001b[';
 /** Foreground and background SGR codes: black and bright white. */
 const FG = { dark: '30', light: '97' };
@@ -36,7 +31,12 @@ const BG = { dark: '40', light: '107' };
  * line reset at its end so nothing bleeds into the next.
  */
 export function renderQr(text: string): string {
-  const modules = qrModules(text);
+  return drawQr(qrModules(text));
+}
+
+/** The lines of a code already made (`qrModules`): as many columns as it has modules a side. */
+export function drawQr(made: boolean[][]): string {
+  const modules = [...made];
   if (modules.length % 2 === 1) modules.push(modules[0]!.map(() => false));
   const lines: string[] = [];
   for (let row = 0; row < modules.length; row += 2) {

@@ -1,10 +1,11 @@
 // One renderer for every command: a value (one object or a stream of pages) plus the resource's
 // column spec, printed as table, json, ndjson, csv or ids, differently on a terminal and in a pipe.
 import { terminalWidth, type IO } from '../io.js';
-import { usageError } from '../errors.js';
-import { chooseColumns, columnName } from './choose-columns.js';
+import { formatValue, localTime, toCsv } from './cells.js';
+import { chooseColumns } from './choose-columns.js';
+import { applyQuery } from './query.js';
 import { inferSpec, valueAt, type Column, type ResourceSpec } from './columns.js';
-import { sanitizeCell, sanitizeField, sanitizeLine, toJson } from './sanitize.js';
+import { sanitizeCell, sanitizeLine, toJson } from './sanitize.js';
 import type { HandleLookup, TerminalOptions } from './terminal.js';
 
 import type { OutputFormat } from './formats.js';
@@ -241,93 +242,4 @@ function plural(name: string): string {
   if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
   if (/(?:s|x|z|ch|sh)$/.test(name)) return `${name}es`;
   return `${name}s`;
-}
-
-export function formatValue(value: unknown, column: Column, opts: Pick<RenderOptions, 'tty' | 'timeZone'>): string {
-  if (value === undefined || value === null) return opts.tty ? '-' : '';
-  switch (column.kind) {
-    case 'time':
-      return opts.tty && typeof value === 'string' ? localTime(value, opts.timeZone) : String(value);
-    case 'bool':
-      return opts.tty ? (value ? 'yes' : 'no') : String(value);
-    case 'list':
-    case 'weekdays':
-      return Array.isArray(value) ? value.map(String).join(',') : String(value);
-    default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  }
-}
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** `2026-11-24T06:30:00Z` → `2026-11-24 08:30` in the operator's time zone. */
-export function localTime(iso: string, timeZone: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const key = timeZone ?? '';
-  let format = timeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    timeFormats.set(key, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
-
-/**
- * A CSV heading names the field as `--columns` takes it and imports read it (`no-show`, not
- * `NO-SHOW`); a column chosen by its path (`trip.departureAt`) is headed by that path.
- */
-function fieldName(column: Column): string {
-  return column.header === column.path ? column.path : columnName(column);
-}
-
-/** RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line break. */
-export function toCsv(columns: Column[], items: unknown[], header = true): string {
-  const line = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
-  const rows = items.map((item) =>
-    line(columns.map((column) => sanitizeField(formatValue(valueAt(item, column.path), column, { tty: false })))),
-  );
-  return (header ? line(columns.map(fieldName)) : '') + rows.join('');
-}
-
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Compiles the expression, so that a bad one is a usage error before any request. */
-export async function compileQuery(expression: string): Promise<void> {
-  const jmespath = await loadJmespath();
-  try {
-    jmespath.compile(expression);
-  } catch (error) {
-    throw usageError(`--query is not a valid JMESPath expression: ${(error as Error).message}`);
-  }
-}
-
-async function applyQuery(expression: string, value: unknown): Promise<unknown> {
-  return (await loadJmespath()).search(value, expression);
-}
-
-interface Jmespath {
-  search: (value: unknown, expression: string) => unknown;
-  /** Parses without evaluating; @types/jmespath leaves it out, the library has it. */
-  compile: (expression: string) => unknown;
-}
-
-/**
- * jmespath is CommonJS: in the esbuild bundle its exports arrive as `default` only, while
- * vitest (running the sources) also offers them as named exports. Either way works here.
- */
-async function loadJmespath(): Promise<Jmespath> {
-  const mod = (await import('jmespath')) as unknown as Partial<Jmespath> & { default?: Jmespath };
-  return typeof mod.search === 'function' ? (mod as Jmespath) : mod.default!;
 }

@@ -50,7 +50,8 @@ export function currencyOf(named: unknown[], setting: string | undefined): strin
 const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 function heading(column: Column, opts: TerminalOptions): string {
-  if (column.kind === 'time') return `${column.header} ${zoneAbbreviation(opts.timeZone, opts.now)}`;
+  // A trip is shown with its local departure (`Damascus → Aleppo · 12-09 07:30`): its heading names the zone too.
+  if (column.kind === 'time' || column.handle === 'trip') return `${column.header} ${zoneAbbreviation(opts.timeZone, opts.now)}`;
   if (column.kind === 'clock') return `${column.header} ${zoneAbbreviation(SERVICE_TIME_ZONE, opts.now)}`;
   return column.header;
 }

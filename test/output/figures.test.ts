@@ -1,27 +1,25 @@
 // `dashboard` and `reports show` on a terminal: sections with labels and money with its currency;
 // piped and -o json keep the service's keys and raw minor units.
 import { stripVTControlCharacters } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { formatMoney } from '../../src/input/money.js';
 import { displayWidth } from '../../src/output/layout.js';
 import { testContext } from '../support/context.js';
-import { openSession, type SandboxSession } from '../support/sandbox.js';
+import { fileSession } from '../support/sandbox.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let session: SandboxSession;
-beforeAll(async () => {
-  session = await openSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
+const sandbox = fileSession();
 
 async function onTerminal(argv: string[], columns: number): Promise<string[]> {
   const t = testContext({
     stdoutIsTTY: true,
     columns,
-    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, TRIPCTL_TZ: 'Asia/Damascus' },
+    env: {
+      TRIPCTL_BASE_URL: sandbox.session.sandbox.baseUrl,
+      TRIPCTL_API_KEY: sandbox.session.sandbox.keys.full,
+      TRIPCTL_TZ: 'Asia/Damascus',
+    },
   });
   try {
     expect(await t.run(argv)).toBe(0);
@@ -40,7 +38,7 @@ const section = (lines: string[], title: string) => {
 
 describe.each([100, 60])('at %i columns', (columns) => {
   test('dashboard: sections of labelled figures, money with currency and separators', async () => {
-    const raw = await session.json<{
+    const raw = await sandbox.session.json<{
       revenue: { paid: number; pending: number; currency: string };
       payouts: { paid: number };
       bookings: { total: number };
@@ -61,7 +59,7 @@ describe.each([100, 60])('at %i columns', (columns) => {
   });
 
   test('reports show: sections, routes by city names, money formatted', async () => {
-    const raw = await session.json<{ revenue: { net: number }; routes: Array<{ revenue: number }> }>(['reports', 'show']);
+    const raw = await sandbox.session.json<{ revenue: { net: number }; routes: Array<{ revenue: number }> }>(['reports', 'show']);
     const lines = await onTerminal(['reports', 'show'], columns);
     for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(columns);
     expect(lines[0]).toMatch(/^Period\s+the start to now$/);
@@ -74,7 +72,7 @@ describe.each([100, 60])('at %i columns', (columns) => {
 });
 
 test('at 30 columns: a title a line, a figure a line, nothing cut', async () => {
-  const raw = await session.json<{ revenue: { paid: number } }>(['dashboard']);
+  const raw = await sandbox.session.json<{ revenue: { paid: number } }>(['dashboard']);
   const lines = await onTerminal(['dashboard'], 30);
   const money = lines.indexOf('Money');
   expect(money).toBeGreaterThan(0);
@@ -83,11 +81,11 @@ test('at 30 columns: a title a line, a figure a line, nothing cut', async () => 
 });
 
 test('piped and -o json keep the keys and the raw minor units', async () => {
-  const json = await session.json<{ revenue: { paid: number } }>(['dashboard']);
+  const json = await sandbox.session.json<{ revenue: { paid: number } }>(['dashboard']);
   expect(typeof json.revenue.paid).toBe('number');
-  const piped = await session.run(['dashboard']);
+  const piped = await sandbox.session.run(['dashboard']);
   expect(piped.stdout).toContain(`revenue.paid\t${json.revenue.paid}\n`);
   expect(piped.stdout).not.toContain(' SYP');
-  const csv = await session.run(['reports', 'show', '-o', 'csv']);
+  const csv = await sandbox.session.run(['reports', 'show', '-o', 'csv']);
   expect(csv.stdout.split('\r\n')[0]).toContain('revenue.net');
 });

@@ -128,18 +128,28 @@ afterAll(async () => {
   await session?.close();
 });
 
+/** An approved booking of the sandbox: it has a ticket. */
+async function approvedBooking(): Promise<string> {
+  const { stdout } = await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids']);
+  return stdout.trim().split('\n')[0]!;
+}
+
+/** A terminal of `columns` against the sandbox, colour on unless `env` turns it off. */
+function terminal(columns?: number, env: Record<string, string> = {}) {
+  return testContext({
+    stdoutIsTTY: true,
+    columns,
+    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, ...env },
+  });
+}
+
 describe('the ticket QR code', () => {
   test.each([DARK, LIGHT])('decodes on a $name terminal', async (theme) => {
-    const [bookingId] = (await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout
-      .trim()
-      .split('\n');
-    const payload = await session.json<{ qr: string }>(['bookings', 'ticket', bookingId!]);
-    const t = testContext({
-      stdoutIsTTY: true,
-      env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full },
-    });
+    const bookingId = await approvedBooking();
+    const payload = await session.json<{ qr: string }>(['bookings', 'ticket', bookingId]);
+    const t = terminal();
     try {
-      expect(await t.run(['bookings', 'ticket', bookingId!])).toBe(0);
+      expect(await t.run(['bookings', 'ticket', bookingId])).toBe(0);
       expect(decode(t.out(), theme, join(dir, `ticket-${theme.name}.png`))).toBe(payload.qr);
     } finally {
       t.cleanup();
@@ -155,23 +165,17 @@ describe('the ticket QR code', () => {
   });
 
   test('the ticket on a terminal: labels, the trip by route, the passenger by name, all in 35 rows', async () => {
-    const [bookingId] = (await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout
-      .trim()
-      .split('\n');
-    const payload = await session.json<{ code: string; passenger: { fullName: string } }>(['bookings', 'ticket', bookingId!]);
-    const t = testContext({
-      stdoutIsTTY: true,
-      columns: 100,
-      env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full },
-    });
+    const bookingId = await approvedBooking();
+    const payload = await session.json<{ code: string; passenger: { fullName: string } }>(['bookings', 'ticket', bookingId]);
+    const t = terminal(100);
     try {
-      expect(await t.run(['bookings', 'ticket', bookingId!])).toBe(0);
+      expect(await t.run(['bookings', 'ticket', bookingId])).toBe(0);
       const out = stripVTControlCharacters(t.out());
       const lines = out.trimEnd().split('\n');
       expect(lines.length).toBeLessThanOrEqual(33); // the command line and the next prompt fit too
       expect(lines[0]).toMatch(new RegExp(`^Code\\s+${payload.code}$`));
       expect(out).toMatch(new RegExp(`^Passenger\\s+${payload.passenger.fullName} \\+\\d+$`, 'm'));
-      expect(out).toMatch(/^Trip\s+\S.* → .* · \d\d-\d\d \d\d:\d\d$/m);
+      expect(out).toMatch(/^Trip \S+\s+\S.* → .* · \d\d-\d\d \d\d:\d\d$/m);
       expect(out).toMatch(new RegExp(`^Booking\\s+${bookingId}$`, 'm'));
       expect(out).not.toMatch(/fullName|full name|fromCityId|bookingId|boarding\./i);
       expect(out).not.toMatch(/^Passenger phone/m);
@@ -180,16 +184,25 @@ describe('the ticket QR code', () => {
     }
   });
 
-  test('without colour the QR data is a line, and stderr says why no code is drawn', async () => {
-    const [bookingId] = (await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout
-      .trim()
-      .split('\n');
-    const t = testContext({
-      stdoutIsTTY: true,
-      env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, NO_COLOR: '1' },
-    });
+  test('a terminal narrower than the code gets the QR data as a line and the width needed', async () => {
+    const bookingId = await approvedBooking();
+    const payload = await session.json<{ qr: string }>(['bookings', 'ticket', bookingId]);
+    const t = terminal(30);
     try {
-      expect(await t.run(['bookings', 'ticket', bookingId!])).toBe(0);
+      expect(await t.run(['bookings', 'ticket', bookingId])).toBe(0);
+      expect(t.out()).toContain(`qr\t${payload.qr}\n`);
+      expect(t.out()).not.toContain('▀');
+      expect(t.err()).toMatch(/the QR code needs \d+ columns; this terminal has 30/);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  test('without colour the QR data is a line, and stderr says why no code is drawn', async () => {
+    const bookingId = await approvedBooking();
+    const t = terminal(undefined, { NO_COLOR: '1' });
+    try {
+      expect(await t.run(['bookings', 'ticket', bookingId])).toBe(0);
       expect(t.out()).toMatch(/^qr\t\S+$/m);
       expect(t.out()).not.toContain('▀');
       expect(t.err()).toContain('only when colour is on');

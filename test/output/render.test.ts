@@ -2,7 +2,8 @@
 // sanitising of text from the service, and colour only when wanted.
 import { describe, expect, test } from 'vitest';
 import type { ResourceSpec } from '../../src/output/columns.js';
-import { localTime, Renderer, toCsv, type RenderOptions } from '../../src/output/render.js';
+import { localTime, toCsv } from '../../src/output/cells.js';
+import { Renderer, type RenderOptions } from '../../src/output/render.js';
 import { specs } from '../../src/output/specs.js';
 import { runInProcess, testContext } from '../support/context.js';
 

@@ -284,7 +284,7 @@ describe('against the sandbox', () => {
       }).formatToParts(new Date(trip.departureAt));
       const part = (type: string) => local.find((p) => p.type === type)!.value;
       const route = `${cities.get(trip.fromCityId)} → ${cities.get(trip.toCityId)} · ${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-      expect(t.out()).toMatch(/^STATUS\s+PASSENGER\s+TRIP\s+SEATS/);
+      expect(t.out()).toMatch(/^STATUS\s+PASSENGER\s+TRIP GMT\+3\s+SEATS/);
       expect(t.out()).toContain(route);
       expect(t.out()).toMatch(/approved\s+[A-Z][a-z]+ [A-Z][a-z]+ \+9639\d{8}\s/);
     } finally {
@@ -331,7 +331,7 @@ describe('against the sandbox', () => {
       expect(await narrow.run(['bookings', 'list', '--per-page', '3'])).toBe(0);
       const blocks = narrow.out().trimEnd().split('\n\n');
       expect(blocks.map((block) => block.split('\n')[0])).toEqual(ids.map((id) => `ID: ${id}`));
-      for (const block of blocks) expect(block).toMatch(/^TRIP: .+ → .+ · \d\d-\d\d \d\d:\d\d$/m);
+      for (const block of blocks) expect(block).toMatch(/^TRIP GMT\+3: .+ → .+ · \d\d-\d\d \d\d:\d\d$/m);
     } finally {
       zero.cleanup();
       narrow.cleanup();

@@ -3,6 +3,7 @@
 // in this process over real HTTP on loopback (test/e2e/ keeps the few tests that need bin/tripctl).
 // Every sandbox started here checks each exchange against its own OpenAPI document
 // (./contract.ts): a test during which the sandbox drifted from its document fails.
+import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { tempConfigDir, type CliOptions, type CliResult } from './cli.js';
 import type { Prompter } from '../../src/input/prompter.js';
@@ -70,4 +71,21 @@ export function terminalOn(session: SandboxSession, prompter: Prompter, opts: Te
     ...opts,
     env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, ...opts.env },
   });
+}
+
+/** One session for a test file: opened before its first test, closed after its last. */
+export function fileSession(opts: { timeScale?: number } = {}): { readonly session: SandboxSession } {
+  let opened: SandboxSession | undefined;
+  beforeAll(async () => {
+    opened = await openSession(opts);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return {
+    get session() {
+      if (!opened) throw new Error('the sandbox session opens in beforeAll');
+      return opened;
+    },
+  };
 }

@@ -31,9 +31,10 @@ export const showTicket: ActionFn = async (ctx, { args }) => {
   // is turned off, the QR data is printed as a line instead.
   if (typeof qr !== 'string') return;
   if (qr !== '' && ctx.io.stdoutIsTTY && ctx.colorEnabled) {
-    const { qrWidth, renderQr } = await import('../../output/qr.js');
-    const needed = qrWidth(qr);
-    if (needed <= ctx.io.columns) return ctx.io.out(`\n${renderQr(qr)}`);
+    const { drawQr, qrModules } = await import('../../output/qr.js');
+    const modules = qrModules(qr);
+    const needed = modules.length;
+    if (needed <= ctx.io.columns) return ctx.io.out(`\n${drawQr(modules)}`);
     ctx.io.out(`qr\t${sanitizeLine(qr)}\n`);
     ctx.info(`(the QR code needs ${needed} columns; this terminal has ${ctx.io.columns})`);
     return;
