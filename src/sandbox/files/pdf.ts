@@ -4,19 +4,11 @@
 // fit portrait. Numbers are right-aligned; a cell whose text starts right-to-left (Arabic) is
 // right-aligned too. Cells too wide for their column are cut and end in "...".
 //
-// Text is Unicode throughout: IBM Plex Sans Arabic (its Arabic, Latin and Latin Extended parts,
-// as @fontsource ships them) is embedded, subset to the glyphs used, with a ToUnicode map so
-// text can be copied and searched. Noto Sans/Naskh/Kufi Arabic were tried first: they draw a
-// letter as a dotless base plus its dots, and that base glyph, shared by several letters, cannot
-// map back to each of them, so extracted text came out with the wrong letters (ي as ت). Plex
-// has a glyph per letter form, and lam-alef maps to both letters. Arabic is shaped by fontkit (joined letter forms, lam-alef) and laid out
-// right to left, mixed with Latin text and digits by the bidirectional algorithm (text-runs.ts).
-// A character neither font has (CJK, emoji) is drawn as '?'. Tabs and line breaks become spaces.
-//
-// PDFKit, fontkit and bidi-js are loaded here, when the first PDF is made, never at start-up.
+// Text (fonts, Arabic shaping, bidirectional order) is src/pdf/'s: see its index.ts. PDFKit and
+// its helpers are loaded there, when the first PDF is made, never at start-up.
 import type { Sheet } from '../contracts.js';
 import { cellText, type Cell } from './csv.js';
-import { loadEngine, ROLES, visualOrderLigatures, Writer, type Weight } from './pdf-text.js';
+import { endPdf, openWriter, type Weight, type Writer } from '../../pdf/index.js';
 
 const PORTRAIT = { width: 595.28, height: 841.89 } as const;
 const LANDSCAPE = { width: 841.89, height: 595.28 } as const;
@@ -157,40 +149,14 @@ function drawPage(w: Writer, sheet: Sheet, layout: PdfLayout, page: number, rows
 }
 
 export async function pdfOf(sheet: Sheet): Promise<Buffer> {
-  const loaded = await loadEngine();
-  const doc = new loaded.PDFDocument({
-    autoFirstPage: false,
-    font: loaded.fonts.latin.regular as unknown as string,
-    pdfVersion: '1.7',
-    lang: 'ar-SY',
-    displayTitle: true,
-    info: {
-      Title: sheet.title,
-      ...(sheet.subtitle ? { Subject: sheet.subtitle } : {}),
-      Producer: 'tripctl sandbox (PDFKit)',
-      Creator: 'tripctl sandbox',
-    },
-  });
-  for (const role of ROLES) {
-    for (const weight of ['regular', 'bold'] as const)
-      doc.registerFont(`${role}-${weight}`, loaded.fonts[role][weight] as unknown as string);
-  }
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const w = new Writer(doc, loaded);
+  const w = await openWriter({ title: sheet.title, ...(sheet.subtitle ? { subject: sheet.subtitle } : {}), creator: 'tripctl sandbox' });
   const layout = pdfLayout(sheet, (text, weight) => w.line(text, weight, TABLE_SIZE).width);
   const size = [layout.width, layout.height];
   for (let page = 0; page < layout.pageCount; page++) {
-    doc.addPage({ size, margin: 0 });
+    w.doc.addPage({ size, margin: 0 });
     const start = page === 0 ? 0 : layout.firstPageRows + (page - 1) * layout.rowsPerPage;
     const end = page === 0 ? layout.firstPageRows : start + layout.rowsPerPage;
     drawPage(w, sheet, layout, page, sheet.rows.slice(start, end));
   }
-  visualOrderLigatures(doc);
-  doc.end();
-  return done;
+  return endPdf(w);
 }

@@ -1,6 +1,13 @@
-// The text side of the PDF writer: the libraries and fonts (loaded on the first PDF, never at
+// The engine under src/pdf/index.ts: the libraries and fonts (loaded on the first PDF, never at
 // start-up), and a Writer that measures, cuts and draws one line of mixed Arabic and Latin text
-// as visual runs (text-runs.ts), each in the font that has its characters.
+// as visual runs (text-runs.ts), each in the font that has its characters. Use index.ts; this
+// file is its inside.
+//
+// The typeface is IBM Plex Sans Arabic (its Arabic, Latin and Latin Extended parts, as @fontsource
+// ships them). Noto Sans/Naskh/Kufi Arabic were tried first: they draw a letter as a dotless base
+// plus its dots, and that base glyph, shared by several letters, cannot map back to each of them,
+// so extracted text came out with the wrong letters (ي as ت). Plex has a glyph per letter form,
+// and lam-alef maps to both letters.
 import { readFileSync } from 'node:fs';
 
 import type { Bidi } from 'bidi-js';
