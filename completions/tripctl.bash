@@ -71,6 +71,8 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
     'schedules|toggle') r='toggle' ;;
     'schedules|pause') r='pause' ;;
     'schedules|resume') r='resume' ;;
+    'schedules|preview') r='preview' ;;
+    'schedules|skip') r='skip' ;;
     'schedules|exceptions') r='exceptions' ;;
     'schedules exceptions|add') r='add' ;;
     'schedules exceptions|remove') r='remove' ;;
@@ -124,7 +126,7 @@ _tripctl_words() { # path → its subcommands
     'members') r='list add update remove' ;;
     'vehicles') r='list add update remove' ;;
     'trips') r='list get publish update cancel complete board manifest' ;;
-    'schedules') r='list get create update delete toggle pause resume exceptions' ;;
+    'schedules') r='list get create update delete toggle pause resume preview skip exceptions' ;;
     'schedules exceptions') r='add remove' ;;
     'bookings') r='list get create approve reject cancel board no-show inbox ticket' ;;
     'payments') r='list get invoice' ;;
@@ -194,6 +196,8 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'schedules toggle') r='-F --field -f --raw-field --columns' ;;
     'schedules pause') r='' ;;
     'schedules resume') r='' ;;
+    'schedules preview') r='--days' ;;
+    'schedules skip') r='--from --to --all --dry-run' ;;
     'schedules exceptions') r='' ;;
     'schedules exceptions add') r='--date --skip --extra --time -F --field -f --raw-field --columns' ;;
     'schedules exceptions remove') r='' ;;
@@ -394,6 +398,9 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'schedules toggle|-f') r='free' ;;
     'schedules toggle|--raw-field') r='free' ;;
     'schedules toggle|--columns') r='free' ;;
+    'schedules preview|--days') r='free' ;;
+    'schedules skip|--from') r='free' ;;
+    'schedules skip|--to') r='free' ;;
     'schedules exceptions add|--date') r='free' ;;
     'schedules exceptions add|--time') r='free' ;;
     'schedules exceptions add|-F') r='free' ;;
@@ -556,6 +563,7 @@ _tripctl_arg() { # path|index → how the positional argument completes
     'schedules toggle|0') r='dyn:schedules' ;;
     'schedules pause|0') r='dyn:schedules' ;;
     'schedules resume|0') r='dyn:schedules' ;;
+    'schedules preview|0') r='dyn:schedules' ;;
     'schedules exceptions add|0') r='dyn:schedules' ;;
     'schedules exceptions remove|0') r='dyn:schedules' ;;
     'bookings get|0') r='dyn:bookings' ;;

@@ -96,6 +96,28 @@ export const specs = {
       { header: 'VEHICLE', path: 'vehicleId', handle: 'vehicle', priority: 4, minWidth: 8 },
     ],
   },
+  /** `schedules preview`: a departure the schedule has or will have, and its trip if published. */
+  departure: {
+    name: 'departure',
+    idField: 'tripId',
+    columns: [
+      { header: 'DATE', path: 'date' },
+      { header: 'TIME', path: 'time', kind: 'clock' },
+      { header: 'DEPARTURE AT', path: 'departureAt' },
+      { header: 'STATE', path: 'state' },
+      { header: 'TRIP', path: 'tripId', priority: 4, minWidth: 9 },
+    ],
+  },
+  /** `schedules skip -o json|csv`: what became of each date of each schedule. */
+  skippedDate: {
+    name: 'skipped date',
+    idField: 'scheduleId',
+    columns: [
+      { header: 'RESULT', path: 'result' },
+      { header: 'DATE', path: 'date' },
+      { header: 'SCHEDULE', path: 'scheduleId' },
+    ],
+  },
   booking: {
     name: 'booking',
     idField: 'id',
