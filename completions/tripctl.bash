@@ -186,7 +186,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'trips cancel') r='' ;;
     'trips complete') r='-F --field -f --raw-field --columns' ;;
     'trips board') r='--sync --no-show-rest --retry-every' ;;
-    'trips manifest') r='--param --columns' ;;
+    'trips manifest') r='--param --columns --format --file --force' ;;
     'schedules') r='' ;;
     'schedules list') r='--param --columns' ;;
     'schedules get') r='--param --columns' ;;
@@ -361,6 +361,8 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'trips board|--retry-every') r='free' ;;
     'trips manifest|--param') r='free' ;;
     'trips manifest|--columns') r='free' ;;
+    'trips manifest|--format') r='one:pdf csv' ;;
+    'trips manifest|--file') r='file' ;;
     'schedules list|--param') r='free' ;;
     'schedules list|--columns') r='free' ;;
     'schedules get|--param') r='free' ;;

@@ -8,4 +8,6 @@ export const ASSIGNABLE_ROLES = ['admin', 'staff', 'driver'] as const;
 export const RECURRENCES = ['daily', 'weekly', 'interval'] as const;
 export const REPORT_TYPES = ['bookings', 'trips', 'revenue', 'drivers', 'routes', 'fleet', 'reviews'] as const;
 export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+/** `trips manifest --format`: the driver's sheet on paper, or its rows for a spreadsheet. */
+export const MANIFEST_FORMATS = ['pdf', 'csv'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -81,6 +81,20 @@ export const specs = {
       { header: 'BOARDED', path: 'boardedAt', kind: 'time' },
     ],
   },
+  /** `trips manifest --format csv|pdf`: a row of the driver's sheet (the PDF's columns too). */
+  manifestRow: {
+    name: 'passenger',
+    idField: 'ref',
+    columns: [
+      { header: 'NAME', path: 'name' },
+      { header: 'PHONE', path: 'phone' },
+      { header: 'SEATS', path: 'seats' },
+      { header: 'REF', path: 'ref' },
+      { header: 'BOARDED', path: 'boarded' },
+      { header: 'NOTE', path: 'note' },
+      { header: 'GROUP', path: 'group' },
+    ],
+  },
   schedule: {
     name: 'schedule',
     idField: 'id',
