@@ -73,6 +73,8 @@ export function groupsFor(argv: string[] | undefined): Group[] {
 }
 
 export async function buildProgram(ctx: Context, argv?: string[]): Promise<Command> {
+  // Loaded only when a terminal table shows an id by its handle.
+  ctx.lookupHandles ??= async (kinds, items) => (await import('./cmdkit/table-handles.js')).lookupHandles(ctx, kinds, items);
   const groups = await Promise.all(groupsFor(argv).map((group) => group.load()));
   const program = new Command('tripctl')
     .description(
@@ -80,7 +82,7 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     )
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .addHelpCommand('help [command...]', 'show help for a command')
+    .addHelpCommand('help [command...]', "show help for a command ('help reference': every command, as Markdown)")
     .showSuggestionAfterError(true)
     .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
     .option('--profile <name>', 'use this saved profile (env TRIPCTL_PROFILE)')
@@ -162,9 +164,14 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
   }
 }
 
-/** `tripctl help a b` is `tripctl a b --help`, however deep the verb is; an unknown name is a usage error. */
+/**
+ * `tripctl help a b` is `tripctl a b --help`, however deep the verb is; an unknown name is a usage
+ * error. `tripctl help reference` prints the reference of every command.
+ */
 function helpAsFlag(program: Command, argv: string[]): string[] {
   if (argv[0] !== 'help' || argv.length < 2) return argv;
+  // The whole command reference as Markdown, generated from the tree (as `gh help reference`).
+  if (argv.length === 2 && argv[1] === 'reference') return ['__reference'];
   let command = program;
   for (const name of argv.slice(1)) {
     const sub = command.commands.find((c) => c.name() === name || c.aliases().includes(name));

@@ -4,61 +4,19 @@
 // client and prompter. Only the entry point (main.ts) looks at process; everything else asks here,
 // so tests can run any command in-process with buffers and a loopback server.
 import type { ApiClient, ApiResponse } from './client/http.js';
-import { checkApiKey, checkTimeZone, profileValue } from './config/settings.js';
+import { type GlobalFlags, resolveSettings, type Settings } from './config/resolve.js';
+import { checkApiKey } from './config/settings.js';
 import { ConfigStore, type Profile } from './config/store.js';
 import { CliError, ExitCode, usageError } from './errors.js';
+
+export type { GlobalFlags, SettingSource, Settings } from './config/resolve.js';
 import type { IO } from './io.js';
 import type { Prompter } from './input/prompter.js';
-import { OUTPUT_FORMATS, type OutputFormat } from './output/formats.js';
+import type { OutputFormat } from './output/formats.js';
+import type { Progress } from './output/progress.js';
 import { Renderer } from './output/render.js';
+import type { HandleLookup } from './output/terminal.js';
 import { USER_AGENT } from './version.js';
-
-/** Global flags as commander parsed them. */
-export interface GlobalFlags {
-  profile?: string;
-  baseUrl?: string;
-  output?: string;
-  json?: boolean;
-  query?: string;
-  color?: boolean;
-  input?: boolean;
-  yes?: boolean;
-  debug?: boolean;
-  timeout?: number;
-  retries?: number;
-  tz?: string;
-  /** The verb's `--columns`, already checked against its resource (cmdkit/flags.ts). */
-  columns?: string[];
-}
-
-/** Where a setting's value came from (`tripctl doctor` shows it). */
-export type SettingSource = 'flag' | 'env' | 'profile' | 'default';
-
-/** Every setting after flag > environment > profile > default precedence. */
-export interface Settings {
-  /** Where each value came from; for the profile itself, 'profile' means the one marked default in the file. */
-  sources: Record<'profile' | 'baseUrl' | 'apiKey' | 'output' | 'timeout' | 'retries' | 'timeZone', SettingSource>;
-  profileName: string;
-  profile: Profile;
-  baseUrl: string | undefined;
-  baseUrlSource: string;
-  apiKey: string | undefined;
-  /** Where the key came from, for messages: `TRIPCTL_API_KEY` or `profile 'x'`. */
-  keySource: string;
-  output: OutputFormat;
-  /** Whether the format was chosen (flag, env or profile) rather than defaulted. */
-  outputChosen: boolean;
-  query: string | undefined;
-  timeoutMs: number;
-  retries: number;
-  debug: boolean;
-  yes: boolean;
-  timeZone: string | undefined;
-  /** ISO 4217 code for money whose answer names no currency (the profile's `currency`). */
-  currency: string | undefined;
-  /** --profile or TRIPCTL_PROFILE named a profile that is not saved (allowed only for commands that create it). */
-  unknownProfile: boolean;
-}
 
 export interface ContextOptions {
   io: IO;
@@ -83,6 +41,11 @@ export class Context {
   exitCode = 0;
   /** Set by long-running commands (sandbox, listen) that must not be ended once main returns. */
   keepAlive = false;
+  /**
+   * Looks ids up as handles for terminal tables (city names, plates, passengers). Given by the
+   * command tree (cli.ts), which knows the verbs' machinery; without it tables show plain ids.
+   */
+  lookupHandles: HandleLookup | undefined = undefined;
   /**
    * Set on a protected profile at a terminal (cmdkit/protect.ts): asks before the first request
    * that is not a GET, with `what` when the verb says what it is about to do. Unset once answered.
@@ -128,56 +91,8 @@ export class Context {
   /** Resolves settings once the global flags are known; every value read is checked. */
   settings(): Settings {
     if (this.resolved) return this.resolved;
-    const flags = this.globals;
-    const env = this.env;
-    const { profileName, profile, unknownProfile } = this.selection();
-    // A value from the profile is checked only where no flag or variable overrides it.
-    const fromProfile = <T>(key: string) => profileValue(profileName, profile, key) as T | undefined;
-    const [baseUrl, baseUrlSource] =
-      flags.baseUrl !== undefined
-        ? [flags.baseUrl, '--base-url']
-        : env.TRIPCTL_BASE_URL
-          ? [env.TRIPCTL_BASE_URL, 'TRIPCTL_BASE_URL']
-          : [fromProfile<string>('base-url'), `the base URL of profile '${profileName}'`];
-    const [apiKey, keySource] = env.TRIPCTL_API_KEY
-      ? [env.TRIPCTL_API_KEY, 'TRIPCTL_API_KEY']
-      : [profile.apiKey, `profile '${profileName}'`];
-    this.io.addKey(apiKey);
-    const outputSetting = flags.json ? 'json' : (flags.output ?? env.TRIPCTL_OUTPUT ?? fromProfile<string>('output'));
-    if (outputSetting !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(outputSetting)) {
-      throw usageError(`unknown output format '${outputSetting}'`, `choose one of: ${OUTPUT_FORMATS.join(', ')}`);
-    }
-    const debugEnv = env.TRIPCTL_DEBUG;
-    const source = (flag: unknown, envValue: unknown, profileValue: unknown): SettingSource =>
-      flag !== undefined ? 'flag' : envValue ? 'env' : profileValue !== undefined && profileValue !== null ? 'profile' : 'default';
-    this.resolved = {
-      sources: {
-        profile: source(flags.profile, env.TRIPCTL_PROFILE, this.config.read().defaultProfile),
-        baseUrl: source(flags.baseUrl, env.TRIPCTL_BASE_URL, profile.baseUrl),
-        apiKey: source(undefined, env.TRIPCTL_API_KEY, profile.apiKey),
-        output: source(flags.json ? true : flags.output, env.TRIPCTL_OUTPUT, profile.output),
-        timeout: source(flags.timeout, undefined, profile.timeout),
-        retries: source(flags.retries, undefined, profile.retries),
-        timeZone: source(flags.tz, env.TRIPCTL_TZ, profile.timezone),
-      },
-      profileName,
-      profile,
-      baseUrl,
-      baseUrlSource,
-      apiKey,
-      keySource,
-      output: (outputSetting as OutputFormat | undefined) ?? 'table',
-      outputChosen: outputSetting !== undefined,
-      query: flags.query,
-      timeoutMs: Math.round((flags.timeout ?? fromProfile<number>('timeout') ?? 30) * 1000),
-      retries: flags.retries ?? fromProfile<number>('retries') ?? 3,
-      debug: flags.debug === true || (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv !== 'false'),
-      yes: flags.yes === true,
-      timeZone:
-        flags.tz !== undefined ? checkTimeZone(flags.tz) : env.TRIPCTL_TZ ? checkTimeZone(env.TRIPCTL_TZ) : fromProfile<string>('timezone'),
-      currency: fromProfile<string>('currency'),
-      unknownProfile,
-    };
+    this.resolved = resolveSettings(this.globals, this.env, this.selection(), this.config.read().defaultProfile);
+    this.io.addKey(this.resolved.apiKey);
     return this.resolved;
   }
 
@@ -211,8 +126,7 @@ export class Context {
       width: this.io.columns,
       currency: settings.currency,
       now: this.now,
-      // Loaded only when a terminal table shows an id by its handle.
-      handles: async (kinds, items) => (await import('./cmdkit/table-handles.js')).lookupHandles(this, kinds, items),
+      handles: this.lookupHandles,
       columns: this.globals.columns,
     });
   }
@@ -294,6 +208,12 @@ export class Context {
     if (this.prompterInstance) return this.prompterInstance;
     const { TerminalPrompter } = await import('./input/prompter.js');
     return (this.prompterInstance = new TerminalPrompter(this.io, this.signal));
+  }
+
+  /** A spinner on stderr while long work runs: on a terminal only, never in CI or cron. */
+  async progress(text: string): Promise<Progress> {
+    const { startProgress } = await import('./output/progress.js');
+    return startProgress({ stream: this.io.stderr, enabled: this.io.stderrIsTTY && !this.env.CI, color: this.colorEnabled }, text);
   }
 
   warn(message: string): void {

@@ -1,7 +1,7 @@
 // How a failed exchange becomes one of tripctl's errors: the service's {error, code}, a refused
 // wait, a time-out or a broken connection, each with the exit code scripts rely on.
 import { ApiError, NetworkError } from '../errors.js';
-import { redactSecrets } from '../io.js';
+import { redactSecrets } from '../secrets.js';
 
 export const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 

@@ -7,8 +7,7 @@ import type { Dispatcher, ProxySettings } from './undici.js';
 import { directRequest } from './direct.js';
 import { bodyText, fromUndici, MAX_HEADER_BYTES, type Exchange, type ResponseBody } from './exchange.js';
 import { CliError, ExitCode, InterruptedError, usageError } from '../errors.js';
-import { maskSecret, redactSecrets } from '../io.js';
-import { formatBytes } from '../output/progress.js';
+import { maskSecret, redactSecrets } from '../secrets.js';
 import { Deadline } from './deadline.js';
 import { errorCode, isBodyBreak, networkError, RESET_CODES, retryAfterMs, timeoutError, toApiError, waitTooLong } from './failures.js';
 
@@ -263,7 +262,7 @@ export class ApiClient {
     const length = Number(header(res.headers, 'content-length'));
     const tooLarge = () =>
       new CliError(
-        `the service's answer to ${call} is larger than ${formatBytes(max)}, more than tripctl reads into memory`,
+        `the service's answer to ${call} is larger than ${Math.round(max / 1024 / 1024)} MiB, more than tripctl reads into memory`,
         ExitCode.failure,
         'ask for less at a time (--per-page, filters), or save it with tripctl api … > file',
       );

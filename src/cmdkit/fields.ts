@@ -137,3 +137,11 @@ export function weekdaysFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
     ...extra,
   };
 }
+
+/** An optional question: empty skips it, anything else must pass the flag's own check. */
+export function optionalInput(message: string): FieldFlag['ask'] {
+  return async ({ ctx }, _sofar, validate) => {
+    const answer = await (await ctx.prompter()).input(message, { validate });
+    return answer.trim() === '' ? undefined : answer.trim();
+  };
+}

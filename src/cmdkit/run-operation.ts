@@ -4,7 +4,7 @@ import { newIdempotencyKey } from '../client/idempotency.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
-import { confirmDestructive } from '../input/confirm.js';
+import { confirmDestructive } from './confirm.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
 import { Resolver } from '../input/resolve.js';

@@ -7,7 +7,7 @@ import { download } from '../client/download.js';
 import type { RequestOptions } from '../client/http.js';
 import type { Context } from '../context.js';
 import { drained } from '../io.js';
-import { formatBytes, startProgress } from '../output/progress.js';
+import { formatBytes } from '../output/bytes.js';
 
 export interface SaveOptions {
   file?: string;
@@ -20,7 +20,7 @@ export interface SaveOptions {
 
 export async function saveDownload(ctx: Context, req: RequestOptions, opts: SaveOptions): Promise<void> {
   const client = await ctx.client();
-  const progress = await startProgress(ctx, `Downloading ${opts.label}…`);
+  const progress = await ctx.progress(`Downloading ${opts.label}…`);
   try {
     const result = await download(client, req, {
       file: opts.file,

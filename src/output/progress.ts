@@ -1,18 +1,25 @@
 // Progress for long work (downloads, --all, bulk actions): an ora spinner on a terminal, nothing
 // at all otherwise, so cron mail and piped logs stay clean.
-import type { Context } from '../context.js';
+import type { Writable } from 'node:stream';
 
 export interface Progress {
   update(text: string): void;
   stop(): void;
 }
 
+/** Where a spinner may be drawn: a terminal on stderr, outside CI. */
+export interface ProgressTarget {
+  stream: Writable;
+  enabled: boolean;
+  color: boolean;
+}
+
 const silent: Progress = { update: () => undefined, stop: () => undefined };
 
-export async function startProgress(ctx: Context, text: string): Promise<Progress> {
-  if (!ctx.io.stderrIsTTY || ctx.env.CI) return silent;
+export async function startProgress(target: ProgressTarget, text: string): Promise<Progress> {
+  if (!target.enabled) return silent;
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: ctx.io.stderr, discardStdin: false, color: ctx.colorEnabled ? 'cyan' : (false as never) }).start();
+  const spinner = ora({ text, stream: target.stream, discardStdin: false, color: target.color ? 'cyan' : (false as never) }).start();
   return {
     update: (next) => {
       spinner.text = next;
@@ -21,10 +28,4 @@ export async function startProgress(ctx: Context, text: string): Promise<Progres
       spinner.stop();
     },
   };
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }

@@ -16,7 +16,7 @@ export function register(program: Command, ctx: Context): void {
     ],
   })
     .option('--with-key', 'read the key from stdin instead of prompting')
-    .action(lazy(ctx, async () => (await import('./actions.js')).login));
+    .action(lazy(ctx, async () => (await import('./login.js')).login));
   addColumnsFlag(
     defineVerb(auth, 'status', {
       calls: ['GET /company'],
@@ -25,9 +25,9 @@ export function register(program: Command, ctx: Context): void {
     }),
     specs.authStatus,
     ctx,
-  ).action(lazy(ctx, async () => (await import('./actions.js')).status));
+  ).action(lazy(ctx, async () => (await import('./status.js')).status));
   defineVerb(auth, 'logout', {
     description: 'Forget the key saved in the active profile',
     examples: ['tripctl --profile staging auth logout'],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).logout));
+  }).action(lazy(ctx, async () => (await import('./logout.js')).logout));
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { optionalInput } from '../../cmdkit/fields.js';
 import { BOOKING_STATUSES } from '../../input/choices.js';
 import { integer, maxLength, phone, uuid } from '../../input/validate.js';
 import { sanitizeLine } from '../../output/sanitize.js';
@@ -9,7 +10,6 @@ import { integerInRange } from '../../cmdkit/flags.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { describeTrip, localDateTime } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
-import { optionalInput } from '../vehicles/index.js';
 
 /**
  * Status values --status accepts: the four partner-api.md names, and the two the sandbox's
@@ -210,7 +210,7 @@ export function register(program: Command, ctx: Context): void {
       ],
     })
       .option('--concurrency <n>', 'requests in flight at once', integerInRange('--concurrency', 1, 32), 8)
-      .action(lazy(ctx, async () => (await import('./actions.js')).bulkAction(verb)));
+      .action(lazy(ctx, async () => (await import('./status-moves.js')).bulkAction(verb)));
   }
   defineVerb(bookings, 'inbox', {
     calls: [
@@ -236,5 +236,5 @@ export function register(program: Command, ctx: Context): void {
       `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)"`,
       `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)" -o json > ticket.json`,
     ],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).showTicket));
+  }).action(lazy(ctx, async () => (await import('./ticket.js')).showTicket));
 }

@@ -48,7 +48,7 @@ export function register(program: Command, ctx: Context): void {
     calls: ['POST /company/logo'],
     description: 'Upload a PNG, JPEG, WebP or GIF file as the logo, replacing the current one',
     examples: ['tripctl company logo set ./logo.png'],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).setLogo));
+  }).action(lazy(ctx, async () => (await import('./logo.js')).setLogo));
   defineOperation(
     logo,
     'remove',

@@ -18,15 +18,15 @@ export function register(program: Command, ctx: Context): void {
     ],
   })
     .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
-    .action(lazy(ctx, async () => (await import('./actions.js')).printScript));
+    .action(lazy(ctx, async () => (await import('./script.js')).printScript));
 
   program
     .command('__complete <kind> [prefix]', { hidden: true })
     .description('values for completion scripts, one a line; never fails, never waits long')
-    .action(lazy(ctx, async () => (await import('./actions.js')).completeValues));
+    .action(lazy(ctx, async () => (await import('./complete.js')).completeValues));
 
   program
     .command('__reference', { hidden: true })
     .description('print the markdown command reference generated from the command tree')
-    .action(lazy(ctx, async () => (await import('./actions.js')).printReference));
+    .action(lazy(ctx, async () => (await import('./reference.js')).printReference));
 }

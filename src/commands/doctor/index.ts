@@ -20,5 +20,5 @@ export function register(program: Command, ctx: Context): void {
     description:
       'Check the set-up: Node, config file modes, profile and where each setting comes from, base URL, key, read scopes, clock, proxy, code cache; says how to fix each',
     examples: ['tripctl doctor', 'tripctl --profile live doctor -o json > doctor.json   # for a support ticket: the key is masked'],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).runDoctor));
+  }).action(lazy(ctx, async () => (await import('./doctor.js')).runDoctor));
 }

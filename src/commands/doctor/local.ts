@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Context, Settings } from '../../context.js';
 import { isLoopbackHost } from '../../client/url.js';
 import { CliError } from '../../errors.js';
-import { maskSecret } from '../../io.js';
+import { maskSecret } from '../../secrets.js';
 
 export interface Check {
   id: string;

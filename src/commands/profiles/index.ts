@@ -13,24 +13,24 @@ export function register(program: Command, ctx: Context): void {
     }),
     specs.profile,
     ctx,
-  ).action(lazy(ctx, async () => (await import('./actions.js')).list));
+  ).action(lazy(ctx, async () => (await import('./list.js')).list));
   defineVerb(profiles, 'use <name>', {
     description: 'Make a saved profile the default',
     examples: ['tripctl profiles use sandbox'],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).use));
+  }).action(lazy(ctx, async () => (await import('./use.js')).use));
   defineVerb(profiles, 'protect <name>', {
     description: 'Make every command that changes something on this profile ask first (or need --yes without a terminal)',
     examples: [
       'tripctl profiles protect live',
       'tripctl --profile live bookings list --status requested --limit 2 -o ids | tripctl --profile live bookings approve - --yes',
     ],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).protect(true)));
+  }).action(lazy(ctx, async () => (await import('./protect.js')).protect(true)));
   defineVerb(profiles, 'unprotect <name>', {
     description: 'Let commands on this profile change things without asking again',
     examples: ['tripctl profiles unprotect staging'],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).protect(false)));
+  }).action(lazy(ctx, async () => (await import('./protect.js')).protect(false)));
   defineVerb(profiles, 'remove <name>', {
     description: 'Delete a saved profile and its key',
     examples: ['tripctl profiles remove staging --yes'],
-  }).action(lazy(ctx, async () => (await import('./actions.js')).remove));
+  }).action(lazy(ctx, async () => (await import('./remove.js')).remove));
 }

@@ -33,7 +33,7 @@ export function register(program: Command, ctx: Context): void {
     .option('--data <file>', 'keep state in this file across restarts (written atomically)')
     .option('--no-profile', 'do not save a profile')
     .option('--quiet', 'do not log each request on stderr')
-    .action(lazy(ctx, async () => (await import('./actions.js')).runSandbox));
+    .action(lazy(ctx, async () => (await import('./start.js')).runSandbox));
 
   // The administrator's side of a running sandbox (its /__sandbox/ routes), for exercising
   // webhook handlers without waiting for a passenger. They use the profile's base URL.

@@ -172,7 +172,7 @@ export function register(program: Command, ctx: Context): void {
       calls: ['GET /schedules/{scheduleId}', 'POST /schedules/{scheduleId}/toggle'],
       description: `${active ? 'Resume' : 'Pause'} a schedule; does nothing if it is already ${active ? 'active' : 'paused'}`,
       examples: [`tripctl schedules ${verb} d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf`],
-    }).action(lazy(ctx, async () => (await import('./actions.js')).setActive(active)));
+    }).action(lazy(ctx, async () => (await import('./pause-resume.js')).setActive(active)));
   }
 
   defineVerb(schedules, 'preview <scheduleId>', {

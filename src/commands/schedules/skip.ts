@@ -7,7 +7,7 @@ import type { ActionFn } from '../../cmdkit/define.js';
 import { unwrap } from '../../cmdkit/run-operation.js';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
-import { confirmDestructive } from '../../input/confirm.js';
+import { confirmDestructive } from '../../cmdkit/confirm.js';
 import { addDays } from '../../input/recurrence.js';
 import { calendarDate, dateTime, uuid } from '../../input/validate.js';
 import { localDateOf, SERVICE_TIME_ZONE } from '../../input/zones.js';

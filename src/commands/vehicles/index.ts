@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { optionalInput } from '../../cmdkit/fields.js';
 import { integer } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup } from '../../cmdkit/define.js';
@@ -40,14 +41,6 @@ function vehicleFlags(creating: boolean): FieldFlag[] {
 }
 
 const byPlate = (value: string, tools: ParseTools) => tools.resolver.vehicle('vehicle', value);
-
-/** An optional question: empty skips it, anything else must pass the flag's own check. */
-export function optionalInput(message: string): FieldFlag['ask'] {
-  return async ({ ctx }, _sofar, validate) => {
-    const answer = await (await ctx.prompter()).input(message, { validate });
-    return answer.trim() === '' ? undefined : answer.trim();
-  };
-}
 
 export function register(program: Command, ctx: Context): void {
   const vehicles = defineGroup(program, 'vehicles', "The company's fleet", ['fleet']);

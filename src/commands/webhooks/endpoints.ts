@@ -1,7 +1,7 @@
 // Hand-written webhook verbs: the ones that keep, read or forget a signing secret in the profile,
 // validate URLs and event lists before sending, or run without the service at all.
 import { CliError, ExitCode, usageError } from '../../errors.js';
-import { confirmDestructive } from '../../input/confirm.js';
+import { confirmDestructive } from '../../cmdkit/confirm.js';
 import { uuid } from '../../input/validate.js';
 import type { ResourceSpec } from '../../output/columns.js';
 import { specs } from '../../output/specs.js';

@@ -166,5 +166,5 @@ export function register(program: Command, ctx: Context): void {
       "re-sign with this secret (default: the kept secret of the file's endpoint, else the original signature is kept)",
     )
     .option('--timeout-ms <ms>', 'how long the handler may take (default 7000)', integerInRange('--timeout-ms', 1, 600_000))
-    .action(lazy(ctx, async () => (await import('./verify.js')).runReplay));
+    .action(lazy(ctx, async () => (await import('./replay.js')).runReplay));
 }

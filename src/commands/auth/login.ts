@@ -1,15 +1,14 @@
 import { ApiClient } from '../../client/http.js';
 import { isLoopbackHost, parseBaseUrl } from '../../client/url.js';
 import { checkApiKey } from '../../config/settings.js';
-import { CliError, ExitCode, usageError } from '../../errors.js';
-import { maskSecret } from '../../io.js';
+import { usageError } from '../../errors.js';
+import { maskSecret } from '../../secrets.js';
 import { readAll } from '../../input/stdin.js';
 import { USER_AGENT } from '../../version.js';
 import type { Context } from '../../context.js';
-import { specs } from '../../output/specs.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 
-interface CompanyEnvelope {
+export interface CompanyEnvelope {
   company?: { id?: string; name?: string; verified?: boolean };
 }
 
@@ -114,40 +113,3 @@ async function fetchCompany(ctx: Context, baseUrl: string, key: string): Promise
     await client.close();
   }
 }
-
-export const status: ActionFn = async (ctx) => {
-  const settings = ctx.settings();
-  if (!settings.apiKey) {
-    throw new CliError(`not logged in (profile '${settings.profileName}')`, ExitCode.auth, "run 'tripctl auth login'");
-  }
-  const client = await ctx.client();
-  const { data } = await client.request<CompanyEnvelope>({ method: 'GET', path: '/company', expect: { kind: 'object', key: 'company' } });
-  const company = data?.company ?? {};
-  const result = {
-    profile: settings.profileName,
-    baseUrl: client.baseUrl.href,
-    key: maskSecret(settings.apiKey),
-    keySource: ctx.env.TRIPCTL_API_KEY ? 'TRIPCTL_API_KEY' : 'profile',
-    company: company.name ?? null,
-    companyId: company.id ?? null,
-    verified: company.verified ?? null,
-    protected: settings.profile.protected === true,
-  };
-  await ctx.renderer().object(result, specs.authStatus);
-};
-
-export const logout: ActionFn = async (ctx) => {
-  const settings = ctx.settings();
-  const file = ctx.config.read();
-  const profile = file.profiles[settings.profileName];
-  if (!profile?.apiKey) {
-    ctx.info(`Profile '${settings.profileName}' holds no key.`);
-  } else {
-    await ctx.config.update((config) => {
-      const target = config.profiles[settings.profileName];
-      if (target) delete target.apiKey;
-    });
-    ctx.info(`Removed the key of profile '${settings.profileName}'.`);
-  }
-  if (ctx.env.TRIPCTL_API_KEY) ctx.warn('TRIPCTL_API_KEY is still set in the environment and will keep being used');
-};

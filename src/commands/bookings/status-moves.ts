@@ -1,5 +1,3 @@
-import { uuid } from '../../input/validate.js';
-import { sanitizeLine } from '../../output/sanitize.js';
 import { BULK_ACTIONS, type BulkVerb } from './index.js';
 import { AlreadyDone, collectIds, runBulk } from '../../cmdkit/bulk.js';
 import { ApiError } from '../../errors.js';
@@ -56,31 +54,3 @@ export function bulkAction(verb: BulkVerb): ActionFn<{ concurrency: number }> {
 function refusedMove(status: number): boolean {
   return status >= 400 && status < 500 && ![401, 403, 404, 429].includes(status);
 }
-
-interface Ticket {
-  qr?: unknown;
-  [key: string]: unknown;
-}
-
-export const showTicket: ActionFn = async (ctx, { args }) => {
-  const id = uuid('bookingId', args[0] ?? '');
-  const client = await ctx.client();
-  const { data } = await client.request({ method: 'GET', path: `/bookings/${id}/ticket`, expect: { kind: 'object', key: 'ticket' } });
-  const ticket = unwrap(data, 'ticket') as Ticket;
-  if (ctx.dataOutput) {
-    await ctx.renderer().object(ticket);
-    return;
-  }
-  // The ticket's shape is the service's to choose: its fields, nested ones as a.b, then the QR.
-  const { qr, ...rest } = ticket;
-  await ctx.renderer().object(rest);
-  // The code names its own black and white (see output/qr.ts), so it needs colour: where colour
-  // is turned off, the QR data is printed as a line instead.
-  if (typeof qr === 'string' && qr !== '' && ctx.io.stdoutIsTTY && ctx.colorEnabled) {
-    const { renderQr } = await import('../../output/qr.js');
-    ctx.io.out(`\n${renderQr(qr)}`);
-  } else if (typeof qr === 'string') {
-    ctx.io.out(`qr\t${sanitizeLine(qr)}\n`);
-    if (ctx.io.stdoutIsTTY && qr !== '') ctx.info('(the QR code is drawn in black and white, so only when colour is on)');
-  }
-};

@@ -1,0 +1,110 @@
+// Settings resolution: what a run uses, from flags, environment, the profile and defaults, each
+// value checked where it is read (the context asks once, and keeps the answer).
+import { usageError } from '../errors.js';
+import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+import { checkTimeZone, profileValue } from './settings.js';
+import type { Profile } from './store.js';
+
+/** Global flags as commander parsed them. */
+export interface GlobalFlags {
+  profile?: string;
+  baseUrl?: string;
+  output?: string;
+  json?: boolean;
+  query?: string;
+  color?: boolean;
+  input?: boolean;
+  yes?: boolean;
+  debug?: boolean;
+  timeout?: number;
+  retries?: number;
+  tz?: string;
+  /** The verb's `--columns`, already checked against its resource (cmdkit/flags.ts). */
+  columns?: string[];
+}
+
+/** Where a setting's value came from (`tripctl doctor` shows it). */
+export type SettingSource = 'flag' | 'env' | 'profile' | 'default';
+
+/** Every setting after flag > environment > profile > default precedence. */
+export interface Settings {
+  /** Where each value came from; for the profile itself, 'profile' means the one marked default in the file. */
+  sources: Record<'profile' | 'baseUrl' | 'apiKey' | 'output' | 'timeout' | 'retries' | 'timeZone', SettingSource>;
+  profileName: string;
+  profile: Profile;
+  baseUrl: string | undefined;
+  baseUrlSource: string;
+  apiKey: string | undefined;
+  /** Where the key came from, for messages: `TRIPCTL_API_KEY` or `profile 'x'`. */
+  keySource: string;
+  output: OutputFormat;
+  /** Whether the format was chosen (flag, env or profile) rather than defaulted. */
+  outputChosen: boolean;
+  query: string | undefined;
+  timeoutMs: number;
+  retries: number;
+  debug: boolean;
+  yes: boolean;
+  timeZone: string | undefined;
+  /** ISO 4217 code for money whose answer names no currency (the profile's `currency`). */
+  currency: string | undefined;
+  /** --profile or TRIPCTL_PROFILE named a profile that is not saved (allowed only for commands that create it). */
+  unknownProfile: boolean;
+}
+
+/**
+ * Every setting after flag > environment > profile > default precedence; every value read is
+ * checked (a bad one names the profile and the command that fixes it).
+ */
+export function resolveSettings(
+  flags: GlobalFlags,
+  env: Record<string, string | undefined>,
+  selection: { profileName: string; profile: Profile; unknownProfile: boolean },
+  defaultProfile: string | undefined,
+): Settings {
+  const { profileName, profile, unknownProfile } = selection;
+  // A value from the profile is checked only where no flag or variable overrides it.
+  const fromProfile = <T>(key: string) => profileValue(profileName, profile, key) as T | undefined;
+  const [baseUrl, baseUrlSource] =
+    flags.baseUrl !== undefined
+      ? [flags.baseUrl, '--base-url']
+      : env.TRIPCTL_BASE_URL
+        ? [env.TRIPCTL_BASE_URL, 'TRIPCTL_BASE_URL']
+        : [fromProfile<string>('base-url'), `the base URL of profile '${profileName}'`];
+  const [apiKey, keySource] = env.TRIPCTL_API_KEY ? [env.TRIPCTL_API_KEY, 'TRIPCTL_API_KEY'] : [profile.apiKey, `profile '${profileName}'`];
+  const outputSetting = flags.json ? 'json' : (flags.output ?? env.TRIPCTL_OUTPUT ?? fromProfile<string>('output'));
+  if (outputSetting !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(outputSetting)) {
+    throw usageError(`unknown output format '${outputSetting}'`, `choose one of: ${OUTPUT_FORMATS.join(', ')}`);
+  }
+  const debugEnv = env.TRIPCTL_DEBUG;
+  const source = (flag: unknown, envValue: unknown, profileValue: unknown): SettingSource =>
+    flag !== undefined ? 'flag' : envValue ? 'env' : profileValue !== undefined && profileValue !== null ? 'profile' : 'default';
+  return {
+    sources: {
+      profile: source(flags.profile, env.TRIPCTL_PROFILE, defaultProfile),
+      baseUrl: source(flags.baseUrl, env.TRIPCTL_BASE_URL, profile.baseUrl),
+      apiKey: source(undefined, env.TRIPCTL_API_KEY, profile.apiKey),
+      output: source(flags.json ? true : flags.output, env.TRIPCTL_OUTPUT, profile.output),
+      timeout: source(flags.timeout, undefined, profile.timeout),
+      retries: source(flags.retries, undefined, profile.retries),
+      timeZone: source(flags.tz, env.TRIPCTL_TZ, profile.timezone),
+    },
+    profileName,
+    profile,
+    baseUrl,
+    baseUrlSource,
+    apiKey,
+    keySource,
+    output: (outputSetting as OutputFormat | undefined) ?? 'table',
+    outputChosen: outputSetting !== undefined,
+    query: flags.query,
+    timeoutMs: Math.round((flags.timeout ?? fromProfile<number>('timeout') ?? 30) * 1000),
+    retries: flags.retries ?? fromProfile<number>('retries') ?? 3,
+    debug: flags.debug === true || (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv !== 'false'),
+    yes: flags.yes === true,
+    timeZone:
+      flags.tz !== undefined ? checkTimeZone(flags.tz) : env.TRIPCTL_TZ ? checkTimeZone(env.TRIPCTL_TZ) : fromProfile<string>('timezone'),
+    currency: fromProfile<string>('currency'),
+    unknownProfile,
+  };
+}
