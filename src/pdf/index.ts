@@ -16,8 +16,12 @@
 //     right-to-left, as Arabic does, else left);
 //   - text wider than width is cut (in reading order) and ends in "..."; no width, no cut;
 //   - tabs and line breaks become spaces; a character no font has (CJK, emoji) is drawn as '?'.
+//   - color: any colour PDFKit takes; black unless given.
 // It returns the width drawn. Draw shapes, lines and colours with pdf.doc as PDFKit documents
-// say; draw text only through write(), never doc.text() (that skips shaping and bidi).
+// say; draw text only through write(), never doc.text() (that skips shaping, bidi and the text
+// extractors read back). Text lands on the page when the document ends, over its shapes: an
+// extractor's reading of a line depends on the whole page (reading-order.ts). The document keeps
+// its pages open (bufferPages) till then; add pages with pdf.doc.addPage() as usual.
 // pdf.end() finishes the document and resolves to its bytes; call it instead of doc.end().
 //
 // Nothing heavy is imported by this file: pdfkit, fontkit and bidi-js are loaded by openPdf(), on
@@ -42,6 +46,8 @@ export interface TextOptions {
   /** Room for the line in points: longer text is cut and ends in "...". */
   width?: number;
   align?: 'left' | 'right' | 'center' | 'auto';
+  /** Any colour PDFKit takes ('#4d4d4d', 'red'); black unless given. */
+  color?: string;
 }
 
 export interface PdfText {
@@ -65,12 +71,12 @@ export async function openPdf(options: PdfOptions): Promise<PdfText> {
   const { doc } = writer;
   return {
     doc,
-    write(text, x, y, { size = DEFAULT_SIZE, weight = 'regular', width, align = 'auto' } = {}) {
+    write(text, x, y, { size = DEFAULT_SIZE, weight = 'regular', width, align = 'auto', color = 'black' } = {}) {
       const line = width === undefined ? writer.line(text, weight, size) : writer.fitted(text, weight, size, width);
       const room = width ?? line.width;
       const side = align === 'auto' ? (line.rtl ? 'right' : 'left') : align;
       const at = side === 'right' ? x + room - line.width : side === 'center' ? x + (room - line.width) / 2 : x;
-      writer.draw(line, weight, size, at, y);
+      writer.draw(line, weight, size, at, y, color);
       return line.width;
     },
     measure: (text, { size = DEFAULT_SIZE, weight = 'regular' } = {}) => writer.line(text, weight, size).width,
@@ -85,6 +91,8 @@ export async function openWriter(options: PdfOptions): Promise<Writer> {
   const loaded = await loadEngine();
   const doc = new loaded.PDFDocument({
     autoFirstPage: false,
+    // Text is drawn when the document ends (writer.ts says why), so pages stay open till then.
+    bufferPages: true,
     font: loaded.fonts.latin.regular as unknown as string,
     pdfVersion: '1.7',
     lang: 'ar-SY',
@@ -117,6 +125,7 @@ const finished = new WeakMap<Writer, Promise<Buffer>>();
 export function endPdf(writer: Writer): Promise<Buffer> {
   const bytes = finished.get(writer);
   if (!bytes) throw new Error('endPdf: this writer was not made by openWriter()');
+  writer.drawPending();
   visualOrderLigatures(writer.doc);
   writer.doc.end();
   return bytes;

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import type { Bidi } from 'bidi-js';
 import type { Font as FontFace } from 'fontkit';
 
+import { actualTextOf, directionCount } from './reading-order.js';
 import { BIDI_CONTROL, visualRuns, type FontRole, type TextRun } from './text-runs.js';
 
 export type Weight = 'regular' | 'bold';
@@ -73,13 +74,34 @@ export interface Line {
   runs: Array<TextRun & { width: number }>;
   width: number;
   rtl: boolean;
+  /** What an extractor should read: the text as drawn (cleaned, cut), in logical order. */
+  text: string;
 }
 
+/** A line waiting for its page to end, when the page's direction is known (reading-order.ts). */
+interface Pending {
+  line: Line;
+  weight: Weight;
+  size: number;
+  x: number;
+  top: number;
+  color: string;
+}
+
+/**
+ * Text is drawn when the document ends, page by page, over the page's shapes: how an extractor
+ * reads a line back depends on the direction of the whole page (reading-order.ts), known only
+ * once everything on it has been written. The document buffers its pages (bufferPages) for that.
+ */
 export class Writer {
+  private readonly pages: Pending[][] = [];
+
   constructor(
     readonly doc: Doc,
     readonly engine: Engine,
-  ) {}
+  ) {
+    doc.on('pageAdded', () => this.pages.push([]));
+  }
 
   private use(role: FontRole, weight: Weight, size: number): void {
     this.doc.font(`${role}-${weight}`).fontSize(size);
@@ -129,11 +151,14 @@ export class Writer {
     let line = this.lines.get(key);
     if (line === undefined) {
       // Printable ASCII (ids, dates, most figures) is one left-to-right Latin run: no bidi needed.
-      const { runs, rtlParagraph } = /^[\x20-\x7e]*$/.test(text)
+      const ascii = /^[\x20-\x7e]*$/.test(text);
+      const cleaned = ascii ? text : this.clean(text);
+      const { runs, rtlParagraph } = ascii
         ? { runs: text === '' ? [] : [{ text, font: 'latin' as const, rtl: false }], rtlParagraph: false }
-        : visualRuns(this.engine.bidi, this.clean(text), this.engine.covers);
+        : visualRuns(this.engine.bidi, cleaned, this.engine.covers);
       const measured = runs.map((run) => ({ ...run, width: this.widthOf(run, weight, size) }));
-      line = { runs: measured, width: measured.reduce((a, r) => a + r.width, 0), rtl: rtlParagraph };
+      const logical = ascii ? text : cleaned.replace(new RegExp(BIDI_CONTROL.source, 'gu'), '');
+      line = { runs: measured, width: measured.reduce((a, r) => a + r.width, 0), rtl: rtlParagraph, text: logical };
       this.lines.set(key, line);
     }
     return line;
@@ -163,13 +188,49 @@ export class Writer {
     return low === 0 ? this.line('', weight, size) : this.line(`${chars.slice(0, low).join('').trimEnd()}...`, weight, size);
   }
 
-  draw(line: Line, weight: Weight, size: number, x: number, top: number): void {
-    let at = x;
-    for (const run of line.runs) {
-      this.use(run.font, weight, size);
-      this.doc.text(run.text, at, top, { lineBreak: false, ...layoutOptions(run) });
-      at += run.width;
-    }
+  /** Draws the line with its top-left corner at x,top on the current page (when the document ends). */
+  draw(line: Line, weight: Weight, size: number, x: number, top: number, color = 'black'): void {
+    const page = this.pages[this.pages.length - 1];
+    if (!page) throw new Error('pdf: add a page before writing text');
+    if (line.runs.length > 0) page.push({ line, weight, size, x, top, color });
+  }
+
+  /**
+   * Ends an ActualText span where poppler reads it right. poppler places the span's text by the
+   * graphics state at its end, EMC; PDFKit draws each run inside its own save/restore, under a
+   * flipped matrix and with the font set, so after it the state has neither. The end is written
+   * under the glyphs' matrix and font (any of the page's: they share their metrics), then restored.
+   */
+  private endSpan(size: number): void {
+    const { doc } = this;
+    const font = Object.keys(doc.page.fonts as Record<string, unknown>).at(-1);
+    doc.save().transform(1, 0, 0, -1, 0, doc.page.height);
+    if (font) doc.addContent(`BT /${font} ${size} Tf ET`);
+    doc.endMarkedContent();
+    doc.restore();
+  }
+
+  /** Draws every page's lines; the document must still be open, its pages buffered. */
+  drawPending(): void {
+    const { bidi } = this.engine;
+    this.pages.forEach((pending, index) => {
+      if (pending.length === 0) return;
+      this.doc.switchToPage(index);
+      const rtlPage = pending.reduce((sum, p) => sum + directionCount(bidi, p.line.text), 0) < 0;
+      for (const { line, weight, size, x, top, color } of pending) {
+        const actual = actualTextOf(bidi, line.text, rtlPage);
+        this.doc.fillColor(color);
+        if (actual !== undefined) this.doc.markContent('Span', { actual });
+        let at = x;
+        for (const run of line.runs) {
+          this.use(run.font, weight, size);
+          this.doc.text(run.text, at, top, { lineBreak: false, ...layoutOptions(run) });
+          at += run.width;
+        }
+        if (actual !== undefined) this.endSpan(size);
+      }
+      pending.length = 0;
+    });
   }
 }
 

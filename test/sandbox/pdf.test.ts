@@ -1,36 +1,13 @@
 // PDFs read back as a person's tools read them: poppler's pdftotext (text in reading order),
 // pdfinfo (pages, page size) and pdffonts (what is embedded). Arabic must come out as written:
 // shaped and right to left on the page, logical order once extracted.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import type { Sheet } from '../../src/sandbox/contracts.js';
 import { pdfOf } from '../../src/sandbox/files/index.js';
 import { pdfLayout } from '../../src/sandbox/files/pdf.js';
+import { BIDI_CONTROLS, extractedText as text, poppler } from '../pdf/poppler.js';
 import { open } from './http.js';
-
-const dir = mkdtempSync(join(tmpdir(), 'tripctl-pdf-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-
-/** Runs a poppler tool on the PDF; poppler-utils is a test dependency (CI installs it). */
-function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Buffer, ...args: string[]): string {
-  const file = join(dir, `${++n}.pdf`);
-  writeFileSync(file, pdf);
-  try {
-    return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${tool} is missing: apt-get install -y poppler-utils`);
-    throw error;
-  }
-}
-
-/** Extracted text with the bidi marks pdftotext adds around right-to-left runs removed. */
-const text = (pdf: Buffer, ...args: string[]) => poppler('pdftotext', pdf, ...args).replace(/[\u202a-\u202e]/g, '');
 
 const ARABIC_SHEET: Sheet = {
   title: 'تقرير الحجوزات Bookings',
@@ -73,19 +50,19 @@ describe('pdfOf', () => {
   it("lays Arabic right to left: a right-to-left cell ends at its column's right edge", async () => {
     const pdf = await pdfOf({ title: 'T', columns: ['Name', 'Note'], rows: [['محمد الأحمد', 'left']] });
     const bbox = poppler('pdftotext', pdf, '-bbox');
-    // -bbox lists each word with the characters in the order they sit on the page, left to right.
+    // -bbox lists each word; a right-to-left cell is one word (its ActualText span).
     const words = [...bbox.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => ({
-      text: [...m[3]!].reverse().join(''),
+      text: m[3]!.replace(BIDI_CONTROLS, ''),
       xMin: Number(m[1]),
       xMax: Number(m[2]),
     }));
-    const first = words.find((w) => w.text === 'محمد')!;
-    const last = words.find((w) => w.text === 'الأحمد')!;
-    // The first word read is the rightmost, and the cell ends at the column's right edge.
-    expect(first.xMin).toBeGreaterThan(last.xMax);
-    const note = words.find((w) => w.text === [...'Note'].reverse().join(''))!;
-    expect(first.xMax).toBeLessThan(note.xMin);
-    expect(note.xMin - first.xMax).toBeLessThan(12);
+    const name = words.find((w) => w.text.includes('دمحم'))!;
+    const note = words.find((w) => w.text === 'Note')!;
+    // The cell ends at the column's right edge, just left of the next column's heading.
+    expect(name.xMax).toBeLessThan(note.xMin);
+    expect(note.xMin - name.xMax).toBeLessThan(12);
+    const left = words.find((w) => w.text === 'left')!;
+    expect(left.xMin - note.xMin).toBeLessThan(1);
   }, 60_000);
 
   it('lays rows over as many pages as the layout says, repeating the header and numbering pages', async () => {

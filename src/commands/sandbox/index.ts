@@ -41,7 +41,7 @@ export function register(program: Command, ctx: Context): void {
     sandbox,
     'trigger <event>',
     {
-      description: 'Make a running sandbox send an event now, about an existing object (nothing changes)',
+      description: 'Make the change an event reports in a running sandbox, on --id or on a new object, and send its events',
       examples: [
         'tripctl --profile sandbox sandbox trigger booking.approved',
         'tripctl --profile sandbox sandbox trigger payment.updated --id 8b7c6d5e-4f3a-4b2c-9d1e-0f1a2b3c4d5e',
@@ -55,7 +55,7 @@ export function register(program: Command, ctx: Context): void {
       flags: [
         {
           flags: '--id <id>',
-          description: 'the object the event is about (default: the newest of its kind)',
+          description: 'the object to change (default: a new one of company A; booking.created: the trip to book)',
           field: 'id',
           parse: (v) => uuid('--id', v),
         },

@@ -105,9 +105,7 @@ function drawPage(w: Writer, sheet: Sheet, layout: PdfLayout, page: number, rows
     w.draw(w.fitted(sheet.title, 'bold', TITLE_SIZE, tableWidth), 'bold', TITLE_SIZE, left, y - 3);
     y += TITLE_SIZE;
     if (sheet.subtitle) {
-      doc.fillColor('#4d4d4d');
-      w.draw(w.fitted(sheet.subtitle, 'regular', SUBTITLE_SIZE, tableWidth), 'regular', SUBTITLE_SIZE, left, y);
-      doc.fillColor('black');
+      w.draw(w.fitted(sheet.subtitle, 'regular', SUBTITLE_SIZE, tableWidth), 'regular', SUBTITLE_SIZE, left, y, '#4d4d4d');
       y += SUBTITLE_SIZE + 6;
     }
     y += 14;
@@ -143,9 +141,7 @@ function drawPage(w: Writer, sheet: Sheet, layout: PdfLayout, page: number, rows
       .strokeColor('black');
   }
   const footer = w.fitted(`${sheet.title} - page ${page + 1} of ${layout.pageCount}`, 'regular', FOOTER_SIZE, tableWidth);
-  doc.fillColor('#666666');
-  w.draw(footer, 'regular', FOOTER_SIZE, left, layout.height - MARGIN - FOOTER_SIZE);
-  doc.fillColor('black');
+  w.draw(footer, 'regular', FOOTER_SIZE, left, layout.height - MARGIN - FOOTER_SIZE, '#666666');
 }
 
 export async function pdfOf(sheet: Sheet): Promise<Buffer> {

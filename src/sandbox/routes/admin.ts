@@ -3,8 +3,10 @@
 // They are rows of the same kind as the partner routes, documented in the OpenAPI under 'sandbox'.
 import { randomBytes } from 'node:crypto';
 import type { EventEnvelope } from '../contracts.js';
-import { conflict, notFound, RuleError } from '../domain/errors.js';
-import { bookingEventData, bookingView, paymentView, scheduleView, seatsBooked, setPaymentStatus, tripView } from '../domain/model.js';
+import { conflict, notFound } from '../domain/errors.js';
+import { triggerEvent } from '../domain/triggers.js';
+import { TEST_EVENT } from '../events/dispatcher.js';
+import { bookingEventData, bookingView, paymentView, seatsBooked, setPaymentStatus } from '../domain/model.js';
 import { arr, int, nullable, obj, shape, str } from '../openapi/json-schema.js';
 import { Booking, EventEnvelope as EnvelopeSchema, EVENTS, Payment, ScopeSchema } from '../openapi/resources.js';
 import { generateAll } from '../domain/schedules.js';
@@ -24,50 +26,24 @@ export function newKey(): string {
   return `sk_test_${out}`;
 }
 
-function latest<T extends { companyId: string; createdAt: string }>(list: T[], companyId: string): T | undefined {
-  return [...list].filter((x) => x.companyId === companyId).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+/** webhook.test: to the given endpoint, or to every active endpoint of company A (a ping: nothing changes). */
+function ping(core: SandboxCore, id: string | undefined): EventEnvelope[] {
+  const { state } = core;
+  const endpoints = (
+    id !== undefined ? state.webhooks.filter((e) => e.id === id) : state.webhooks.filter((e) => e.companyId === core.primaryCompanyId())
+  ).filter((e) => e.active);
+  if (id !== undefined && endpoints.length === 0 && state.webhooks.some((e) => e.id === id))
+    throw conflict('endpoint_paused', `webhook endpoint ${id} is paused`);
+  if (id !== undefined && endpoints.length === 0) throw notFound('webhook endpoint', id);
+  return endpoints.map((e) => core.dispatcher.test(e));
 }
 
-function emitOnDemand(core: SandboxCore, event: string, id: string | undefined): EventEnvelope[] {
-  const company = core.primaryCompanyId();
-  const { state } = core;
-  const group = event.split('.')[0];
-  const pick = <T extends { id: string; companyId: string; createdAt: string }>(list: T[], what: string): T => {
-    const found = id !== undefined ? list.find((x) => x.id === id) : latest(list, company);
-    if (!found)
-      throw id !== undefined
-        ? notFound(what, id)
-        : new RuleError('not_found', 'not_found', `company A has no ${what} to send ${event} about`);
-    return found;
-  };
-  switch (group) {
-    case 'booking': {
-      const b = pick(state.bookings, 'booking');
-      return [core.dispatcher.emit(b.companyId, event, bookingEventData(b))];
-    }
-    case 'trip': {
-      const t = pick(state.trips, 'trip');
-      return [core.dispatcher.emit(t.companyId, event, tripView(state, t))];
-    }
-    case 'schedule': {
-      const s = pick(state.schedules, 'schedule');
-      return [core.dispatcher.emit(s.companyId, event, scheduleView(s))];
-    }
-    case 'payment': {
-      const p = pick(state.payments, 'payment');
-      return [core.dispatcher.emit(p.companyId, event, paymentView(p))];
-    }
-    default: {
-      // webhook.test: to the given endpoint, or to every endpoint of company A; paused ones get nothing.
-      const endpoints = (
-        id !== undefined ? state.webhooks.filter((e) => e.id === id) : state.webhooks.filter((e) => e.companyId === company)
-      ).filter((e) => e.active);
-      if (id !== undefined && endpoints.length === 0 && state.webhooks.some((e) => e.id === id))
-        throw conflict('endpoint_paused', `webhook endpoint ${id} is paused`);
-      if (id !== undefined && endpoints.length === 0) throw notFound('webhook endpoint', id);
-      return endpoints.map((e) => core.dispatcher.test(e));
-    }
-  }
+/** Every event the change caused, in the order sent. */
+function trigger(core: SandboxCore, event: string, id: string | undefined): EventEnvelope[] {
+  if (event === TEST_EVENT) return ping(core, id);
+  const before = core.dispatcher.emitted.length;
+  triggerEvent(core, event, id);
+  return core.dispatcher.emitted.slice(before);
 }
 
 const clockView = (core: SandboxCore) => ({
@@ -89,16 +65,17 @@ export const ADMIN_ROUTES: Route[] = [
     scope: 'none',
     tag: 'sandbox',
     status: 202,
-    summary: 'Send any event now, about an existing object, without changing it',
+    summary: 'Make the change an event reports, for real, and send the events it causes',
     description:
-      "booking.*: the booking `id`, or company A's newest booking; trip.*, schedule.*, payment.updated likewise; webhook.test: the endpoint `id` (409 endpoint_paused when paused), or every active endpoint of company A. The data is the object as it is now; nothing changes. Delivered like any event to active, subscribed endpoints of the object's company.",
+      "The change is made as the partner routes make it, so each event's data is the object as GET returns it afterwards, and a change the object's state does not allow is refused with the error the API gives (409 invalid_transition, trip_not_bookable…). With `id`, on that object of any company: booking.approved/rejected/cancelled/boarded/no_show move the booking (boarded and no_show from approved), booking.updated changes its passengerNote, booking.created books one seat on the trip `id`; trip.updated changes a published trip's notes, trip.cancelled cancels it (its requested and approved bookings too), trip.completed completes a departed one; schedule.updated pauses or resumes the schedule, schedule.deleted deletes it; payment.updated moves the payment pending → paid → refunded, failed → pending. trip.created and schedule.created take no `id`. Without `id`, on a new object of company A made for the purpose (a one-seat booking on the soonest bookable trip, a trip like the newest one a day later, a weekly schedule like the first one), whose own events (booking.created, payment.updated…) are sent too; trip.completed completes company A's published trip that departed last (409 nothing_to_trigger when there is none). webhook.test is a ping and changes nothing: to the endpoint `id` (409 endpoint_paused when paused), or to every active endpoint of company A. Events go, like any, to the active, subscribed endpoints of the object's company. The answer lists every event sent, in order.",
     body: obj({ event: str({ enum: [...EVENTS] }), id: str({ format: 'uuid', description: 'the object the event is about' }) }, ['event']),
     response: shape({ events: arr(EnvelopeSchema) }),
-    errors: { 404: ['not_found'], 409: ['endpoint_paused'] },
-    handler: ({ core, body }) => ({
-      status: 202,
-      json: { events: emitOnDemand(core, body.event as string, body.id as string | undefined) },
-    }),
+    errors: {
+      404: ['not_found'],
+      409: ['endpoint_paused', 'invalid_transition', 'trip_not_bookable', 'not_enough_seats', 'trip_not_departed', 'nothing_to_trigger'],
+      422: ['validation_failed'],
+    },
+    handler: ({ core, body }) => ({ status: 202, json: { events: trigger(core, body.event as string, body.id as string | undefined) } }),
   },
   {
     operationId: 'sandboxListEvents',
