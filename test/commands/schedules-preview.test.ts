@@ -4,7 +4,10 @@
 // are. `schedules skip` adds each date once over two runs, sends nothing on --dry-run, and is
 // refused without a terminal unless --yes is given.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
 import { testContext } from '../support/context.js';
+import { ScriptedPrompter } from '../support/prompter.js';
+import { protectedConfig } from './protected-support.js';
 import { type Sandbox, startCheckedSandbox } from '../support/sandbox.js';
 
 /** The real clock the sandbox sees, pinned: a Monday, 10:00 UTC (13:00 in Damascus). */
@@ -27,11 +30,17 @@ async function sandboxNow(): Promise<Date> {
   return new Date((await api('GET', '/__sandbox/clock', undefined, true)).clock.now);
 }
 
-/** Runs tripctl in-process at the sandbox's time, as a script would (no terminal unless asked). */
-async function run(argv: string[], tty = false) {
+/**
+ * Runs tripctl in-process at the sandbox's time, as a script would: no terminal unless a
+ * prompter is given (a person answering), the sandbox's key unless a config dir's profile is used.
+ */
+async function run(argv: string[], opts: { prompter?: ScriptedPrompter; configDir?: string } = {}) {
   const now = await sandboxNow();
+  const tty = opts.prompter !== undefined;
   const t = testContext({
-    env: { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full },
+    env: opts.configDir ? { NO_COLOR: '1' } : { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full },
+    configDir: opts.configDir,
+    prompter: opts.prompter,
     now: () => now,
     stdinIsTTY: tty,
     stderrIsTTY: tty,
@@ -186,6 +195,46 @@ describe('schedules skip', () => {
       expect(code, argv.join(' ')).toBe(2);
       expect(err).toMatch(/^tripctl: /);
       expect(requests).toEqual([]);
+    }
+  });
+
+  it('asks on a terminal, saying what it touches; declined, nothing is sent', async () => {
+    const id = await newWeeklySchedule([0, 1, 2, 3, 4, 5, 6], 5);
+    const date = new Date((await sandboxNow()).getTime() + 2 * DAY * 1000 + 3 * 3600_000).toISOString().slice(0, 10);
+    const no = new ScriptedPrompter([[/^Skip 1 date on 1 schedule/, () => false]]);
+    const declined = await run(['schedules', 'skip', '--from', date, '--to', date, id], { prompter: no });
+    expect(no.asked).toHaveLength(1);
+    expect(declined.code).not.toBe(0);
+    expect(declined.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+
+    const yes = new ScriptedPrompter([[/^Skip 1 date on 1 schedule/, () => true]]);
+    const accepted = await run(['schedules', 'skip', '--from', date, '--to', date, id], { prompter: yes });
+    expect(accepted.code).toBe(0);
+    expect(accepted.out).toBe(`added      ${date}  ${id}\n`);
+  });
+
+  it('on a protected profile: refused without a terminal unless --yes, one question on a terminal, --dry-run free', async () => {
+    const configDir = protectedConfig(sandbox.baseUrl, sandbox.keys.full);
+    try {
+      const id = await newWeeklySchedule([0, 1, 2, 3, 4, 5, 6], 5);
+      const date = new Date((await sandboxNow()).getTime() + 2 * DAY * 1000 + 3 * 3600_000).toISOString().slice(0, 10);
+      const argv = ['schedules', 'skip', '--from', date, '--to', date, id];
+      const refused = await run(argv, { configDir });
+      expect(refused.code).toBe(2);
+      expect(refused.err).toMatch(/profile 'live' is protected .*'schedules skip' changes data/);
+      expect(refused.requests).toEqual([]);
+
+      const dry = await run([...argv, '--dry-run'], { configDir });
+      expect(dry.code).toBe(0);
+      expect(dry.out).toBe(`would add  ${date}  ${id}\n`);
+
+      const person = new ScriptedPrompter([[/^LIVE · Qasioun Express — skip 1 date on 1 schedule/, () => true]]);
+      const asked = await run(argv, { configDir, prompter: person });
+      expect(person.asked).toHaveLength(1);
+      expect(asked.code).toBe(0);
+      expect(asked.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    } finally {
+      rmSync(configDir, { recursive: true, force: true });
     }
   });
 });

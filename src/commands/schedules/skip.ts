@@ -64,16 +64,18 @@ export const skip: ActionFn<SkipOpts> = async (ctx, { args, opts }) => {
       from,
       to,
     );
-    const touched =
+    ctx.info(
       booked === 0
         ? 'No published trip with bookings falls on these dates.'
-        : `${booked} published trip${booked === 1 ? '' : 's'} with bookings fall${booked === 1 ? 's' : ''} on these dates; the service may cancel ${booked === 1 ? 'it and its' : 'them and their'} bookings.`;
-    ctx.info(touched);
+        : booked === 1
+          ? '1 published trip with bookings falls on these dates; the service may cancel it and its bookings.'
+          : `${booked} published trips with bookings fall on these dates; the service may cancel them and their bookings.`,
+    );
     if (!opts.dryRun) {
-      const pairs = `${toAdd.length} date${toAdd.length === 1 ? '' : 's'} on ${new Set(toAdd.map((i) => i.schedule.id)).size} schedule(s)`;
+      const pairs = `${count(toAdd.length, 'date')} on ${count(new Set(toAdd.map((item) => item.schedule.id)).size, 'schedule')}`;
       await confirmDestructive(
         ctx,
-        `Skip ${pairs} (${from} to ${to})? ${booked ? `${booked} booked trip(s) may be cancelled.` : ''}`.trim(),
+        `Skip ${pairs} (${from} to ${to})?${booked ? ` ${count(booked, 'booked trip')} may be cancelled.` : ''}`,
       );
     }
   }
@@ -95,6 +97,8 @@ export const skip: ActionFn<SkipOpts> = async (ctx, { args, opts }) => {
   if (ctx.dataOutput) await ctx.renderer().list([results], specs.skippedDate);
   else if (opts.dryRun) ctx.info('Dry run: nothing was sent.');
 };
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function checkInput(given: string[], opts: SkipOpts): { from: string; to: string; ids: string[] | undefined } {
   // A variadic argument arrives as one array among the processed arguments.
