@@ -8,23 +8,14 @@ import { rmSync } from 'node:fs';
 import { testContext } from '../support/context.js';
 import { ScriptedPrompter } from '../support/prompter.js';
 import { protectedConfig } from './protected-support.js';
-import { type Sandbox, startCheckedSandbox } from '../support/sandbox.js';
+import { type Sandbox, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
 
 /** The real clock the sandbox sees, pinned: a Monday, 10:00 UTC (13:00 in Damascus). */
 const PINNED = new Date('2027-03-01T10:00:00Z');
 const DAY = 86_400;
 let sandbox: Sandbox;
 
-async function api(method: string, path: string, body?: unknown, root = false): Promise<any> {
-  const res = await fetch(`${root ? sandbox.url : sandbox.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${sandbox.keys.full}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
-  return data;
-}
+const api = (...args: Parameters<ReturnType<typeof sandboxApi>>) => sandboxApi(sandbox)(...args);
 
 async function sandboxNow(): Promise<Date> {
   return new Date((await api('GET', '/__sandbox/clock', undefined, true)).clock.now);

@@ -11,7 +11,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractedText, MIXED } from '../pdf/poppler.js';
 import { testContext } from '../support/context.js';
-import { type Sandbox, startCheckedSandbox } from '../support/sandbox.js';
+import { type Sandbox, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
 
 let sandbox: Sandbox;
 let dir: string;
@@ -24,16 +24,7 @@ const PASSENGERS = [
   { fullName: 'محمد عبد الله', seats: 3, passengerNote: undefined, groupName: 'University trip', board: false },
 ];
 
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${sandbox.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${sandbox.keys.full}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
-  return data;
-}
+const api = (...args: Parameters<ReturnType<typeof sandboxApi>>) => sandboxApi(sandbox)(...args);
 
 async function run(argv: string[]) {
   const t = testContext({ env: { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full }, cwd: dir });
