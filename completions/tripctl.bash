@@ -566,6 +566,7 @@ _tripctl_arg() { # path|index → how the positional argument completes
     'schedules pause|0') r='dyn:schedules' ;;
     'schedules resume|0') r='dyn:schedules' ;;
     'schedules preview|0') r='dyn:schedules' ;;
+    'schedules skip|'*) r='dyn:schedules' ;;
     'schedules exceptions add|0') r='dyn:schedules' ;;
     'schedules exceptions remove|0') r='dyn:schedules' ;;
     'bookings get|0') r='dyn:bookings' ;;

@@ -642,6 +642,7 @@ complete -c tripctl -n '__tripctl_at \'schedules skip\'' -l from -x -d 'first da
 complete -c tripctl -n '__tripctl_at \'schedules skip\'' -l to -x -d 'last date closed, included (required)'
 complete -c tripctl -n '__tripctl_at \'schedules skip\'' -l all -d 'every schedule of the company'
 complete -c tripctl -n '__tripctl_at \'schedules skip\'' -l dry-run -d 'show what would be added and what exists; send nothing'
+complete -c tripctl -n '__tripctl_at \'schedules skip\' 0+' -xa '(__tripctl_dynamic schedules)' -d 'scheduleIds'
 
 # schedules exceptions
 complete -c tripctl -n '__tripctl_at \'schedules exceptions\'' -a 'add' -d 'Skip a date, or add an extra departure on it (replaces any exception for that date)'
@@ -874,7 +875,7 @@ complete -c tripctl -n '__tripctl_at \'completion\' 0' -xa 'bash zsh fish' -d 's
 
 # sandbox
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'start' -d 'Start the sandbox with demo data; prints the base URL and two test keys, saves a "sandbox" profile, logs each request'
-complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'trigger' -d 'Make a running sandbox send an event now, about an existing object (nothing changes)'
+complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'trigger' -d 'Make the change an event reports in a running sandbox, on --id or on a new object, and send its events'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'edit-booking' -d 'Edit a booking as a dashboard administrator would (the sandbox sends booking.updated)'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'edit-payment' -d 'Change a payment (the sandbox sends payment.updated)'
 complete -c tripctl -n '__tripctl_at \'sandbox\'' -a 'advance-clock' -d 'Move a running sandbox\'s clock forward: trips depart, schedules publish further'
@@ -888,7 +889,7 @@ complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l no-profile -d 'do not
 complete -c tripctl -n '__tripctl_at \'sandbox start\'' -l quiet -d 'do not log each request on stderr'
 
 # sandbox trigger
-complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -l id -x -d 'the object the event is about (default: the newest of its kind)'
+complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -l id -x -d 'the object to change (default: a new one of company A; booking.created: the trip to book)'
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox trigger\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
