@@ -161,6 +161,11 @@ describe('schedules skip', () => {
       `/schedules/${id}/exceptions`,
     ]);
 
+    const json = await run(['schedules', 'skip', '--from', tomorrow, '--to', after, id, '-o', 'json']);
+    expect(JSON.parse(json.out)).toEqual([
+      { date: tomorrow, scheduleId: id, result: 'exists' },
+      { date: after, scheduleId: id, result: 'exists' },
+    ]);
     const second = await run(['schedules', 'skip', '--from', tomorrow, '--to', after, id]);
     expect(second.code).toBe(0);
     expect(second.out.trim().split('\n')).toEqual([`exists     ${tomorrow}  ${id}`, `exists     ${after}  ${id}`]);

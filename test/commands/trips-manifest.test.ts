@@ -26,8 +26,8 @@ const PASSENGERS = [
 
 const api = (...args: Parameters<ReturnType<typeof sandboxApi>>) => sandboxApi(sandbox)(...args);
 
-async function run(argv: string[]) {
-  const t = testContext({ env: { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full }, cwd: dir });
+async function run(argv: string[], stdoutIsTTY = false) {
+  const t = testContext({ env: { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full }, cwd: dir, stdoutIsTTY });
   const mark = sandbox.requests.length;
   const code = await t.run(argv);
   t.cleanup();
@@ -120,6 +120,13 @@ describe('trips manifest --format pdf', { timeout: 30_000 }, () => {
     expect(code).toBe(0);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.subarray(-6).toString('latin1')).toMatch(/%%EOF\s*$/);
+  });
+
+  it('refuses to print a PDF on a terminal, before any request', async () => {
+    const { code, err, requests } = await run(['trips', 'manifest', tripId, '--format', 'pdf', '--file', '-'], true);
+    expect(code).toBe(2);
+    expect(err).toMatch(/^tripctl: a PDF on a terminal is not readable/);
+    expect(requests).toEqual([]);
   });
 });
 

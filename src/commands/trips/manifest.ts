@@ -63,6 +63,11 @@ export function manifestFor(op: Operation): ActionFn<ManifestOpts> {
       return table(ctx, input);
     }
     const id = uuid('tripId', args[0] ?? '');
+    if (opts.format === 'pdf' && opts.file === '-' && ctx.io.stdoutIsTTY)
+      throw usageError(
+        'a PDF on a terminal is not readable',
+        'redirect stdout to a file or a printer (--file - | lp), or pass --file FILE',
+      );
     const save = { file: opts.file, force: opts.force, fallbackName: `manifest-${id.slice(0, 8)}.${opts.format}`, label: 'manifest' };
     const target = madeTarget(ctx, save);
     const sheet = await loadSheet(ctx, id);
