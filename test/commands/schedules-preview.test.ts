@@ -186,6 +186,7 @@ describe('schedules skip', () => {
       ['schedules', 'skip', '--from', '2027-12-24', '--to', '2027-12-26'],
       ['schedules', 'skip', '--from', '2027-12-24', '--to', '2027-12-26', '--all', id],
       ['schedules', 'skip', '--from', '2027-02-30', '--to', '2027-12-26', id],
+      ['schedules', 'skip', '--from', '2020-01-01', '--to', '2027-12-26', id],
     ]) {
       const { code, err, requests } = await run(argv);
       expect(code, argv.join(' ')).toBe(2);

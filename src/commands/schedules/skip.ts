@@ -30,6 +30,8 @@ const HOLDING = new Set(['requested', 'approved', 'boarded']);
 
 export const skip: ActionFn<SkipOpts> = async (ctx, { args, opts }) => {
   const { from, to, ids } = checkInput(args, opts);
+  const today = localDateOf(ctx.now(), SERVICE_TIME_ZONE);
+  if (from < today) throw usageError(`--from ${from} is past: today is ${today} in ${SERVICE_TIME_ZONE}`, 'a skip closes dates to come');
   const schedules = ids ? await Promise.all(ids.map((id) => fetchSchedule(ctx, id))) : await listSchedules(ctx);
   if (schedules.length === 0) {
     ctx.info('No schedules: nothing to skip.');
