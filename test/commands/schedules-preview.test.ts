@@ -195,6 +195,15 @@ describe('schedules skip', () => {
     }
   });
 
+  it('--all covers every schedule of the company, one line per schedule and date', async () => {
+    const { schedules } = await api('GET', '/schedules');
+    const date = new Date((await sandboxNow()).getTime() + 30 * DAY * 1000).toISOString().slice(0, 10);
+    const { code, out, requests } = await run(['schedules', 'skip', '--from', date, '--to', date, '--all', '--dry-run']);
+    expect(code).toBe(0);
+    expect(out.trim().split('\n').sort()).toEqual(schedules.map((s: { id: string }) => `would add  ${date}  ${s.id}`).sort());
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
   it('asks on a terminal, saying what it touches; declined, nothing is sent', async () => {
     const id = await newWeeklySchedule([0, 1, 2, 3, 4, 5, 6], 5);
     const date = new Date((await sandboxNow()).getTime() + 2 * DAY * 1000 + 3 * 3600_000).toISOString().slice(0, 10);

@@ -116,9 +116,11 @@ function checkInput(given: string[], opts: SkipOpts): { from: string; to: string
   return { from, to, ids: opts.all ? undefined : [...new Set(args.map((arg) => uuid('scheduleId', arg)))] };
 }
 
+/** Every schedule with its exceptions: read one by one where the list does not carry them. */
 async function listSchedules(ctx: Context): Promise<Schedule[]> {
   const { data } = await (await ctx.client()).request({ method: 'GET', path: '/schedules', expect: { kind: 'list', key: 'schedules' } });
-  return (unwrap(data, 'schedules') as Schedule[] | undefined) ?? [];
+  const listed = (unwrap(data, 'schedules') as Schedule[] | undefined) ?? [];
+  return Promise.all(listed.map((s) => (Array.isArray(s.exceptions) ? s : fetchSchedule(ctx, s.id))));
 }
 
 /** How many published trips of these schedules, on these local dates, have bookings that hold seats. */
