@@ -6,20 +6,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { afterAll } from 'vitest';
-
-const dir = mkdtempSync(join(tmpdir(), 'tripctl-poppler-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-
 export function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Buffer, ...args: string[]): string {
-  const file = join(dir, `${++n}.pdf`);
+  // A directory per call, removed after: the suite shares modules between test files
+  // (isolate: false), so a directory this module made once would be gone after the first file.
+  const dir = mkdtempSync(join(tmpdir(), 'tripctl-poppler-'));
+  const file = join(dir, 'read.pdf');
   writeFileSync(file, pdf);
   try {
     return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${tool} is missing: apt-get install -y poppler-utils`);
     throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
