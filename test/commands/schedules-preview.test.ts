@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { testContext } from '../support/context.js';
+import { startScriptedServer } from '../support/scripted-server.js';
 import { ScriptedPrompter } from '../support/prompter.js';
 import { protectedConfig } from './protected-support.js';
 import { type Sandbox, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
@@ -118,6 +119,22 @@ describe('schedules preview', () => {
     const announced = rows.filter((r) => r.state !== 'skipped').map((r) => r.departureAt);
     expect(published).toEqual(announced);
     expect(published).not.toContain(rows.find((r) => r.state === 'skipped')!.departureAt);
+  });
+
+  it('says so when the service sends a schedule the rule cannot be computed from', async () => {
+    const server = await startScriptedServer();
+    try {
+      const id = 'd8bf1b0c-a90c-4e0f-aad6-b34fed8facaf';
+      server.on(`GET /schedules/${id}`, {
+        body: { schedule: { id, recurrence: 'weekly', weekdays: [1], departureTime: '7h30', startsOn: '2027-03-01' } },
+      });
+      const t = testContext({ env: { TRIPCTL_BASE_URL: server.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full } });
+      expect(await t.run(['schedules', 'preview', id])).toBe(1);
+      expect(t.err()).toMatch(/^tripctl: the service's answer to GET \/schedules\/\S+ has no departureTime as HH:MM\n/);
+      t.cleanup();
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses a bad --days and a bad id before any request', async () => {

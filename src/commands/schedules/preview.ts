@@ -2,12 +2,15 @@
 // the service publishes them by (input/recurrence.ts), each matched with the trip already
 // published for it, if any — including days past the schedule's horizon, not published yet.
 import { paginate } from '../../client/paginate.js';
+import { badAnswer } from '../../client/shape.js';
+import { RECURRENCES } from '../../input/choices.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { unwrap } from '../../cmdkit/run-operation.js';
 import type { Context } from '../../context.js';
 import { addDays, departuresOn, type ScheduleRule } from '../../input/recurrence.js';
 import { dateTime, uuid } from '../../input/validate.js';
 import { localDateOf, SERVICE_TIME_ZONE } from '../../input/zones.js';
+import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
 
 export type DepartureState = 'published' | 'to come' | 'skipped' | 'extra' | 'cancelled' | 'paused';
@@ -61,7 +64,14 @@ export async function fetchSchedule(ctx: Context, id: string): Promise<Schedule>
     path: `/schedules/${id}`,
     expect: { kind: 'object', key: 'schedule' },
   });
-  return unwrap(data, 'schedule') as Schedule;
+  const schedule = unwrap(data, 'schedule') as Schedule;
+  // The rule is computed here, so an answer it cannot be computed from is the service's fault.
+  const call = `GET /schedules/${id}`;
+  if (!/^\d{2}:\d{2}$/.test(String(schedule.departureTime))) throw badAnswer(call, 'has no departureTime as HH:MM');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(String(schedule.startsOn))) throw badAnswer(call, 'has no startsOn as YYYY-MM-DD');
+  if (!(RECURRENCES as readonly string[]).includes(schedule.recurrence))
+    throw badAnswer(call, `has an unknown recurrence '${sanitizeLine(String(schedule.recurrence))}'`);
+  return schedule;
 }
 
 /** The schedule's departures in (now, now + days], each with its state and trip. */
