@@ -19,6 +19,10 @@ export default defineConfig({
   test: {
     globalSetup: ['test/support/fresh-bundle.ts'],
     exclude: [...configDefaults.exclude, otherNodesCacheTests],
+    // The suite runs its files two at a time on a 2-core machine, beside sandboxes that build real
+    // PDFs (about a second each, with its fonts): vitest's 5 s default failed such tests whenever
+    // the machine was busy. A test that hangs still fails.
+    testTimeout: 15_000,
     // Test files share their worker's module graph instead of each importing vitest and the tool
     // afresh: half the suite's CPU time. Safe because nothing the tests run keeps state in module
     // globals or in process (only src/main.ts touches process; every command gets its own Context),

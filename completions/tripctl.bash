@@ -27,6 +27,7 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
     '|completion') r='completion' ;;
     '|sandbox') r='sandbox' ;;
     '|doctor') r='doctor' ;;
+    '|mcp') r='mcp' ;;
     'auth|login') r='login' ;;
     'auth|status') r='status' ;;
     'auth|logout') r='logout' ;;
@@ -115,7 +116,7 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
 
 _tripctl_words() { # path → its subcommands
   case "$1" in
-    '') r='auth profiles config cities places company members vehicles trips schedules bookings payments payouts dashboard reports reviews webhooks api openapi completion sandbox doctor help' ;;
+    '') r='auth profiles config cities places company members vehicles trips schedules bookings payments payouts dashboard reports reviews webhooks api openapi completion sandbox doctor mcp help' ;;
     'auth') r='login status logout' ;;
     'profiles') r='list use protect unprotect remove' ;;
     'config') r='list get set unset path' ;;
@@ -236,7 +237,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'webhooks listen') r='--port --host --path --secret --endpoint --forward-to --events --register --save --skip-verify --max-body --forward-timeout' ;;
     'webhooks verify') r='--secret --endpoint --signature --payload-file --saved' ;;
     'webhooks replay') r='--to --secret --timeout-ms' ;;
-    'api') r='--input -H --header -F --field -f --raw-field --param' ;;
+    'api') r='--input --file --force -H --header -F --field -f --raw-field --param' ;;
     'openapi') r='' ;;
     'completion') r='' ;;
     'sandbox') r='' ;;
@@ -246,6 +247,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'sandbox edit-payment') r='--status --amount -F --field -f --raw-field --columns' ;;
     'sandbox advance-clock') r='-F --field -f --raw-field --columns' ;;
     'doctor') r='' ;;
+    'mcp') r='--allow-writes' ;;
     '.') r='--profile --base-url -o --output --json --query --no-color --no-input -y --yes --debug --tz --timeout --retries -h --help' ;;
     *) r='' ;;
   esac
@@ -495,6 +497,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'webhooks replay|--secret') r='free' ;;
     'webhooks replay|--timeout-ms') r='free' ;;
     'api|--input') r='file' ;;
+    'api|--file') r='file' ;;
     'api|-H') r='free' ;;
     'api|--header') r='free' ;;
     'api|-F') r='free' ;;

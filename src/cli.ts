@@ -44,6 +44,15 @@ export const GROUPS: Group[] = [
   },
   { names: ['sandbox'], load: () => import('./commands/sandbox/index.js') },
   { names: ['doctor'], load: () => import('./commands/doctor/index.js') },
+  {
+    names: ['mcp'],
+    // `mcp` runs the other verbs, in-process through main(): handed down, so that commands/ never imports cli.ts.
+    load: async () => {
+      const { register } = await import('./commands/mcp/index.js');
+      return { register: (program: Command, ctx: Context) => register(program, ctx, main) };
+    },
+    wholeTree: ['mcp'],
+  },
 ];
 
 /** Global options that take a value, so the command word can be found past them. */

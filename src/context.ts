@@ -3,7 +3,7 @@
 // The context handed to every action: streams, environment, clock, config and the lazily built
 // client and prompter. Only the entry point (main.ts) looks at process; everything else asks here,
 // so tests can run any command in-process with buffers and a loopback server.
-import type { ApiClient, ApiResponse } from './client/http.js';
+import type { ApiClient } from './client/http.js';
 import { type GlobalFlags, resolveSettings, type Settings } from './config/resolve.js';
 import { checkApiKey } from './config/settings.js';
 import { ConfigStore, type Profile } from './config/store.js';
@@ -26,8 +26,10 @@ export interface ContextOptions {
   signal?: AbortSignal;
   /** Replaces the terminal prompter (tests). */
   prompter?: Prompter;
-  /** Extra client options (tests shorten backoff). */
-  clientOverrides?: { backoff?: { baseMs: number; maxMs: number } };
+  /** Extra client options (tests shorten backoff, or lower the in-memory limit). */
+  clientOverrides?: { backoff?: { baseMs: number; maxMs: number }; maxBodyBytes?: number };
+  /** See Context.confirmWrites. */
+  confirmWrites?: (what?: string) => Promise<void>;
 }
 
 export class Context {
@@ -51,6 +53,13 @@ export class Context {
    * that is not a GET, with `what` when the verb says what it is about to do. Unset once answered.
    */
   beforeWrite: ((what?: string) => Promise<void>) | undefined;
+  /**
+   * Set when a person elsewhere confirms every write of this run (`tripctl mcp`: the assistant's
+   * client asks them), on any profile: it resolves once they said yes and throws otherwise. It
+   * stands in for the protected profile's question (cmdkit/protect.ts), and any write the verb did
+   * not declare still waits on it.
+   */
+  readonly confirmWrites: ((what?: string) => Promise<void>) | undefined;
   private configStore: ConfigStore | undefined;
   private resolved: Settings | undefined;
   private clientPromise: Promise<ApiClient> | undefined;
@@ -65,6 +74,7 @@ export class Context {
     this.signal = opts.signal ?? new AbortController().signal;
     this.prompterInstance = opts.prompter;
     this.clientOverrides = opts.clientOverrides;
+    this.confirmWrites = opts.confirmWrites;
   }
 
   get config(): ConfigStore {
@@ -174,34 +184,21 @@ export class Context {
     // Checked where it is used, so that `auth login` can still replace a bad saved key.
     if (settings.apiKey !== undefined) checkApiKey(settings.apiKey, settings.keySource);
     const { ApiClient } = await import('./client/http.js');
-    return this.askBeforeWrites(
-      new ApiClient({
-        baseUrl: settings.baseUrl,
-        baseUrlSource: settings.baseUrlSource,
-        apiKey: settings.apiKey,
-        timeoutMs: limits.timeoutMs ?? settings.timeoutMs,
-        retries: limits.retries ?? settings.retries,
-        userAgent: USER_AGENT,
-        trace: settings.debug && !limits.silent ? (line) => this.io.err(`${line}\n`) : undefined,
-        signal,
-        env: this.env,
-        ...this.clientOverrides,
-      }),
-    );
-  }
-
-  /** Every write through this client waits for `beforeWrite` (a protected profile's question). */
-  private askBeforeWrites(client: ApiClient): ApiClient {
-    const { request, stream } = client;
-    client.request = async <T>(req: Parameters<ApiClient['request']>[0]) => {
-      if (req.method !== 'GET') await this.beforeWrite?.();
-      return request.call(client, req) as Promise<ApiResponse<T>>;
-    };
-    client.stream = async (req) => {
-      if (req.method !== 'GET') await this.beforeWrite?.();
-      return stream.call(client, req);
-    };
-    return client;
+    return new ApiClient({
+      baseUrl: settings.baseUrl,
+      baseUrlSource: settings.baseUrlSource,
+      apiKey: settings.apiKey,
+      timeoutMs: limits.timeoutMs ?? settings.timeoutMs,
+      retries: limits.retries ?? settings.retries,
+      userAgent: USER_AGENT,
+      trace: settings.debug && !limits.silent ? (line) => this.io.err(`${line}\n`) : undefined,
+      signal,
+      env: this.env,
+      // Read at each write, not now: a verb sets (and clears) ctx.beforeWrite as it runs; without
+      // one, the question a caller such as `tripctl mcp` set up for the whole run.
+      beforeWrite: async () => await (this.beforeWrite ?? this.confirmWrites)?.(),
+      ...this.clientOverrides,
+    });
   }
 
   async prompter(): Promise<Prompter> {

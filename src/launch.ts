@@ -4,9 +4,12 @@
 // parsing and compiling JavaScript, and Node's ESM loader adds a cost per chunk file. So the tool
 // is one CommonJS bundle, and its compiled code is cached in `<config dir>/cache/` like the
 // completion cache (npm run bench shows the gain):
-//   - on Node 22.8 and later by Node itself (module.enableCompileCache), in `cache/compile/`;
+//   - by Node itself wherever it offers module.enableCompileCache (22.8 and later, which every
+//     Node 22 LTS release is; 22.1–22.7 read only the NODE_COMPILE_CACHE variable, at start), in
+//     `cache/compile/`;
 //   - on Node 20, which has no such thing, by this file: the bundle is compiled through vm.Script
 //     with the code V8 produced on an earlier run (the rest of this file; it goes with Node 20).
+//   Any other Node (21, 22.0–22.7) runs without a cache: slower starts, nothing else.
 //
 // The cache is only a speed-up: a missing, stale, corrupt or unwritable one costs a normal
 // compile, never an error. V8 checks its own version, its flags and the source's length; the
@@ -16,7 +19,6 @@ import * as nodeModule from 'node:module';
 import { createRequire, wrap } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
-import { CODE_CACHE_HOOK } from './code-cache.js';
 import { writePrivateFileSync } from './config/private-file.js';
 import { configDir } from './config/store.js';
 
@@ -25,12 +27,18 @@ declare const __TRIPCTL_BUNDLE_ID__: string;
 /**
  * How far the run that made a cache got, stored as the file's first byte: a cache made at the exit
  * of a run that sent no request (`--help`, often a user's first) lacks the client's code, so the
- * first run that gets to a request replaces it with one made just before it (see code-cache.ts).
+ * first run that gets to a request replaces it with one made just before it (client/wasm-tiering.ts).
  */
 const AT_EXIT = 1;
 const AT_FIRST_REQUEST = 2;
 
 const CACHE_PREFIX = 'code-';
+
+/**
+ * Called by the bundle (client/wasm-tiering.ts) just before it changes a V8 flag, after which V8
+ * could no longer make a cache this launcher's next run would accept.
+ */
+const CODE_CACHE_HOOK = Symbol.for('tripctl.saveCodeCache');
 
 /** Node's own compile cache (22.8+); @types/node 20 does not know it. */
 const enableCompileCache = (nodeModule as { enableCompileCache?: (directory: string) => unknown }).enableCompileCache;
@@ -38,6 +46,7 @@ const enableCompileCache = (nodeModule as { enableCompileCache?: (directory: str
 export function launch(bundle: string): void {
   const dir = process.env.TRIPCTL_NO_CODE_CACHE ? undefined : trusted(cacheDir());
   if (typeof enableCompileCache === 'function') return launchWithNodeCache(bundle, dir, enableCompileCache);
+  if (process.versions.node.split('.')[0] !== '20') return launchWithNodeCache(bundle, undefined, () => undefined);
   let source: string;
   try {
     // The build guarantees the bundle is ASCII (test/tools/build.mjs), and latin1 reads it several
@@ -78,7 +87,8 @@ export function launch(bundle: string): void {
 /**
  * Node 22.8+: Node caches the code of what it compiles, in a directory the same trust rules apply
  * to (its parent made 0700 here first), and checks versions, flags and the source itself. It
- * accepts a cache written after client/undici.ts changed a V8 flag, so no hook is needed.
+ * accepts a cache written after client/wasm-tiering.ts changed a V8 flag, so no hook is needed.
+ * Without a directory (no cache, or a Node with neither kind), the bundle is simply required.
  */
 function launchWithNodeCache(bundle: string, dir: string | undefined, enable: (directory: string) => unknown): void {
   if (dir) {

@@ -1,13 +1,14 @@
 // Downloads (invoice PDFs, report exports) stream into a temporary file beside the target and are
 // renamed only once every byte has arrived, so a cron job finds the whole file or none.
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
 import { assertWritable, isDirectory, publishFile, temporaryPathFor } from './atomic-write.js';
-import { writeEach } from './exchange.js';
-import type { ApiClient, RequestOptions } from './http.js';
+import type { ApiClient, RequestOptions, StreamResponse } from './http.js';
+import { badAnswer } from './shape.js';
 
 export interface DownloadOptions {
   /** Target path, `-` for stdout, or undefined for the name the service suggests. */
@@ -35,67 +36,67 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
   if (intoDir && !isDirectory(resolve(opts.cwd, opts.file!))) throw usageError(`${opts.file} is not a directory`);
   const dir = intoDir ? resolve(opts.cwd, opts.file!) : opts.cwd;
   if (opts.file && opts.file !== '-' && !intoDir) assertWritable(resolve(opts.cwd, opts.file), opts.force);
-  const fetchBody = () => client.stream({ ...req, headers: { accept: '*/*', ...req.headers } });
-  let res = await fetchBody();
-  const header = (name: string) => {
-    const value = res.headers[name];
-    return Array.isArray(value) ? value[0] : value;
+  const call = `${req.method} ${req.path}`;
+  const fetchBody = async () => {
+    const res = await client.stream({ ...req, headers: { accept: '*/*', ...req.headers } });
+    try {
+      return { res, expected: checkFileAnswer(res, call) };
+    } catch (error) {
+      res.body.destroy();
+      throw error;
+    }
   };
-  const lengthHeader = header('content-length');
-  const expected = lengthHeader !== undefined && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
+  let { res, expected } = await fetchBody();
+  const header = (name: string) => headerOf(res.headers, name);
   let bytes = 0;
   /**
-   * Socket to file with nothing in between: each chunk (a view of the connection's one read
-   * buffer, see direct.ts) is counted and written before the next read reuses the buffer, so a
-   * download holds one chunk in memory whatever its size.
+   * The body into `into` through a pipeline, so a slow disk or reader slows the download rather
+   * than filling memory; each chunk is counted (progress) on its way. Then the whole of it, checked
+   * against this answer's own Content-Length (a retried answer may differ from the first).
    */
-  const copy = async (write: (chunk: Buffer) => void | Promise<void>) => {
+  const copy = async (into: Writable | ((chunks: AsyncIterable<Buffer>) => Promise<void>)) => {
     bytes = 0;
-    await res.body.each((chunk) => {
-      bytes += chunk.length;
-      opts.onProgress?.(bytes, expected);
-      return write(chunk);
-    });
-  };
-  const checkComplete = () => {
+    const counted = async function* (chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        bytes += chunk.length;
+        opts.onProgress?.(bytes, expected);
+        yield chunk;
+      }
+    };
+    await pipeline(res.body, counted, into);
     if (expected !== undefined && bytes !== expected) {
       throw new NetworkError(`download truncated: received ${bytes} of ${expected} bytes`);
     }
+    if (bytes === 0) throw badAnswer(call, 'is empty where a file was expected; nothing was saved');
   };
 
   if (opts.file === '-') {
     try {
-      await copy(writeEach(opts.stdout));
+      // stdout is not the pipeline's to end or destroy: each chunk waits until it is taken.
+      await copy(async (chunks) => {
+        for await (const chunk of chunks) await writeChunk(opts.stdout, chunk);
+      });
     } catch (error) {
       throw streamError(error, opts.signal, res.timedOut());
     }
-    checkComplete();
     return { path: '-', bytes, contentType: header('content-type') };
   }
 
   const target =
     intoDir || opts.file === undefined
-      ? join(dir, (await suggestedName(header('content-disposition'))) ?? opts.fallbackName)
+      ? join(dir, (await suggestedName(header('content-disposition'), (name) => client.redact(name))) ?? opts.fallbackName)
       : resolve(opts.cwd, opts.file);
   try {
     assertWritable(target, opts.force);
   } catch (error) {
-    await res.body.dump().catch(() => undefined);
+    res.body.destroy();
     throw error;
   }
   const temp = temporaryPathFor(target);
   for (let attempt = 0; ; attempt++) {
     try {
       // A retry starts the file again: the temp name is ours alone (created exclusively first).
-      // Written synchronously: a regular file takes a chunk at page-cache speed, and the read
-      // buffer is free again the moment the write returns (a queued write would need a copy).
-      const fd = openSync(temp, attempt === 0 ? 'wx' : 'w', 0o644);
-      try {
-        await copy((chunk) => writeWhole(fd, chunk));
-      } finally {
-        closeSync(fd);
-      }
-      checkComplete();
+      await copy(createWriteStream(temp, { flags: attempt === 0 ? 'wx' : 'w', mode: 0o644 }));
       await publishFile(temp, target, opts.force);
       break;
     } catch (error) {
@@ -105,10 +106,10 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
       const broke = failure instanceof NetworkError && !res.timedOut() && !opts.signal?.aborted;
       if (broke && attempt < client.retries) {
         await client.pauseBeforeRetry(attempt);
-        res = await fetchBody().catch(async (next: unknown) => {
+        ({ res, expected } = await fetchBody().catch(async (next: unknown) => {
           await rm(temp, { force: true });
           throw next;
-        });
+        }));
         continue;
       }
       await rm(temp, { force: true });
@@ -118,8 +119,32 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
   return { path: target, bytes, contentType: header('content-type') };
 }
 
-function writeWhole(fd: number, chunk: Buffer): void {
-  for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at);
+/**
+ * What a 2xx answer must be for its body to be the file: something (not 204 or 205), framed by
+ * length or chunks only, and not content-encoded (tripctl asks for no encoding and decodes none):
+ * any other coding would be saved as bytes that are not the file. Gives the declared length.
+ */
+function checkFileAnswer(res: StreamResponse, call: string): number | undefined {
+  if (res.status === 204 || res.status === 205)
+    throw badAnswer(call, `is HTTP ${res.status} (no content) where a file was expected; nothing was saved`);
+  const transfer = headerOf(res.headers, 'transfer-encoding');
+  if (transfer !== undefined && transfer.trim().toLowerCase() !== 'chunked')
+    throw badAnswer(call, `is sent with Transfer-Encoding: ${transfer}, which tripctl does not decode; nothing was saved`);
+  const content = headerOf(res.headers, 'content-encoding');
+  if (content !== undefined && content.trim().toLowerCase() !== 'identity')
+    throw badAnswer(call, `is sent with Content-Encoding: ${content}, which tripctl does not decode; nothing was saved`);
+  const length = headerOf(res.headers, 'content-length');
+  return length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+}
+
+function headerOf(headers: StreamResponse['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Resolves once the writer has taken the chunk (a slow reader slows the download, not memory). */
+function writeChunk(writer: Writable, chunk: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => writer.write(chunk, (error) => (error ? reject(error) : resolve())));
 }
 
 function streamError(error: unknown, signal: AbortSignal | undefined, timedOut = false): Error {
@@ -134,7 +159,10 @@ function streamError(error: unknown, signal: AbortSignal | undefined, timedOut =
 }
 
 /** The file name from Content-Disposition, reduced to a safe base name, if there is one. */
-export async function suggestedName(disposition: string | undefined): Promise<string | undefined> {
+export async function suggestedName(
+  disposition: string | undefined,
+  redact: (name: string) => string = (name) => name,
+): Promise<string | undefined> {
   if (!disposition) return undefined;
   // A CommonJS module: in the esbuild bundle its exports arrive as `default` only, so a named
   // import would be undefined there (and the TypeError below would hide it).
@@ -148,7 +176,9 @@ export async function suggestedName(disposition: string | undefined): Promise<st
   } catch {
     return undefined;
   }
-  return name ? safeFileName(name) : undefined;
+  // A name that holds the key would show it to anyone who lists the directory: masked in the
+  // name itself, so the path printed is the path saved.
+  return name ? safeFileName(redact(name)) : undefined;
 }
 
 /** Room left in a 255-byte file name for the temporary name's `.` prefix and `.xxxxxxxx.part`. */

@@ -85,10 +85,19 @@ export function timeoutError(url: URL, timeoutMs: number, retries: number): Netw
   );
 }
 
+/**
+ * The answer broke HTTP's rules: undici's parser refused it (HPE_…), or it was a `100 Continue`
+ * nobody asked for (tripctl never sends `Expect: 100-continue`), which undici calls a bad response.
+ */
+function isNotHttp(error: unknown): boolean {
+  return errorCode(error).startsWith('HPE_') || /^bad (response|upgrade)$/.test(String((error as Error)?.message));
+}
+
 export function networkError(error: unknown, url: URL, timeoutMs: number, retries: number, reached: boolean): NetworkError {
   const code = errorCode(error);
   const after = retries > 0 ? ` after ${retries + 1} tries` : '';
   if (TIMEOUT_CODES.has(code)) return timeoutError(url, timeoutMs, retries);
+  if (isNotHttp(error)) return new NetworkError(`the answer from ${url.host} is not valid HTTP${after}: ${describe(error)}`);
   if (reached) return new NetworkError(`the connection to ${url.host} broke while the answer was arriving${after}: ${describe(error)}`);
   if (code === 'ECONNREFUSED')
     return new NetworkError(`connection to ${url.host} refused${after}`, 'is the base URL right? check it with tripctl auth status');

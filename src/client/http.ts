@@ -1,80 +1,20 @@
-// Just over 300 lines: the request loop and its retry rules read best as one method; the deadline
-// (deadline.ts), failures (failures.ts) and answer shapes (shape.ts) are already apart.
-// The small HTTP client every command goes through: one keep-alive pool, the bearer key, JSON in
-// and out, the service's {error, code} turned into typed errors, time-outs, and retries for the
-// requests that are safe to repeat.
+// The small HTTP client every command goes through: one keep-alive pool (undici, for JSON calls
+// and downloads alike), the bearer key, JSON in and out, the service's {error, code} turned into
+// typed errors, time-outs, and retries for the requests that are safe to repeat. The options and
+// answers it deals in, the deadline, failures, answer shapes and body reading are apart.
 import type { Dispatcher, ProxySettings } from './undici.js';
-import { directRequest } from './direct.js';
-import { bodyText, fromUndici, MAX_HEADER_BYTES, type Exchange, type ResponseBody } from './exchange.js';
+import type { ApiResponse, ClientOptions, RequestOptions, StreamResponse } from './options.js';
+import { bodyText, type ResponseBody } from './body.js';
 import { CliError, ExitCode, InterruptedError, usageError } from '../errors.js';
 import { maskSecret, redactSecrets } from '../secrets.js';
 import { Deadline } from './deadline.js';
 import { errorCode, isBodyBreak, networkError, RESET_CODES, retryAfterMs, timeoutError, toApiError, waitTooLong } from './failures.js';
+import { badAnswer, checkShape, parseJson, parseJsonQuietly } from './shape.js';
+import { buildUrl, isLoopbackHost, parseBaseUrl } from './url.js';
 
 export { retryAfterMs };
-import { badAnswer, checkShape, parseJson, parseJsonQuietly, type Shape } from './shape.js';
-import { buildUrl, isLoopbackHost, parseBaseUrl, type QueryValue } from './url.js';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface ClientOptions {
-  baseUrl: string;
-  /** Which setting the base URL came from, for messages. */
-  baseUrlSource?: string;
-  apiKey?: string;
-  timeoutMs: number;
-  retries: number;
-  userAgent: string;
-  /** Receives debug trace lines; undefined when --debug is off. */
-  trace?: (line: string) => void;
-  signal?: AbortSignal;
-  /** Backoff before retry n (0-based) is a random wait up to min(maxMs, baseMs·2ⁿ). */
-  backoff?: { baseMs: number; maxMs: number };
-  /** Longest Retry-After the client waits for; a longer one fails at once, naming the wait. */
-  maxRetryAfterMs?: number;
-  /** Largest JSON answer read into memory; a larger one is exit 1, not a crash. */
-  maxBodyBytes?: number;
-  env?: Record<string, string | undefined>;
-}
-
-export interface RequestOptions {
-  method: Method;
-  path: string;
-  query?: Record<string, QueryValue>;
-  /** A JSON body. */
-  body?: unknown;
-  /** A body sent as given (the `api --input` escape hatch). */
-  rawBody?: Uint8Array;
-  headers?: Record<string, string>;
-  /** Send the bearer key (default true; the OpenAPI document is public). */
-  auth?: boolean;
-  /**
-   * Whether repeating the request is harmless. Defaults: GET and DELETE yes, a request with an
-   * Idempotency-Key yes, anything else only when it never reached the server.
-   */
-  retrySafe?: boolean;
-  idempotencyKey?: string;
-  /** The path is from the server's root, not under the base URL's path (the sandbox's admin routes). */
-  fromRoot?: boolean;
-  /** What the caller relies on in a 2xx answer; anything else is exit 1 (see shape.ts). */
-  expect?: Shape;
-  /** Hand back any answer, a redirect included (the `api` escape hatch). */
-  raw?: boolean;
-}
-
-export interface ApiResponse<T = unknown> {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  data: T;
-}
-
-export interface StreamResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: ResponseBody;
-  /** Whether the request's deadline fired (the body then fails as an abort). */
-  timedOut: () => boolean;
-}
+export type { ResponseBody };
+export type { ApiResponse, ClientOptions, Method, RequestOptions, StreamResponse } from './options.js';
 
 /** Retry-After longer than this fails at once: a cron job should not sleep for an hour. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -92,7 +32,7 @@ interface Pool {
 
 export class ApiClient {
   readonly baseUrl: URL;
-  /** undici's keep-alive pool, loaded at the first JSON call: a download needs neither (direct.ts). */
+  /** undici's keep-alive pool, loaded at the first request: most commands that run send none. */
   private pool: Promise<Pool> | undefined;
   private readonly opts: ClientOptions;
   private readonly proxy: ProxySettings | undefined;
@@ -124,16 +64,24 @@ export class ApiClient {
    * The deadline keeps running until the body has been read or dropped.
    */
   async stream(req: RequestOptions): Promise<StreamResponse> {
-    // A download has a connection of its own, read into one reused buffer (direct.ts), unless
-    // it must go through a proxy (undici's proxy agent knows CONNECT and NO_PROXY).
-    const direct = req.method === 'GET' && (!this.proxy || isLoopbackHost(this.baseUrl.hostname));
-    const res = await this.send(req, async (res) => res, { keepDeadline: true, direct });
+    const res = await this.send(req, async (res) => res, { keepDeadline: true });
     if (res.status >= 400) {
       const text = await this.readText(res, `${req.method} ${req.path}`);
       this.traceBody(text);
       throw toApiError(res.status, parseJsonQuietly(text), text);
     }
     return res;
+  }
+
+  /** The text with the configured key, and anything shaped like a secret, masked (a file name the service chose). */
+  redact(text: string): string {
+    const key = this.opts.apiKey;
+    return redactSecrets(key && key.length >= 8 ? text.split(key).join(maskSecret(key)) : text);
+  }
+
+  /** The largest answer read into memory (a larger JSON answer is refused, or streamed by `api`). */
+  get maxBodyBytes(): number {
+    return this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
   }
 
   /** How many times a retry-safe request is sent again. */
@@ -156,8 +104,9 @@ export class ApiClient {
   private async send<R>(
     req: RequestOptions,
     consume: (res: StreamResponse) => Promise<R>,
-    opts: { keepDeadline?: boolean; direct?: boolean } = {},
+    opts: { keepDeadline?: boolean } = {},
   ): Promise<R> {
+    if (req.method !== 'GET') await this.opts.beforeWrite?.(req.method);
     const url = buildUrl(req.fromRoot ? new URL('/', this.baseUrl) : this.baseUrl, req.path, req.query);
     const call = `${req.method} ${req.path}`;
     const auth = req.auth ?? true;
@@ -184,23 +133,19 @@ export class ApiClient {
       let keep = false;
       let reached = false;
       try {
-        let res: Exchange;
-        if (opts.direct) {
-          res = await directRequest(url, { method: 'GET', headers, signal: deadline.signal, maxHeaderBytes: MAX_HEADER_BYTES });
-        } else {
-          const { dispatcher, request } = await this.undici();
-          res = fromUndici(
-            await request(dispatcher, url, {
-              method: req.method,
-              headers,
-              body,
-              signal: deadline.signal,
-              headersTimeout: this.opts.timeoutMs,
-              bodyTimeout: this.opts.timeoutMs,
-            }),
-          );
-        }
+        const { dispatcher, request } = await this.undici();
+        const res = await request(dispatcher, url, {
+          method: req.method,
+          headers,
+          body,
+          signal: deadline.signal,
+          headersTimeout: this.opts.timeoutMs,
+          bodyTimeout: this.opts.timeoutMs,
+        });
         reached = true;
+        // Dropping a body (destroy()) makes undici emit an abort as an error: that is no failure,
+        // and whoever reads the body still sees a real one.
+        res.body.on('error', () => undefined);
         this.trace(`< ${res.statusCode} in ${Date.now() - started} ms`);
         for (const [name, value] of Object.entries(res.headers)) this.trace(`< ${name}: ${String(value)}`);
         if (RETRY_STATUSES.has(res.statusCode) && retrySafe && attempt < this.opts.retries) {
@@ -223,7 +168,9 @@ export class ApiClient {
         const result = await consume({ status: res.statusCode, headers: res.headers, body: res.body, timedOut: () => deadline.timedOut });
         if (opts.keepDeadline) {
           keep = true;
-          res.body.onClose(() => deadline.dispose());
+          // Until the caller has read the body to its end, dropped it or seen it break.
+          if (res.body.closed) deadline.dispose();
+          else res.body.once('close', () => deadline.dispose());
         }
         return result;
       } catch (error) {
@@ -258,13 +205,13 @@ export class ApiClient {
 
   /** The whole body as text, bounded in size, failing as a network error when the connection breaks. */
   private async readText(res: StreamResponse, call: string): Promise<string> {
-    const max = this.opts.maxBodyBytes ?? MAX_BODY_BYTES;
+    const max = this.maxBodyBytes;
     const length = Number(header(res.headers, 'content-length'));
     const tooLarge = () =>
       new CliError(
         `the service's answer to ${call} is larger than ${Math.round(max / 1024 / 1024)} MiB, more than tripctl reads into memory`,
         ExitCode.failure,
-        'ask for less at a time (--per-page, filters), or save it with tripctl api … > file',
+        'ask for less at a time (--per-page, filters), or save it with tripctl api GET … --file FILE',
       );
     if (Number.isFinite(length) && length > max) {
       res.body.destroy();

@@ -9,7 +9,6 @@
 import type { ApiClient } from './http.js';
 import { badAnswer, pageMeta, type PageMeta } from './shape.js';
 import type { QueryValue } from './url.js';
-import { tuneForLongWalk } from '../v8-flags.js';
 
 export type { PageMeta };
 
@@ -49,7 +48,6 @@ export async function* paginate(
     });
     const items = data[listKey] as unknown[];
     const meta = pageMeta(data, call);
-    if (!first && walk && meta.lastPage > 1) tuneForLongWalk();
     first ??= meta;
     if (walk) {
       if (meta.page !== page) throw badAnswer(call, `is page ${meta.page}, not the page asked for`);

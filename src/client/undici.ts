@@ -1,15 +1,21 @@
-// Only the parts of undici the client uses. Its index also loads fetch, WebSocket, caches and
-// mocks, which cost more start-up than the whole rest of the tool (npm run bench shows it).
+// The one HTTP stack of the client: undici, for JSON calls and downloads alike.
+//
+// Its agent and request parts are imported by their paths: undici's index also loads fetch,
+// WebSocket, caches and mocks, which cost more start-up than the rest of the tool (npm run bench).
+// The build checks that each path is still the very object the public API exports
+// (test/tools/build.mjs, DEEP_IMPORTS), so an undici that reshuffles them fails the build.
 import Agent from 'undici/lib/dispatcher/agent.js';
 import dispatcherRequest from 'undici/lib/api/api-request.js';
 import type { Dispatcher } from 'undici';
-import { tuneForRequests } from '../v8-flags.js';
-import { MAX_HEADER_BYTES } from './exchange.js';
+import { tuneForRequests } from './wasm-tiering.js';
 
+// Before anything of undici runs: it compiles its parser at the first connection.
 tuneForRequests();
 
 export type { Dispatcher };
-export { Agent };
+
+/** Response headers larger than this are an error (node's own default for node:http). */
+export const MAX_HEADER_BYTES = 16 * 1024;
 
 export interface ProxySettings {
   httpProxy?: string;
@@ -21,17 +27,12 @@ export interface ProxySettings {
 const LOOPBACK_NO_PROXY = 'localhost,127.0.0.1,::1,[::1]';
 
 export async function makeDispatcher(connectTimeoutMs: number, proxy: ProxySettings | undefined): Promise<Dispatcher> {
-  // maxHeaderSize is node's default, given so that undici need not load node:http to read it.
+  // maxHeaderSize is node's default, given so that undici need not ask node:http for it.
   const options = { connect: { timeout: connectTimeoutMs }, keepAliveTimeout: 10_000, maxHeaderSize: MAX_HEADER_BYTES };
   if (!proxy) return new Agent(options);
-  const [{ default: EnvHttpProxyAgent }, { default: DispatcherClass }, { default: connect }] = await Promise.all([
-    import('undici/lib/dispatcher/env-http-proxy-agent.js'),
-    import('undici/lib/dispatcher/dispatcher.js'),
-    import('undici/lib/api/api-connect.js'),
-  ]);
-  // The proxy agent opens its tunnel with dispatcher.connect(), which undici's index adds to every
-  // dispatcher's prototype; importing the parts alone skips that, so it is added here.
-  DispatcherClass.prototype.connect ??= connect;
+  // Behind a proxy, undici's public entry, loaded only then: its proxy agent opens a tunnel with
+  // dispatcher.connect(), which that entry gives every dispatcher.
+  const { EnvHttpProxyAgent } = await import('undici');
   return new EnvHttpProxyAgent({
     ...options,
     // Empty strings, not undefined: undici would fall back to process.env, which only main.ts reads.

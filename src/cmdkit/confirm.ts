@@ -2,6 +2,16 @@ import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 
 /**
+ * The one question before something is sent — a review's `Send this?`, a destructive command's
+ * confirmation, a protected profile's question: yes goes on, no ends the run with nothing sent.
+ * The answer is read strictly (input/yes-no.ts): anything but y, yes, n, no or Enter is asked again.
+ */
+export async function proceedOrCancel(ctx: Context, question: string, defaultYes: boolean): Promise<void> {
+  const yes = await (await ctx.prompter()).confirm(question, defaultYes);
+  if (!yes) throw new CliError('cancelled; nothing was sent', ExitCode.interrupted);
+}
+
+/**
  * Destructive commands ask first on a terminal; without one they need --yes, and fail before
  * any request otherwise, so a script never deletes by accident.
  */
@@ -9,10 +19,9 @@ export async function confirmDestructive(ctx: Context, question: string | (() =>
   if (ctx.settings().yes) return;
   // On a protected profile the one question names the profile and the company as well.
   // (The thing is looked up to be named only when a person is there to be asked.)
-  if (ctx.beforeWrite) return ctx.beforeWrite(typeof question === 'string' ? question : ctx.canPrompt ? await question() : undefined);
+  const asked = ctx.canPrompt || ctx.confirmWrites !== undefined;
+  if (ctx.beforeWrite) return ctx.beforeWrite(typeof question === 'string' ? question : asked ? await question() : undefined);
   if (!ctx.canPrompt) throw usageError('this is destructive and needs confirmation', 'pass --yes to confirm without a terminal');
   // Built only now, so a look-up that names the thing costs nothing when nobody is asked.
-  const text = typeof question === 'string' ? question : await question();
-  const yes = await (await ctx.prompter()).confirm(text, false);
-  if (!yes) throw new CliError('cancelled; nothing was changed', ExitCode.interrupted);
+  await proceedOrCancel(ctx, typeof question === 'string' ? question : await question(), false);
 }

@@ -1,27 +1,29 @@
 // Flags that take a human handle beside an id — a city by name, a vehicle by plate — declared
 // once so every verb resolves them the same way, after the local checks (see FieldFlag.lookup),
-// and asks for them the same way on a terminal: vehicles picked from the fleet, cities searched.
-import { normalizeName } from '../input/resolve.js';
+// and asks for them the same way on a terminal: each picked from a list (the fleet, the cities, the
+// published trips…) that narrows as the person types.
+import { paginate } from '../client/paginate.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
 import { sanitizeLine } from '../output/sanitize.js';
+import { passengerLabel } from '../output/terminal.js';
 import type { FieldFlag, ParseTools } from './operation.js';
 
-/** The question for a city flag: the service's cities, narrowed as the person types either name. */
-function searchCity(question: string) {
+/** The question for a city flag: the service's cities, narrowed as the person types either name or the id. */
+function pickCity(question: string) {
   return async ({ ctx, resolver }: ParseTools): Promise<string> => {
     const cities = await resolver.listCities();
-    const choices = cities.map((c) => ({
-      name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(),
-      value: c.id,
-      keys: [c.name, c.nameAr, c.id].filter((k): k is string => Boolean(k)).map(normalizeName),
-    }));
-    return (await ctx.prompter()).search(question, (term) => {
-      const wanted = normalizeName(term);
-      return choices.filter((c) => c.keys.some((k) => k.includes(wanted))).map(({ name, value }) => ({ name, value }));
-    });
+    return (await ctx.prompter()).select(
+      question,
+      cities.map((c) => ({
+        name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(),
+        value: c.id,
+        keys: [c.nameAr, c.id].filter((k): k is string => Boolean(k)),
+      })),
+    );
   };
 }
 
+/** The question for a vehicle: the fleet, narrowed by plate, make or model as the person types. */
 async function pickVehicle({ ctx, resolver }: ParseTools): Promise<string> {
   const vehicles = await resolver.listVehicles();
   return (await ctx.prompter()).select(
@@ -33,13 +35,46 @@ async function pickVehicle({ ctx, resolver }: ParseTools): Promise<string> {
   );
 }
 
-/** The question for a driving member: the company's members, drivers first. */
+/** The question for a driving member: the company's members, drivers first, narrowed by name, phone or role. */
 export async function pickDriver({ ctx, resolver }: ParseTools): Promise<string> {
   const members = await resolver.listMembers();
   const ranked = [...members].sort((a, b) => Number(b.role === 'driver') - Number(a.role === 'driver'));
   return (await ctx.prompter()).select(
     'Driver:',
     ranked.map((m) => ({ name: `${m.fullName ?? m.id}  ${m.role ?? ''}  ${m.phone ?? ''}`.trim(), value: m.id })),
+  );
+}
+
+/**
+ * The question for a trip: the published trips of every page, soonest departure first (the
+ * service lists the latest first), those already gone at the end; narrowed by city, date or id,
+ * which is shown whole: two trips can share a route and a time.
+ */
+export async function pickTrip({ ctx, resolver, timeZone }: ParseTools): Promise<string> {
+  const client = await ctx.client();
+  const trips: Array<Record<string, unknown>> = [];
+  for await (const page of paginate(client, '/trips', 'trips', { status: 'published' }, { all: true }, (m) => ctx.warn(m)))
+    for (const trip of page.items as Array<Record<string, unknown>>) if (typeof trip.id === 'string') trips.push(trip);
+  const prompter = await ctx.prompter();
+  if (trips.length === 0) return prompter.input('Trip id:');
+  const cities = await resolver.listCities().catch(() => []);
+  const city = (id: unknown) => cities.find((c) => c.id === id)?.name ?? String(id);
+  const now = ctx.now().getTime();
+  const at = (trip: Record<string, unknown>) => (typeof trip.departureAt === 'string' ? Date.parse(trip.departureAt) : Number.NaN);
+  const gone = (time: number) => !(time >= now);
+  trips.sort((a, b) => {
+    const [ta, tb] = [at(a), at(b)];
+    if (gone(ta) !== gone(tb)) return gone(ta) ? 1 : -1;
+    return gone(ta) ? (tb || 0) - (ta || 0) : ta - tb;
+  });
+  return prompter.select(
+    'Trip:',
+    trips.map((t) => ({
+      name: sanitizeLine(
+        `${city(t.fromCityId)} → ${city(t.toCityId)}  ${typeof t.departureAt === 'string' ? localDateTime(t.departureAt, timeZone) : ''}  ${String(t.id)}`,
+      ),
+      value: t.id as string,
+    })),
   );
 }
 
@@ -77,7 +112,7 @@ export function cityFlag(name: string, field: string, description: string, extra
     field,
     lookup: true,
     parse: (v, t) => t.resolver.city(name, v),
-    ask: searchCity(QUESTIONS[name] ?? 'City:'),
+    ask: pickCity(QUESTIONS[name] ?? 'City:'),
     show: showCity,
     ...extra,
   };
@@ -96,15 +131,37 @@ export function vehicleFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
   };
 }
 
+/** One thing by id (`/trips/{id}` → its `trip`), for a confirmation to name it. */
+async function fetchOne(tools: ParseTools, collection: string, id: string, key: string): Promise<Record<string, unknown>> {
+  const { data } = await (await tools.ctx.client()).request({
+    method: 'GET',
+    path: `/${collection}/${id.toLowerCase()}`,
+    expect: { kind: 'object', key },
+  });
+  return ((data as Record<string, unknown>)[key] ?? data) as Record<string, unknown>;
+}
+
+/**
+ * `Omar Haddad +963944000001, 2 seats, requested`: how a confirmation names a booking; its trip
+ * goes into `trips`, so that the question can name the trip too.
+ */
+export async function describeBooking(id: string, tools: ParseTools, trips: Set<string>): Promise<string> {
+  try {
+    const booking = await fetchOne(tools, 'bookings', id, 'booking');
+    if (typeof booking.tripId === 'string') trips.add(booking.tripId);
+    const seats = typeof booking.seats === 'number' ? `${booking.seats} seat${booking.seats === 1 ? '' : 's'}` : undefined;
+    const status = typeof booking.status === 'string' ? booking.status : undefined;
+    return sanitizeLine([passengerLabel(booking.passenger) ?? id, seats, status].filter(Boolean).join(', '));
+  } catch {
+    // The write itself reports a booking that does not exist.
+    return id;
+  }
+}
+
 /** `Damascus → Homs, 2026-12-01 08:30 Asia/Damascus`: how a confirmation names a trip. */
 export async function describeTrip(id: string, tools: ParseTools): Promise<string> {
   try {
-    const { data } = await (await tools.ctx.client()).request({
-      method: 'GET',
-      path: `/trips/${id.toLowerCase()}`,
-      expect: { kind: 'object', key: 'trip' },
-    });
-    const trip = ((data as { trip?: Record<string, unknown> }).trip ?? data) as Record<string, unknown>;
+    const trip = await fetchOne(tools, 'trips', id, 'trip');
     const cities = await tools.resolver.listCities();
     const city = (cityId: unknown) => cities.find((c) => c.id === cityId)?.name ?? String(cityId);
     const when = typeof trip.departureAt === 'string' ? localDateTime(trip.departureAt, tools.timeZone) : '';
@@ -125,12 +182,7 @@ export function localDateTime(iso: string, timeZone: string | undefined): string
 /** `Damascus → Aleppo, weekly Sun, Wed at 07:30 Asia/Damascus`: how a confirmation names a schedule. */
 export async function describeSchedule(id: string, tools: ParseTools): Promise<string> {
   try {
-    const { data } = await (await tools.ctx.client()).request({
-      method: 'GET',
-      path: `/schedules/${id.toLowerCase()}`,
-      expect: { kind: 'object', key: 'schedule' },
-    });
-    const s = ((data as { schedule?: Record<string, unknown> }).schedule ?? data) as Record<string, unknown>;
+    const s = await fetchOne(tools, 'schedules', id, 'schedule');
     const cities = await tools.resolver.listCities();
     const city = (cityId: unknown) => cities.find((c) => c.id === cityId)?.name ?? String(cityId);
     const days =

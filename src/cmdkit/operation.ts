@@ -98,9 +98,24 @@ export type OperationVerb = VerbSpec & Operation;
 
 export type OperationOptions = PageOptions & { param?: string[]; field?: string[]; rawField?: string[] } & Record<string, unknown>;
 
+const requiredByVerb = new WeakMap<Command, string[]>();
+
+/**
+ * The flags a verb cannot run without (`--phone` of `members add`). They are not commander's
+ * mandatory options, because a terminal asks for them; a description of the verb for a program
+ * (`tripctl mcp`'s tool schemas) reads them here.
+ */
+export function requiredFlagsOf(command: Command): string[] {
+  return requiredByVerb.get(command) ?? [];
+}
+
 /** Declares a verb from its data: flags, shared flag sets by kind, and the runner as action. */
 export function defineOperation(parent: Command, nameAndArgs: string, spec: OperationVerb, ctx: Context): Command {
   const verb = defineVerb(parent, nameAndArgs, { ...spec, calls: spec.calls ?? [`${spec.method} ${spec.path}`] });
+  requiredByVerb.set(
+    verb,
+    (spec.flags ?? []).filter((flag) => flag.required).map((flag) => new Option(flag.flags).long ?? flag.flags),
+  );
   for (const flag of spec.flags ?? []) {
     const option = new Option(flag.flags, flag.description + (flag.required ? ' (required)' : ''));
     if (flag.choices) option.choices(flag.choices);

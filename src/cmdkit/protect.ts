@@ -11,7 +11,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { Profile } from '../config/store.js';
-import { CliError, ExitCode, usageError } from '../errors.js';
+import { usageError } from '../errors.js';
+import { proceedOrCancel } from './confirm.js';
 
 /** `LIVE · Qasioun Express`: the profile in capitals and the company, as saved at login. */
 export function protectedLabel(profileName: string, profile: Profile): string {
@@ -35,7 +36,12 @@ function commandPath(command: Command): string {
 
 export async function guardWrites(ctx: Context, command: Command, args: unknown[]): Promise<void> {
   const { profileName, profile } = ctx.selection();
-  if (profile.protected !== true || ctx.settings().yes) return;
+  if (profile.protected !== true || ctx.settings().yes) {
+    // An assistant's write (`tripctl mcp`) is put to a person through its client; a protected
+    // profile's own rule above comes first, and without a terminal it refuses.
+    if (ctx.confirmWrites) ctx.beforeWrite = ctx.confirmWrites;
+    return;
+  }
   const label = protectedLabel(profileName, profile);
   const verb = commandPath(command);
   if (!ctx.canPrompt) {
@@ -56,11 +62,10 @@ export async function guardWrites(ctx: Context, command: Command, args: unknown[
 }
 
 async function ask(ctx: Context, label: string, what: string): Promise<void> {
-  const prompter = await ctx.prompter();
   // A verb's own question (`Delete schedule X? Trips already published stay.`) keeps its mark.
   const action = what.includes('?') ? what : `${what}?`;
   const question = `${await paint(ctx, label)} — ${action.charAt(0).toLowerCase()}${action.slice(1)}`;
-  if (!(await prompter.confirm(question, false))) throw new CliError('cancelled; nothing was changed', ExitCode.interrupted);
+  await proceedOrCancel(ctx, question, false);
 }
 
 /** White on red on a colour terminal, so the live profile cannot be mistaken for another. */

@@ -3,8 +3,8 @@
 import { newIdempotencyKey } from '../client/idempotency.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
-import { CliError, ExitCode, usageError } from '../errors.js';
-import { confirmDestructive } from './confirm.js';
+import { usageError } from '../errors.js';
+import { confirmDestructive, proceedOrCancel } from './confirm.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
 import { Resolver } from '../input/resolve.js';
@@ -207,8 +207,7 @@ async function review(ctx: Context, op: Operation, body: Record<string, unknown>
   ctx.info(['About to send:', ...rows.map(([label, text]) => `  ${label.padEnd(width)}  ${sanitizeLine(text)}`)].join('\n'));
   // On a protected profile this is the one question, naming the profile and the company.
   if (ctx.beforeWrite) return ctx.beforeWrite('send this?');
-  const prompter = await ctx.prompter();
-  if (!(await prompter.confirm('Send this?', true))) throw new CliError('cancelled; nothing was sent', ExitCode.interrupted);
+  await proceedOrCancel(ctx, 'Send this?', true);
 }
 
 function plain(value: unknown): string {

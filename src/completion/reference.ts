@@ -1,6 +1,6 @@
-// The README's command reference, generated from the commander tree (`tripctl __reference`):
-// global flags, then every group and verb with its usage, description, flags (placeholders,
-// allowed values, defaults) and examples. A test keeps the README's copy current.
+// The command reference, generated from the commander tree (`tripctl help reference`, as
+// `gh help reference`): global flags, then every group and verb with its usage, description, flags
+// (placeholders, allowed values, defaults) and examples. The README test runs its examples.
 import { allCommands, type ArgNode, type CommandNode, type FlagNode } from './tree.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
@@ -46,7 +46,9 @@ function verbSection(node: CommandNode): string[] {
 
 export function referenceMarkdown(root: CommandNode): string {
   const out: string[] = [
-    '<!-- Generated from the command tree by `npm run generate` (tripctl __reference); do not edit by hand. -->',
+    '# tripctl command reference',
+    '',
+    'Generated from the command tree by `tripctl help reference`. `tripctl help GROUP VERB` shows one verb.',
     '',
     '### Global flags',
     '',

@@ -13,7 +13,7 @@ import { subscribes } from './domain/webhooks.js';
 import { ALL_ROUTES } from './routes/index.js';
 import { generateAll } from './domain/schedules.js';
 import { seed } from './seed/seed.js';
-import { BASE_PATH, createHandler, type Exchange } from './http/server.js';
+import { BASE_PATH, clientErrorAnswer, createHandler, type Exchange } from './http/server.js';
 import { READ_SCOPES, SCOPES, type KeyRec, type Scope, type State } from './domain/state.js';
 import type { RecordedRequest, SandboxCore } from './routes/route.js';
 
@@ -162,6 +162,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   });
 
   const server: Server = createServer(handler);
+  server.on('clientError', clientErrorAnswer);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => {

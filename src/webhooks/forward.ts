@@ -1,7 +1,13 @@
 // Sends a webhook body on to the operator's handler exactly as it came: the same bytes, the same
 // headers (in their order and case), only the hop-by-hop ones dropped. Used by `listen
-// --forward-to` and by `replay`. node:http rather than undici: raw header arrays keep the
-// service's header names as sent, and nothing here re-encodes or decompresses the body.
+// --forward-to` and by `replay`.
+//
+// node:http, not undici (the client's one stack, src/client/), by decision: this is not a call to
+// the service (no key, no retries, no JSON) but a relay to the operator's own handler from inside
+// the listener, which already runs node:http's server; its client adds no module to that process,
+// where undici would add its WebAssembly parser's compile to the first forward of a listener
+// measured against a bare node:http receiver (npm run bench). And node:http sends a raw header
+// array as given, names in the service's case and order, with nothing re-encoded or decompressed.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { ForwardOutcome } from './listener-events.js';

@@ -125,7 +125,7 @@ describe('schedules create on a terminal', () => {
     const code = await t.run(['schedules', 'create', '-o', 'json']);
     t.cleanup();
     expect(code, t.err()).toBe(0);
-    expect(prompter.asked.map((q) => q.kind)).toEqual(['select', 'select', 'search', 'search', 'input', 'select', 'input', 'confirm']);
+    expect(prompter.asked.map((q) => q.kind)).toEqual(['select', 'select', 'select', 'select', 'input', 'select', 'input', 'confirm']);
     const sent = session.since(mark).filter((r) => r.method === 'POST' && r.path === '/schedules');
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!.body)).toMatchObject({

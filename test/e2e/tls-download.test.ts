@@ -1,7 +1,8 @@
-// A download over HTTPS, through the built tool: its own connection (src/client/direct.ts) speaks
-// TLS, checks the certificate against the trusted roots (NODE_EXTRA_CA_CERTS adds the test's
-// own), and refuses a server it cannot verify. The certificate in fixtures/ is a self-signed one
-// for 127.0.0.1 and localhost, made for these tests only (valid until 2126).
+// A download over HTTPS, through the built tool: undici speaks TLS, checks the certificate against
+// the trusted roots (NODE_EXTRA_CA_CERTS adds the test's own) and the host name, and refuses a
+// server it cannot verify. The certificates in fixtures/ were made for these tests only (valid
+// until 2126): loopback-* is self-signed for 127.0.0.1 and localhost; other-host-* is self-signed
+// for partners.example.org, so trusted as a root it still names another host than 127.0.0.1.
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -19,10 +20,9 @@ let dir: string;
 let cleanup: () => Promise<void>;
 let authorizations: string[];
 
-beforeEach(async () => {
-  authorizations = [];
+async function serve(name: 'loopback' | 'other-host'): Promise<void> {
   server = createServer(
-    { key: readFileSync(join(FIXTURES, 'loopback-key.pem')), cert: readFileSync(join(FIXTURES, 'loopback-cert.pem')) },
+    { key: readFileSync(join(FIXTURES, `${name}-key.pem`)), cert: readFileSync(join(FIXTURES, `${name}-cert.pem`)) },
     (req, res) => {
       authorizations.push(String(req.headers.authorization));
       res.writeHead(200, { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="bookings.csv"' });
@@ -33,6 +33,11 @@ beforeEach(async () => {
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}/api/partner/v1`;
+}
+
+beforeEach(async () => {
+  authorizations = [];
+  await serve('loopback');
   ({ dir, cleanup } = await tempConfigDir());
 });
 
@@ -63,6 +68,24 @@ test('a certificate it cannot verify: exit 7, nothing sent past the handshake, n
   });
   expect(result.code).toBe(7);
   expect(result.stderr).toMatch(/certificate/);
+  expect(result.stderr).not.toContain(KEY);
+  expect(authorizations).toEqual([]);
+  expect(() => readFileSync(join(dir, 'out.csv'))).toThrow();
+});
+
+test('a certificate from a trusted root but issued for another host name: exit 7, nothing sent, nothing saved', async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await serve('other-host');
+  const result = await tripctl([...exportArgs, '--file', join(dir, 'out.csv')], {
+    configDir: dir,
+    env: { TRIPCTL_BASE_URL: base, TRIPCTL_API_KEY: KEY, NODE_EXTRA_CA_CERTS: join(FIXTURES, 'other-host-cert.pem') },
+  });
+  expect(result.code, result.stderr).toBe(7);
+  // The chain was accepted (the root is trusted): what failed is the name.
+  expect(result.stderr).toMatch(/does not match certificate's altnames/);
+  expect(result.stderr).not.toMatch(/self[- ]signed|unable to verify/i);
+  expect(result.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
   expect(result.stderr).not.toContain(KEY);
   expect(authorizations).toEqual([]);
   expect(() => readFileSync(join(dir, 'out.csv'))).toThrow();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHostileServer, type HostileServer } from './hostile-server.js';
-import { cli, forbiddenIn, uuidFor } from './support.js';
+import { cli, forbiddenIn, KEY, uuidFor } from './support.js';
 
 let server: HostileServer;
 /** A parent holding only `work`, the command's directory: a file written outside `work` shows. */
@@ -134,6 +134,24 @@ describe.each(DOWNLOADERS)('%s', (_name, argv, route) => {
     expect(readFileSync(join(work, 'reports', 'bookings-2026.csv')).equals(CSV)).toBe(true);
     expect(readdirSync(work)).toEqual(['reports']);
   });
+
+  it.each([
+    ['filename', `attachment; filename="export-${KEY}.csv"`],
+    ['filename*', `attachment; filename*=UTF-8''${encodeURIComponent(`تقرير-${KEY}.csv`)}`],
+  ])(
+    'a %s holding the key: the key is masked in the saved name itself, and the path printed is the one saved',
+    async (_param, disposition) => {
+      server.on(route, { raw: CSV, headers: { 'content-type': 'text/csv', 'content-disposition': disposition } });
+      const result = await cli(server, argv, { cwd: work });
+      expect(result.code, result.stderr).toBe(0);
+      const [name, ...others] = readdirSync(work);
+      expect(others).toEqual([]);
+      expect(name).not.toContain(KEY);
+      expect(name).toMatch(/^(export|تقرير)-sk_live_…cdef\.csv$/);
+      expect(result.stdout).toBe(`${join(work, name!)}\n`);
+      expect(readFileSync(result.stdout.trim()).equals(CSV)).toBe(true);
+    },
+  );
 
   it('interrupted while the body is held: exit 130, no file at all', async () => {
     server.on(route, {

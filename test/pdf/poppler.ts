@@ -6,11 +6,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/**
+ * A directory of its own for each call, removed after it: the suite shares modules between test
+ * files (isolate: false), so a directory kept by this module and removed by one file's afterAll
+ * would vanish under the others.
+ */
 export function poppler(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', pdf: Buffer, ...args: string[]): string {
-  // A directory per call, removed after: the suite shares modules between test files
-  // (isolate: false), so a directory this module made once would be gone after the first file.
   const dir = mkdtempSync(join(tmpdir(), 'tripctl-poppler-'));
-  const file = join(dir, 'read.pdf');
+  const file = join(dir, 'file.pdf');
   writeFileSync(file, pdf);
   try {
     return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });

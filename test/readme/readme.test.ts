@@ -1,5 +1,6 @@
-// The README's examples run as written, in order, against one fresh sandbox, so the README
-// cannot drift from the tool again. A plain `tripctl …` line runs in-process through main(); a
+// The README's examples, then those of the command reference (`tripctl help reference`, made of
+// each verb's help), run as written, in order, against one fresh sandbox, so neither can drift
+// from the tool. A plain `tripctl …` line runs in-process through main(); a
 // line that needs a shell (a pipe, `$(…)`, a redirection) runs under bash with the built
 // bin/tripctl first on PATH. Every line must exit 0. The working directory holds the one file an
 // example names that the tool does not make (logo.png). A block whose first line is
@@ -9,6 +10,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { buildProgram } from '../../src/cli.js';
+import { referenceMarkdown } from '../../src/completion/reference.js';
+import { describeTree } from '../../src/completion/tree.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { BIN, ROOT } from '../support/cli.js';
 import { testContext } from '../support/context.js';
@@ -41,10 +45,24 @@ const REFERENCE_NOT_RUN: Record<string, string> = {
   'tripctl sandbox edit-payment': 'names a payment id of your own sandbox',
 };
 
-const blocks = shellBlocks(README).map((block) => {
-  const verb = /^#### `(tripctl [a-z -]+?)(?: [<[].*)?`/.exec(block.heading)?.[1]?.trim();
-  return verb && REFERENCE_NOT_RUN[verb] ? { ...block, notRun: REFERENCE_NOT_RUN[verb] } : block;
-});
+/** The reference exactly as `tripctl help reference` prints it. */
+async function reference(): Promise<string> {
+  const t = testContext();
+  try {
+    return referenceMarkdown(describeTree(await buildProgram(t.ctx)));
+  } finally {
+    t.cleanup();
+  }
+}
+
+const blocks = [
+  ...shellBlocks(README).map((block) => ({ ...block, source: 'README.md' })),
+  ...shellBlocks(await reference()).map((block) => {
+    const verb = /^#### `(tripctl [a-z -]+?)(?: [<[].*)?`/.exec(block.heading)?.[1]?.trim();
+    const notRun = verb ? REFERENCE_NOT_RUN[verb] : undefined;
+    return { ...block, source: 'tripctl help reference', ...(notRun ? { notRun } : {}) };
+  }),
+];
 
 /** A 1×1 PNG: what `company logo set ./logo.png` uploads. */
 const LOGO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -116,7 +134,7 @@ async function runScript(script: string): Promise<{ code: number; stderr: string
 describe('README examples', () => {
   test('the exclusions are few, and each says why', () => {
     const skipped = blocks.filter((block) => block.notRun !== undefined);
-    for (const block of skipped) expect(block.notRun!.length, `README line ${block.line}`).toBeGreaterThan(10);
+    for (const block of skipped) expect(block.notRun!.length, `${block.source} line ${block.line}`).toBeGreaterThan(10);
     // A few README blocks (installing, the real service, servers that run until Ctrl-C, zsh's
     // $fpath, summaries and captured sessions) and the reference verbs above: a new one must be argued for.
     expect(skipped.length).toBeLessThanOrEqual(24);
@@ -135,7 +153,7 @@ describe('README examples', () => {
           ran++;
           if (result.code !== 0)
             failures.push(
-              `README.md:${command.line}: ${command.text}\n  exit ${result.code}: ${result.stderr.trim().split('\n').slice(0, 3).join('\n  ')}`,
+              `${block.source}:${command.line}: ${command.text}\n  exit ${result.code}: ${result.stderr.trim().split('\n').slice(0, 3).join('\n  ')}`,
             );
         }
       } else {
@@ -144,7 +162,7 @@ describe('README examples', () => {
         if (result.code !== 0) {
           const line = result.line !== undefined ? block.line + result.line : block.line;
           failures.push(
-            `README.md:${line} (block at ${block.line})\n  exit ${result.code}: ${result.stderr.trim().split('\n').slice(-3).join('\n  ')}`,
+            `${block.source}:${line} (block at ${block.line})\n  exit ${result.code}: ${result.stderr.trim().split('\n').slice(-3).join('\n  ')}`,
           );
         }
       }

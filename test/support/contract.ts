@@ -92,10 +92,14 @@ export function contractChecker(): ContractChecker {
   const check = (exchange: Exchange): string[] => {
     const where = `${exchange.method} ${exchange.path}${exchange.search ? `?${exchange.search}` : ''} → ${exchange.status}`;
     if (exchange.template === null) {
-      // Unknown endpoint or method: the router's 404/405, in the Error shape.
-      if (exchange.status !== 404 && exchange.status !== 405) return [`${where}: matched no operation yet answered ${exchange.status}`];
-      const problem = validate('/components/schemas/Error', parseJson(exchange.responseBody));
-      return problem ? [`${where}: ${problem}`] : [];
+      // Answered before reaching an operation (unknown path or method, malformed URL): one of the
+      // document's x-request-errors, in the Error shape.
+      const declared = doc!['x-request-errors']?.[String(exchange.status)] as Json | undefined;
+      if (!declared) return [`${where}: matched no operation yet answered ${exchange.status}, not in x-request-errors`];
+      const body = parseJson(exchange.responseBody) as Json;
+      const problem = validate('/components/schemas/Error', body);
+      if (problem) return [`${where}: ${problem}`];
+      return declared.codes.includes(body.code) ? [] : [`${where}: code ${body.code} is not among x-request-errors ${exchange.status}`];
     }
     const method = exchange.method.toLowerCase();
     const operation = doc!.paths?.[exchange.template]?.[method];

@@ -35,6 +35,14 @@ export class Keyboard {
     for (const key of keys) this.t.stdin.write(key);
   }
 
+  /**
+   * Writes keys as one chunk, the way a paste, a slow SSH link or a fast typist delivers them:
+   * `burst('Hom\r')` is a filter and its Enter in a single read.
+   */
+  burst(keys: string): void {
+    this.t.stdin.write(keys);
+  }
+
   /** Waits for a question, then answers it with the text and Enter. */
   async answer(question: string | RegExp, text: string): Promise<void> {
     await this.waitFor(question);

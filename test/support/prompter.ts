@@ -1,11 +1,11 @@
 // A Prompter that answers from a script keyed by a pattern of each question, and records what it
 // was asked (kind and message) and which answers its checks refused, so prompt flows run
 // in-process exactly as on a terminal: a refused answer is asked again, as inquirer does.
-import type { Choice, Prompter, Validate } from '../../src/input/prompter.js';
+import { type Choice, narrow, type Prompter, type Validate } from '../../src/input/prompter.js';
 
 /**
- * An answer: text for input/password, a boolean for confirm, a choice's value for select/search,
- * values for checkbox. `attempt` counts the times the same question was refused before.
+ * An answer: text for input/password, a boolean for confirm, for select a choice's value or text
+ * typed into its filter (the first choice left is taken), values for checkbox. `attempt` counts the times the same question was refused before.
  */
 export type Answer = (choices?: Array<Choice<unknown>>, attempt?: number) => unknown;
 
@@ -43,17 +43,14 @@ export class ScriptedPrompter implements Prompter {
     return Boolean(this.answer('confirm', message));
   }
   async select<T>(message: string, choices: Array<Choice<T>>): Promise<T> {
-    return this.answer('select', message, choices as Array<Choice<unknown>>) as T;
+    const given = this.answer('select', message, choices as Array<Choice<unknown>>);
+    if (choices.some((choice) => choice.value === given)) return given as T;
+    const [first] = narrow(choices, String(given));
+    if (!first) throw new Error(`typing '${String(given)}' into '${message}' left no choice`);
+    return first.value;
   }
   async checkbox<T>(message: string, choices: Array<Choice<T>>): Promise<T[]> {
     return this.answer('checkbox', message, choices as Array<Choice<unknown>>) as T[];
-  }
-  /** The script answers with a search term; the first choice the source offers for it is taken. */
-  async search<T>(message: string, source: (term: string) => Array<Choice<T>>): Promise<T> {
-    const term = String(this.answer('search', message));
-    const [first] = source(term);
-    if (!first) throw new Error(`searching '${term}' for '${message}' offered nothing`);
-    return first.value;
   }
 }
 

@@ -53,6 +53,8 @@ export type Step =
   | { kind: 'truncate'; declaredLength: number; body: string | Buffer; headers?: Record<string, string> }
   /** Sends `body` (a first part) and then keeps the connection open without finishing. */
   | { kind: 'stall'; body: string | Buffer; headers?: Record<string, string> }
+  /** A body made as it is sent (any size, never held whole), waiting for the reader between pieces. */
+  | { kind: 'generate'; pieces: () => Iterable<Buffer>; headers?: Record<string, string> }
   | ((req: RecordedRequest) => Step | Promise<Step>);
 
 export interface ScriptedServerOptions {
@@ -198,6 +200,18 @@ export class ScriptedServer {
         case 'stall':
           res.writeHead(200, { 'content-type': 'application/octet-stream', ...step.headers });
           res.write(Buffer.from(step.body));
+          return;
+        case 'generate':
+          res.writeHead(200, { 'content-type': 'application/octet-stream', ...step.headers });
+          for (const piece of step.pieces()) {
+            if (res.destroyed) return;
+            if (!res.write(piece))
+              await new Promise((resolve) => {
+                res.once('drain', resolve);
+                res.once('close', resolve);
+              });
+          }
+          res.end();
           return;
       }
     }

@@ -4,8 +4,9 @@
 //   - free of real import() calls: vm.Script, which compiles it, cannot run them;
 //   - ASCII, so the launcher can read it as latin1 (several times faster than utf8);
 //   - free of what tripctl never uses but start-up would pay for: undici's HTTP/2 client and
-//     fetch's body encoder load node:http2, node:tls and node:crypto; undici loads node:http for
-//     two values it rarely needs; inquirer's editor prompt brings 650 KB of character sets.
+//     fetch's body encoder load node:http2, node:tls and node:crypto; inquirer's editor prompt
+//     brings 650 KB of character sets. These are replaced by stubs; no dependency's source is
+//     edited (a stub replaces a whole module, on a path the build checks it is the one meant).
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -47,42 +48,6 @@ const STUBS = [
 ];
 
 /**
- * Edits to undici that load node:http when it is used rather than at start-up (about 2.5 ms of
- * a one-call command). Each `from` must occur exactly once, so an undici that changed fails the
- * build instead of being bundled unpatched.
- */
-const PATCHES = [
-  {
-    file: /undici[\\/]lib[\\/]core[\\/]util\.js$/,
-    // Only destroy() looks at IncomingMessage, for a node:http response used as a request body.
-    edits: [
-      ["const { IncomingMessage } = require('node:http')\n", ''],
-      ['.constructor === IncomingMessage)', ".constructor === require('node:http').IncomingMessage)"],
-    ],
-  },
-  {
-    file: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
-    // node's header-size limit is only the default for a client made without maxHeaderSize (ours passes one).
-    edits: [
-      ["const http = require('node:http')\n", ''],
-      [
-        `const getDefaultNodeMaxHeaderSize = http &&
-  http.maxHeaderSize &&
-  Number.isInteger(http.maxHeaderSize) &&
-  http.maxHeaderSize > 0
-  ? () => http.maxHeaderSize
-  : () => { throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid') }`,
-        `const getDefaultNodeMaxHeaderSize = () => {
-  const { maxHeaderSize } = require('node:http')
-  if (Number.isInteger(maxHeaderSize) && maxHeaderSize > 0) return maxHeaderSize
-  throw new InvalidArgumentError('http module not available or http.maxHeaderSize invalid')
-}`,
-      ],
-    ],
-  },
-];
-
-/**
  * Private paths of packages that src/ imports (src/client/undici.ts: undici's index loads far more
  * than the client uses), each with what the package's public API exposes as the same thing. A file
  * that moved already fails the bundling (it cannot be resolved); this catches one still there but
@@ -90,11 +55,8 @@ const PATCHES = [
  */
 const DEEP_IMPORTS = {
   'undici/lib/dispatcher/agent.js': (undici) => undici.Agent,
-  'undici/lib/dispatcher/env-http-proxy-agent.js': (undici) => undici.EnvHttpProxyAgent,
-  'undici/lib/dispatcher/dispatcher.js': (undici) => undici.Dispatcher,
   // undici's index puts its API on every dispatcher's prototype (Object.assign(Dispatcher.prototype, api)).
   'undici/lib/api/api-request.js': (undici) => undici.Dispatcher.prototype.request,
-  'undici/lib/api/api-connect.js': (undici) => undici.Dispatcher.prototype.connect,
 };
 
 const trim = {
@@ -106,19 +68,6 @@ const trim = {
       );
     });
     build.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({ contents: STUBS[Number(args.path)].contents, loader: 'js' }));
-    for (const patch of PATCHES) {
-      build.onLoad({ filter: patch.file }, (args) => {
-        let contents = readFileSync(args.path, 'utf8');
-        for (const [from, to] of patch.edits) {
-          const count = contents.split(from).length - 1;
-          if (count !== 1)
-            return { errors: [{ text: `patch expected one ${JSON.stringify(from.slice(0, 60))} in ${args.path}, found ${count}` }] };
-          contents = contents.replace(from, () => to);
-        }
-        patch.applied = true;
-        return { contents, loader: 'js', resolveDir: dirname(args.path) };
-      });
-    }
   },
 };
 
@@ -146,7 +95,9 @@ const bundle = await build({
   plugins: [trim],
   // The sandbox's PDF libraries stay in node_modules, loaded only when it makes a PDF (PDFKit
   // also reads its own data files there); their import() becomes require(), which vm.Script runs.
-  external: ['pdfkit', 'fontkit', 'bidi-js'],
+  // So does the MCP SDK, loaded only by `tripctl mcp`: bundled, it and its zod and ajv (1.2 MB)
+  // would more than double what every start reads.
+  external: ['pdfkit', 'fontkit', 'bidi-js', '@modelcontextprotocol/sdk'],
   supported: { 'dynamic-import': false },
 });
 const fail = (message) => {
@@ -157,12 +108,12 @@ const fail = (message) => {
 STUBS.forEach((stub, index) => {
   if (!(`stub:${index}` in bundle.metafile.inputs)) fail(`the stub for ${stub.path} was not used: has the module moved?`);
 });
-for (const patch of PATCHES) if (!patch.applied) fail(`no file matched ${patch.file}: has undici moved it?`);
 const requireFromRoot = createRequire(join(root, 'package.json'));
 const deepImports = new Set(
   Object.entries(bundle.metafile.inputs)
     .filter(([file]) => file.startsWith('src/'))
-    .flatMap(([, input]) => input.imports.map((i) => i.original ?? ''))
+    // An external package's subpath is resolved by Node through the package's exports at run time.
+    .flatMap(([, input]) => input.imports.filter((i) => !i.external).map((i) => i.original ?? ''))
     .filter((specifier) => /^(@[^/]+\/)?[^./@][^/]*\/./.test(specifier) && !specifier.startsWith('node:')),
 );
 for (const specifier of deepImports) {

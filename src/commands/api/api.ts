@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { bodyText, writeEach } from '../../client/exchange.js';
+import { textOrOverflow } from '../../client/body.js';
 import type { Method } from '../../client/http.js';
 import { usageError } from '../../errors.js';
 import { HTTP_METHODS } from '../../input/choices.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { fieldsFrom, paramsFrom } from '../../cmdkit/flags.js';
 import { readAll } from '../../input/stdin.js';
+import { drained } from '../../io.js';
+import { fileStamp, saveDownload } from '../../cmdkit/save-download.js';
 
 const METHODS: readonly Method[] = HTTP_METHODS;
 
@@ -15,6 +17,8 @@ interface ApiOpts {
   param: string[];
   input?: string;
   header: string[];
+  file?: string;
+  force?: boolean;
 }
 
 export const runApi: ActionFn<ApiOpts> = async (ctx, { args, opts }) => {
@@ -36,24 +40,33 @@ export const runApi: ActionFn<ApiOpts> = async (ctx, { args, opts }) => {
   const settings = ctx.settings();
   const client = await ctx.client();
   const path = apiPath(args[1] ?? '', client.baseUrl.pathname);
-  const res = await client.stream({
-    method,
-    path,
-    query,
-    headers,
-    rawBody,
-    body: hasFields ? fieldsFrom(opts) : undefined,
-    // The escape hatch shows whatever came back, a redirect included.
-    raw: true,
-  });
-  const type = String(res.headers['content-type'] ?? '');
-  if (type.includes('json')) {
-    const text = await bodyText(res.body);
-    const data = text.trim() ? JSON.parse(text) : null;
-    await ctx.renderer({ format: settings.outputChosen && settings.output !== 'table' ? settings.output : 'json' }).object(data);
-  } else {
-    await res.body.each(writeEach(ctx.io.stdout));
+  const body = hasFields ? fieldsFrom(opts) : undefined;
+  if (opts.file !== undefined) {
+    // The body as received, of any size, saved the way every download is (no redirect shown).
+    await saveDownload(
+      ctx,
+      { method, path, query, headers, rawBody, body },
+      { file: opts.file, force: opts.force, fallbackName: `api-${fileStamp(ctx.now())}`, label: 'answer' },
+    );
+    return;
   }
+  // The escape hatch shows whatever came back, a redirect included.
+  const res = await client.stream({ method, path, query, headers, rawBody, body, raw: true });
+  const type = String(res.headers['content-type'] ?? '');
+  // Copied as it arrives, waiting for the reader (a 700 MB answer holds a chunk or two).
+  const copyOut = async (chunks: AsyncIterable<Buffer>) => {
+    for await (const chunk of chunks) {
+      if (ctx.io.stdoutClosed || ctx.io.writeError) break; // the reader went away: the rest is dropped
+      if (!ctx.io.stdout.write(chunk)) await drained(ctx.io.stdout);
+    }
+  };
+  if (!type.includes('json')) return void (await copyOut(res.body));
+  // JSON is shown through the renderer (-o) when it fits in memory; a larger answer is written as
+  // received, since it could not be parsed anyway.
+  const text = await textOrOverflow(res.body, client.maxBodyBytes, copyOut);
+  if (text === undefined) return;
+  const data = text.trim() ? JSON.parse(text) : null;
+  await ctx.renderer({ format: settings.outputChosen && settings.output !== 'table' ? settings.output : 'json' }).object(data);
 };
 
 /** The path relative to the base URL; the base's own path prefix may be included or not. */

@@ -15,6 +15,8 @@ export function register(program: Command, ctx: Context): void {
     ],
   })
     .option('--input <file>', "request body from a file ('-' for stdin), sent as is")
+    .option('--file <path>', "save the answer's body as received, of any size, to a file or directory ('-' for stdout)")
+    .option('--force', 'replace the --file target if it exists')
     .option(
       '-H, --header <name:value>',
       'extra request header, repeatable',

@@ -3,13 +3,12 @@ import type { Context } from '../../context.js';
 import { optionalInput } from '../../cmdkit/fields.js';
 import { BOOKING_STATUSES } from '../../input/choices.js';
 import { integer, maxLength, phone, uuid } from '../../input/validate.js';
-import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { integerInRange } from '../../cmdkit/flags.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
-import { describeTrip, localDateTime } from '../../cmdkit/handles.js';
-import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
+import { describeTrip, pickTrip } from '../../cmdkit/handles.js';
+import { defineOperation, type FieldFlag, type OperationVerb } from '../../cmdkit/operation.js';
 
 /**
  * Status values --status accepts: the four partner-api.md names, and the two the sandbox's
@@ -66,31 +65,6 @@ export const BULK_ACTIONS = {
 } as const;
 export type BulkVerb = keyof typeof BULK_ACTIONS;
 
-async function chooseTrip({ ctx, resolver }: ParseTools): Promise<string> {
-  const client = await ctx.client();
-  const { data } = await client.request({
-    method: 'GET',
-    path: '/trips',
-    query: { status: 'published', perPage: 50 },
-    expect: { kind: 'list', key: 'trips' },
-  });
-  const trips = ((data as { trips?: Array<Record<string, unknown>> }).trips ?? []).filter((t) => typeof t.id === 'string');
-  const prompter = await ctx.prompter();
-  if (trips.length === 0) return prompter.input('Trip id:');
-  const zone = ctx.settings().timeZone;
-  const cities = await resolver.listCities().catch(() => []);
-  const city = (id: unknown) => cities.find((c) => c.id === id)?.name ?? String(id);
-  return prompter.select(
-    'Trip:',
-    trips.map((t) => ({
-      name: sanitizeLine(
-        `${city(t.fromCityId)} → ${city(t.toCityId)}  ${typeof t.departureAt === 'string' ? localDateTime(t.departureAt, zone) : ''}  (${String(t.id).slice(0, 8)})`,
-      ),
-      value: t.id as string,
-    })),
-  );
-}
-
 /** The flags of `bookings create`, which are also the columns of `bookings create --from-file`. */
 const BOOKING_CREATE_FLAGS: FieldFlag[] = [
   {
@@ -99,7 +73,7 @@ const BOOKING_CREATE_FLAGS: FieldFlag[] = [
     field: 'tripId',
     required: true,
     parse: (v) => uuid('--trip', v),
-    ask: chooseTrip,
+    ask: pickTrip,
     show: async (v, tools) => `${await describeTrip(String(v), tools)}  (${String(v)})`,
   },
   { flags: '--seats <n>', description: 'seats, 1-20', field: 'seats', required: true, parse: (v) => integer('--seats', v, 1, 20) },

@@ -21,6 +21,28 @@ export async function readBody(req: IncomingMessage): Promise<{ text: string; to
   return { text: Buffer.concat(chunks).toString('utf8'), tooLarge };
 }
 
+/**
+ * The request target must be valid URL encoding: every % followed by two hex digits, and what the
+ * escapes spell valid UTF-8 (raw bytes outside ASCII never get this far: Node's parser refuses
+ * them, answered by clientErrorAnswer in server.ts). 400 malformed_url otherwise.
+ */
+export function checkUrlEncoding(target: string): void {
+  const [path = '', query = ''] = target.split(/\?(.*)/s);
+  const bad = (part: string, where: string) => {
+    try {
+      decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      throw new HttpError(
+        400,
+        'malformed_url',
+        `the ${where} is not valid URL encoding near '${part.slice(0, 40)}': percent-encode the UTF-8 bytes of every character outside ASCII (دمشق is %D8%AF%D9%85%D8%B4%D9%82) and a literal % as %25`,
+      );
+    }
+  };
+  for (const segment of path.split('/')) bad(segment, 'path');
+  for (const pair of query.split('&')) for (const part of pair.split('=')) bad(part, 'query');
+}
+
 export function headersOf(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {

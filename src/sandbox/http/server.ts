@@ -2,14 +2,15 @@
 // pipeline (pipeline.ts), runs the route's handler (with Idempotency-Key where the route takes
 // it) and writes the answer, JSON or a file. Domain rule violations become 404, 409 or 422 here.
 // Every request to the partner interface is recorded before anything else happens.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 
 import { RuleError } from '../domain/errors.js';
 import type { RecordedRequest, Result, Route, SandboxCore } from '../routes/route.js';
 import { fromRule, HttpError } from './errors.js';
 import { withIdempotency } from './idempotency.js';
-import { authenticate, bodyOf, headersOf, pathParams, queryOf, readBody } from './pipeline.js';
+import { authenticate, bodyOf, checkUrlEncoding, headersOf, pathParams, queryOf, readBody } from './pipeline.js';
 import { BASE_PATH, router, type Match } from './router.js';
 
 export { BASE_PATH } from './router.js';
@@ -147,6 +148,7 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
       const record: RecordedRequest = { method, path, query: Object.fromEntries(url.searchParams), headers, body: text };
       core.requests.push(record);
     }
+    checkUrlEncoding(req.url ?? '/');
     if (!partner && !admin) {
       if (url.pathname === '/' && method === 'GET') {
         return send(res, null, 200, {
@@ -196,4 +198,36 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
       }
     });
   };
+}
+
+/** What Node's HTTP parser refuses before a request exists, answered as every error is: JSON. */
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_INVALID_URL: [
+    400,
+    'malformed_url',
+    'the request target is not valid URL encoding: percent-encode the UTF-8 bytes of every character outside ASCII (دمشق is %D8%AF%D9%85%D8%B4%D9%82)',
+  ],
+  HPE_HEADER_OVERFLOW: [431, 'headers_too_large', 'the request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'the request did not arrive in time'],
+};
+
+/** The server's 'clientError' listener (Node's documented hook for requests its parser refuses). */
+export function clientErrorAnswer(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'bad_request',
+    `the request is not valid HTTP (${error.code ?? error.message})`,
+  ];
+  const body = Buffer.from(JSON.stringify({ error: message, code }));
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${body.length}`,
+    'Connection: close',
+  ];
+  socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body]));
 }

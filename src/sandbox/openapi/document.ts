@@ -43,6 +43,25 @@ const ERROR_TEXT: Record<number, string> = {
   422: 'Validation failed: the error names the field',
 };
 
+/**
+ * Answers a request can get before it reaches an operation (so no operation lists them), each an
+ * Error {error, code}: the document's top-level x-request-errors.
+ */
+export const REQUEST_ERRORS: Record<string, { codes: string[]; description: string }> = {
+  '400': {
+    codes: ['malformed_url', 'bad_request'],
+    description:
+      'malformed_url: the path or query is not valid URL encoding (a character outside ASCII not percent-encoded, a % not followed by two hex digits, escapes that do not spell UTF-8); bad_request: not valid HTTP',
+  },
+  '404': {
+    codes: ['not_found'],
+    description: 'No operation at this path, under the base path, /__sandbox/ or anywhere else on the origin',
+  },
+  '405': { codes: ['method_not_allowed'], description: 'The path has operations, none with this method; the Allow header lists theirs' },
+  '408': { codes: ['request_timeout'], description: 'The request did not arrive in time' },
+  '431': { codes: ['headers_too_large'], description: 'The request headers are too large' },
+};
+
 /** The error codes an operation can answer, by status: the automatic ones plus the row's own. */
 export function errorCodes(route: Route): Record<number, string[]> {
   const out: Record<number, Set<string>> = {};
@@ -171,7 +190,8 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
       version: API_VERSION,
       description: [
         "The partner interface as the tripctl sandbox serves it. Where partner-api.md leaves a shape unshown, this document records the sandbox's decision.",
-        'Errors are {error, code} (422 adds field). Lists of trips, bookings and payments are paged: page from 1 (below 1 → 1), perPage default 25, below 1 → 25, above 100 → 100; meta {page, perPage, total, lastPage}. Other lists are whole.',
+        "Errors are {error, code} (422 adds field), whatever broke: besides each operation's own, x-request-errors lists the answers a request gets before it reaches one (400 malformed_url, 404 not_found for an unknown path, 405 method_not_allowed).",
+        'Lists of trips, bookings and payments are paged: page from 1 (below 1 → 1), perPage default 25, below 1 → 25, above 100 → 100; meta {page, perPage, total, lastPage}. Other lists are whole.',
         'Unknown body fields are ignored. Ids of another company answer 404 like unknown ids. Times are ISO 8601 UTC; schedule times and dates are local to Syria (UTC+03:00).',
         'Success is 201 for POST /members, /vehicles, /trips, /schedules, /bookings and /webhooks, 202 for POST /webhooks/{endpointId}/test (queued) and for POST /__sandbox/events, and 200 for everything else — DELETE included: it answers the object as it was removed, or as it now is (a cancelled trip, the company without logo).',
         'Operations tagged sandbox exist only in the sandbox and take no key.',
@@ -182,6 +202,9 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
       license: { name: 'MIT', identifier: 'MIT' },
     },
     'x-rate-limits': 'none',
+    'x-request-errors': Object.fromEntries(
+      Object.entries(REQUEST_ERRORS).map(([status, e]) => [status, { ...e, schema: { $ref: '#/components/schemas/Error' } }]),
+    ),
     'x-delivery': DELIVERY_RULES,
     servers: [{ url: baseUrl }],
     tags: TAGS,

@@ -1,0 +1,70 @@
+// What a caller of the client passes and gets back (the client itself is http.ts).
+import type { ResponseBody } from './body.js';
+import type { Shape } from './shape.js';
+import type { QueryValue } from './url.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ClientOptions {
+  baseUrl: string;
+  /** Which setting the base URL came from, for messages. */
+  baseUrlSource?: string;
+  apiKey?: string;
+  timeoutMs: number;
+  retries: number;
+  userAgent: string;
+  /** Receives debug trace lines; undefined when --debug is off. */
+  trace?: (line: string) => void;
+  signal?: AbortSignal;
+  /** Backoff before retry n (0-based) is a random wait up to min(maxMs, baseMs·2ⁿ). */
+  backoff?: { baseMs: number; maxMs: number };
+  /** Longest Retry-After the client waits for; a longer one fails at once, naming the wait. */
+  maxRetryAfterMs?: number;
+  /** Largest JSON answer read into memory; a larger one is exit 1, not a crash. */
+  maxBodyBytes?: number;
+  env?: Record<string, string | undefined>;
+  /**
+   * Awaited before any request that is not a GET is sent (a protected profile's question); what
+   * it throws ends the command before anything left this machine.
+   */
+  beforeWrite?: (method: Method) => Promise<void>;
+}
+
+export interface RequestOptions {
+  method: Method;
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** A JSON body. */
+  body?: unknown;
+  /** A body sent as given (the `api --input` escape hatch). */
+  rawBody?: Uint8Array;
+  headers?: Record<string, string>;
+  /** Send the bearer key (default true; the OpenAPI document is public). */
+  auth?: boolean;
+  /**
+   * Whether repeating the request is harmless. Defaults: GET and DELETE yes, a request with an
+   * Idempotency-Key yes, anything else only when it never reached the server.
+   */
+  retrySafe?: boolean;
+  idempotencyKey?: string;
+  /** The path is from the server's root, not under the base URL's path (the sandbox's admin routes). */
+  fromRoot?: boolean;
+  /** What the caller relies on in a 2xx answer; anything else is exit 1 (see shape.ts). */
+  expect?: Shape;
+  /** Hand back any answer, a redirect included (the `api` escape hatch). */
+  raw?: boolean;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  data: T;
+}
+
+export interface StreamResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: ResponseBody;
+  /** Whether the request's deadline fired (the body then fails as an abort). */
+  timedOut: () => boolean;
+}

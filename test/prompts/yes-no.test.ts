@@ -1,0 +1,115 @@
+// Every yes/no question — a review's `Send this?`, a destructive command's confirmation, a
+// protected profile's question — takes y, yes, n, no in any case or Enter for its default, and asks
+// again for anything else (`07:30`, typed one question late, used to be taken as yes). Through the
+// real terminal prompter, against the sandbox: nothing is sent until the answer is a real yes.
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { protectedConfig } from '../commands/protected-support.js';
+import { testContext, type TestContextOptions } from '../support/context.js';
+import { Keyboard } from '../support/keys.js';
+import { openSession, type SandboxSession } from '../support/sandbox.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+let session: SandboxSession;
+beforeAll(async () => {
+  session = await openSession();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+function terminal(opts: TestContextOptions = {}) {
+  return testContext({
+    stdinIsTTY: true,
+    stderrIsTTY: true,
+    openStdin: true,
+    ...opts,
+    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, NO_COLOR: '1', ...opts.env },
+  });
+}
+
+const writes = (mark: number) => session.since(mark).filter((r) => r.method !== 'GET');
+
+const STRAY = ['07:30', 'yep', 'nope', 'sure', 'y es', 'yes please', 'ok'];
+
+test("Send this? asks again for stray text, then a no sends nothing; 'YES' and 'Y' send", async () => {
+  for (const [answer, sent] of [
+    ['N', false],
+    ['no', false],
+    ['YES', true],
+    ['Y', true],
+    ['', true], // Enter: the review's default is yes
+  ] as const) {
+    const t = terminal();
+    const keys = new Keyboard(t);
+    try {
+      const mark = session.mark();
+      const running = t.run(['vehicles', 'add', '--make', 'Hyundai', '--model', 'County', '-o', 'json']);
+      await keys.waitFor('Passenger seats');
+      keys.burst('18\r\r\r\r'); // the seats, then Enter past the optional year, colour and plate
+      await keys.waitFor('Send this? (Y/n)');
+      for (const stray of STRAY) {
+        keys.burst(`\x15${stray}\r`);
+        await keys.waitFor('Answer y or n (or Enter for yes)');
+      }
+      expect(writes(mark)).toEqual([]);
+      keys.burst(`\x15${answer}\r`);
+      expect(await running, t.err()).toBe(sent ? 0 : 130);
+      expect(writes(mark).length, answer).toBe(sent ? 1 : 0);
+      if (!sent) expect(t.err()).toContain('cancelled; nothing was sent');
+    } finally {
+      t.stdin.end();
+      t.cleanup();
+    }
+  }
+});
+
+test('a destructive confirmation asks again for stray text; Enter takes its default, no', async () => {
+  const [trip] = await session.json<Array<{ id: string }>>(['trips', 'list', '--status', 'published', '--per-page', '1']);
+  const t = terminal();
+  const keys = new Keyboard(t);
+  try {
+    const mark = session.mark();
+    const running = t.run(['trips', 'cancel', trip!.id]);
+    await keys.waitFor(/Cancel the trip [\s\S]*\(y\/N\)/);
+    keys.burst('07:30\r');
+    await keys.waitFor('Answer y or n (or Enter for no)');
+    keys.burst('\x15\r');
+    expect(await running).toBe(130);
+    expect(writes(mark)).toEqual([]);
+  } finally {
+    t.stdin.end();
+    t.cleanup();
+  }
+});
+
+test("a protected profile's question asks again for stray text and sends only after a yes", async () => {
+  const configDir = protectedConfig(session.sandbox.baseUrl, session.sandbox.keys.full);
+  const [booking] = await session.json<Array<{ id: string }>>(['bookings', 'list', '--status', 'requested', '--per-page', '1']);
+  try {
+    for (const [answer, code] of [
+      ['no', 130],
+      ['Yes', 0],
+    ] as const) {
+      const t = terminal({ configDir, env: { TRIPCTL_BASE_URL: undefined, TRIPCTL_API_KEY: undefined } });
+      const keys = new Keyboard(t);
+      try {
+        const mark = session.mark();
+        const running = t.run(['bookings', 'approve', booking!.id]);
+        await keys.waitFor(/LIVE · Qasioun Express — approve [\s\S]*\(y\/N\)/);
+        keys.burst('sure\r');
+        await keys.waitFor('Answer y or n (or Enter for no)');
+        expect(writes(mark)).toEqual([]);
+        keys.burst(`\x15${answer}\r`);
+        expect(await running, t.err()).toBe(code);
+        expect(writes(mark).length).toBe(code === 0 ? 1 : 0);
+      } finally {
+        t.stdin.end();
+        t.cleanup();
+      }
+    }
+  } finally {
+    rmSync(configDir, { recursive: true, force: true });
+  }
+});
