@@ -28,8 +28,12 @@ export interface Sheet {
   subtitle?: string;
   columns: string[];
   rows: Array<Array<string | number | boolean | null>>;
-  /** Columns holding amounts in minor units (spreadsheets format them as such). */
-  money?: string[];
+  /**
+   * Columns holding money, as numbers of minor units of `currency`. Files show them in the
+   * currency's units with its minor digits: "24000.00" in csv and pdf, a number with a currency
+   * format in xlsx (so sums work).
+   */
+  money?: { columns: string[]; currency: string };
 }
 
 /** One attempt to deliver one event to one endpoint, as GET /webhooks/{id}/deliveries serves it. */
@@ -40,12 +44,15 @@ export interface DeliveryRecord {
   event: string;
   attempt: number; // 1…5
   url: string;
-  status: 'succeeded' | 'failed' | 'pending';
+  /** This attempt's outcome. */
+  status: 'succeeded' | 'failed';
+  /** The delivery's as a whole, as it stands when read: pending while another attempt is to come. */
+  deliveryStatus: 'succeeded' | 'failed' | 'pending';
   responseStatus: number | null; // null: no response (refused, reset, time-out)
   error: string | null; // why there was no 2xx, in words
   durationMs: number | null;
   attemptedAt: string; // ISO 8601, UTC
-  nextAttemptAt: string | null; // when the next try is due, null when none will follow
+  nextAttemptAt: string | null; // on the newest attempt of a delivery waiting for a retry: when it is due (always ahead of the clock)
 }
 
 /** What the store hands the dispatcher: who is subscribed to what, read at emit time. */
@@ -70,6 +77,8 @@ export interface EventDispatcherApi {
   deliveriesOf(endpointId: string): DeliveryRecord[];
   /** Every envelope emitted so far, oldest first (tests and the admin route read it). */
   readonly emitted: EventEnvelope[];
+  /** After the sandbox clock moved forward: runs the retries it skipped, in order; re-times the rest. */
+  catchUp(): Promise<void>;
   /** Resolves when nothing is queued, in flight or waiting for a retry. */
   idle(): Promise<void>;
   /** Cancels pending retries and aborts attempts in flight. */

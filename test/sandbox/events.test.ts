@@ -129,6 +129,7 @@ describe('EventDispatcher', () => {
       attempt: 1,
       url: r.url,
       status: 'succeeded',
+      deliveryStatus: 'succeeded',
       responseStatus: 200,
       error: null,
       attemptedAt: FIXED_NOW.toISOString(),
@@ -177,17 +178,22 @@ describe('EventDispatcher', () => {
       expect(got.headers['x-service-signature']).toBe(hmac(ep.secret, first.body));
     }
     const records = d.deliveriesOf(ep.id);
-    expect(records.map((x) => [x.attempt, x.status, x.responseStatus])).toEqual([
-      [3, 'succeeded', 200],
-      [2, 'pending', 500],
-      [1, 'pending', 500],
+    // Each failed attempt is marked failed; the delivery as a whole succeeded in the end.
+    expect(records.map((x) => [x.attempt, x.status, x.deliveryStatus, x.responseStatus])).toEqual([
+      [3, 'succeeded', 'succeeded', 200],
+      [2, 'failed', 'succeeded', 500],
+      [1, 'failed', 'succeeded', 500],
     ]);
     expect(records.every((x) => x.eventId === env.id)).toBe(true);
     expect(new Set(records.map((x) => x.id)).size).toBe(3);
     expect(records[1]!.error).toContain('500');
-    expect(records[1]!.nextAttemptAt).not.toBeNull();
-    expect(records[0]!.nextAttemptAt).toBeNull();
-    expect(seen.map((x) => x.attempt)).toEqual([1, 2, 3]);
+    // Retried already: no attempt is to come.
+    expect(records.map((x) => x.nextAttemptAt)).toEqual([null, null, null]);
+    expect(seen.map((x) => [x.attempt, x.deliveryStatus, x.nextAttemptAt === null])).toEqual([
+      [1, 'pending', false],
+      [2, 'pending', false],
+      [3, 'succeeded', true],
+    ]);
   });
 
   it('records a receiver that never answers as a time-out failure', async () => {
@@ -200,7 +206,8 @@ describe('EventDispatcher', () => {
     // Wait for the first attempt's record rather than for all five.
     while (d.deliveriesOf(ep.id).length === 0) await new Promise((res) => setTimeout(res, 5));
     const [rec] = d.deliveriesOf(ep.id);
-    expect(rec).toMatchObject({ attempt: 1, status: 'pending', responseStatus: null });
+    expect(rec).toMatchObject({ attempt: 1, status: 'failed', deliveryStatus: 'pending', responseStatus: null });
+    expect(Date.parse(rec!.nextAttemptAt!)).toBeGreaterThan(Date.parse(rec!.attemptedAt));
     expect(rec!.error).toMatch(/time-out/);
     await d.close();
   });
@@ -214,7 +221,8 @@ describe('EventDispatcher', () => {
     await d.idle();
     const records = d.deliveriesOf(ep.id);
     expect(records.map((x) => x.attempt)).toEqual([5, 4, 3, 2, 1]);
-    expect(records.map((x) => x.status)).toEqual(['failed', 'pending', 'pending', 'pending', 'pending']);
+    expect(records.map((x) => x.status)).toEqual(['failed', 'failed', 'failed', 'failed', 'failed']);
+    expect(records.map((x) => x.deliveryStatus)).toEqual(['failed', 'failed', 'failed', 'failed', 'failed']);
     for (const x of records) {
       expect(x.eventId).toBe(env.id);
       expect(x.responseStatus).toBeNull();
@@ -256,7 +264,7 @@ describe('EventDispatcher', () => {
     const records = d.deliveriesOf(ep.id);
     expect(records.map((x) => [x.attempt, x.status])).toEqual([
       [2, 'failed'],
-      [1, 'pending'],
+      [1, 'failed'],
     ]);
     expect(records[0]).toMatchObject({ error: SKIPPED_ERROR, responseStatus: null, durationMs: null });
   });
@@ -314,7 +322,7 @@ describe('EventDispatcher', () => {
     d.emit('company-1', 'booking.created', {});
     await firstArrived;
     while (d.deliveriesOf('ep-fail').length === 0) await new Promise((res) => setTimeout(res, 5));
-    expect(d.deliveriesOf('ep-fail')[0]!.status).toBe('pending');
+    expect(d.deliveriesOf('ep-fail')[0]!).toMatchObject({ status: 'failed', deliveryStatus: 'pending' });
 
     await d.close(); // resolves only once nothing is left
     await d.idle();
@@ -364,10 +372,10 @@ describe('the documented retry schedule', () => {
     expect(r.received).toHaveLength(5);
     expect(d.deliveriesOf(ep.id).map((x) => [x.attempt, x.status])).toEqual([
       [5, 'succeeded'],
-      [4, 'pending'],
-      [3, 'pending'],
-      [2, 'pending'],
-      [1, 'pending'],
+      [4, 'failed'],
+      [3, 'failed'],
+      [2, 'failed'],
+      [1, 'failed'],
     ]);
     // Each wait is at least the scaled documented one (timers never fire much early).
     const gaps = arrivals.slice(1).map((at, i) => at - arrivals[i]!);

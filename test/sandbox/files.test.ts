@@ -5,7 +5,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import zlib from 'node:zlib';
 
 import { describe, expect, it } from 'vitest';
 
@@ -13,6 +12,7 @@ import type { Sheet } from '../../src/sandbox/contracts.js';
 import { contentTypeOf, csvOf, extensionOf, xlsxOf } from '../../src/sandbox/files/index.js';
 import { columnLetters, sheetNameOf } from '../../src/sandbox/files/xlsx.js';
 import { crc32, crc32Fallback, zipOf } from '../../src/sandbox/files/zip.js';
+import { parseCsv, readZip } from './readers.js';
 
 const ARABIC = 'محمد أحمد';
 
@@ -30,49 +30,6 @@ const sample: Sheet = {
 
 // ------------------------------------------------------------------------------------------------
 // CSV
-
-/** RFC 4180 parser: records end in CRLF; quoted fields may hold , " CR LF. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let i = 0;
-  while (i < text.length) {
-    let value = '';
-    if (text[i] === '"') {
-      i++;
-      for (;;) {
-        if (i >= text.length) throw new Error('unterminated quoted field');
-        if (text[i] === '"') {
-          if (text[i + 1] === '"') {
-            value += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        value += text[i++];
-      }
-    } else {
-      while (i < text.length && text[i] !== ',' && text[i] !== '\r' && text[i] !== '\n') {
-        if (text[i] === '"') throw new Error('quote in unquoted field');
-        value += text[i++];
-      }
-    }
-    record.push(value);
-    if (text[i] === ',') {
-      i++;
-    } else if (text.startsWith('\r\n', i)) {
-      i += 2;
-      records.push(record);
-      record = [];
-    } else {
-      throw new Error(`bare line end or garbage at ${i}: ${JSON.stringify(text.slice(i, i + 5))}`);
-    }
-  }
-  if (record.length > 0) throw new Error('last record not ended by CRLF');
-  return records;
-}
 
 describe('csvOf', () => {
   it('writes UTF-8 with a BOM, CRLF records and a header row, and round-trips awkward values', () => {
@@ -107,59 +64,6 @@ describe('csvOf', () => {
 
 // ------------------------------------------------------------------------------------------------
 // ZIP / XLSX
-
-interface ZipRead {
-  name: string;
-  method: number;
-  flags: number;
-  data: Buffer;
-}
-
-/** Reads a ZIP through its central directory, checking local headers, sizes and CRCs. */
-function readZip(zip: Buffer): ZipRead[] {
-  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  expect(eocd).toBeGreaterThan(0);
-  expect(eocd + 22).toBe(zip.length); // no archive comment
-  const count = zip.readUInt16LE(eocd + 10);
-  expect(zip.readUInt16LE(eocd + 8)).toBe(count);
-  const cdSize = zip.readUInt32LE(eocd + 12);
-  const cdOffset = zip.readUInt32LE(eocd + 16);
-  expect(cdOffset + cdSize).toBe(eocd);
-  const entries: ZipRead[] = [];
-  let p = cdOffset;
-  for (let k = 0; k < count; k++) {
-    expect(zip.readUInt32LE(p)).toBe(0x02014b50);
-    const flags = zip.readUInt16LE(p + 8);
-    const method = zip.readUInt16LE(p + 10);
-    const crc = zip.readUInt32LE(p + 16);
-    const csize = zip.readUInt32LE(p + 20);
-    const usize = zip.readUInt32LE(p + 24);
-    const nameLen = zip.readUInt16LE(p + 28);
-    const extraLen = zip.readUInt16LE(p + 30);
-    const commentLen = zip.readUInt16LE(p + 32);
-    const local = zip.readUInt32LE(p + 42);
-    const name = zip.subarray(p + 46, p + 46 + nameLen).toString('utf8');
-    p += 46 + nameLen + extraLen + commentLen;
-
-    expect(zip.readUInt32LE(local)).toBe(0x04034b50);
-    expect(zip.readUInt16LE(local + 8)).toBe(method);
-    expect(zip.readUInt32LE(local + 14)).toBe(crc);
-    expect(zip.readUInt32LE(local + 18)).toBe(csize);
-    expect(zip.readUInt32LE(local + 22)).toBe(usize);
-    const lNameLen = zip.readUInt16LE(local + 26);
-    const lExtraLen = zip.readUInt16LE(local + 28);
-    expect(zip.subarray(local + 30, local + 30 + lNameLen).toString('utf8')).toBe(name);
-    const start = local + 30 + lNameLen + lExtraLen;
-    const raw = zip.subarray(start, start + csize);
-    expect([0, 8]).toContain(method);
-    const data = method === 8 ? zlib.inflateRawSync(raw) : Buffer.from(raw);
-    expect(data.length).toBe(usize);
-    expect(crc32Fallback(data)).toBe(crc);
-    entries.push({ name, method, flags, data });
-  }
-  expect(p).toBe(eocd);
-  return entries;
-}
 
 /** Tag balance of an XML document (no parser in Node): every open tag is closed in order. */
 function expectWellFormed(xml: string): void {
@@ -315,19 +219,19 @@ describe('formats', () => {
 });
 
 describe('xlsxOf: typed cells', () => {
-  it('writes ISO dates and UTC date-times as date cells with a date format, and money columns as formatted numbers', () => {
+  it('writes ISO dates and UTC date-times as date cells with a date format, and money as numbers in pounds with a currency format', () => {
     const sheet: Sheet = {
       title: 'Trips',
       columns: ['departureAt', 'day', 'pricePerSeat', 'note'],
-      money: ['pricePerSeat'],
-      rows: [['2026-09-01T04:30:00.000Z', '2026-09-01', 2_500_000, '2026-09-01 is not a date cell when it has text around it']],
+      money: { columns: ['pricePerSeat'], currency: 'SYP' },
+      rows: [['2026-09-01T04:30:00.000Z', '2026-09-01', 2_500_050, '2026-09-01 is not a date cell when it has text around it']],
     };
     const entries = readZip(xlsxOf(sheet));
     const xml = entries.find((e) => e.name === 'xl/worksheets/sheet1.xml')!.data.toString('utf8');
     // 2026-09-01 is day 46266 of the 1900 date system; 04:30 is 0.1875 of a day.
     expect(xml).toContain('<c r="A2" s="3"><v>46266.1875</v></c>');
     expect(xml).toContain('<c r="B2" s="2"><v>46266</v></c>');
-    expect(xml).toContain('<c r="C2" s="4"><v>2500000</v></c>');
+    expect(xml).toContain('<c r="C2" s="4"><v>25000.5</v></c>');
     expect(xml).toContain('<c r="D2" t="inlineStr">');
     const styles = entries.find((e) => e.name === 'xl/styles.xml')!.data.toString('utf8');
     expectWellFormed(styles);
@@ -336,5 +240,8 @@ describe('xlsxOf: typed cells', () => {
     expect(formats).toEqual(['0', '0', '164', '165', '166']);
     expect(styles).toContain('<numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>');
     expect(styles).toContain('<numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/>');
+    expect(styles).toContain('<numFmt numFmtId="166" formatCode="#,##0.00 &quot;SYP&quot;"/>');
+    // csv gives the same amount as text with the currency's two minor digits.
+    expect(csvOf(sheet).toString('utf8')).toContain(',25000.50,');
   });
 });

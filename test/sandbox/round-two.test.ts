@@ -96,7 +96,7 @@ describe('webhook.test', () => {
       const records = sandbox.dispatcher.deliveriesOf(endpointId);
       expect(records.map((r) => [r.attempt, r.status])).toEqual([
         [2, 'failed'],
-        [1, 'pending'],
+        [1, 'failed'],
       ]);
       expect(records[0]!.error).toBe(SKIPPED_ERROR);
     } finally {

@@ -5,15 +5,20 @@ import type { Core } from './model.js';
 import { seatsBooked } from './model.js';
 import { localDate } from './schedules.js';
 import { CITIES } from '../seed/seed.js';
-import type { CompanyRec, PaymentRec } from './state.js';
+import { CURRENCY, type CompanyRec, type PaymentRec } from './state.js';
+import { majorText } from '../files/csv.js';
 
 export const REPORT_TYPES = ['bookings', 'trips', 'revenue', 'drivers', 'routes', 'fleet', 'reviews'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
+// Cities in English and in Arabic, in two columns: a person of either language finds theirs, and
+// a spreadsheet can sort and filter each.
 const cityName = (id: string): string => CITIES.find((c) => c.id === id)?.name ?? id;
+const cityNameAr = (id: string): string => CITIES.find((c) => c.id === id)?.nameAr ?? id;
 const route = (from: string, to: string): string => `${cityName(from)} - ${cityName(to)}`;
-/** Money in minor units as pounds with two decimals, e.g. 2500000 → "25000.00". */
-const pounds = (minor: number): string => (minor / 100).toFixed(2);
+const routeAr = (from: string, to: string): string => `${cityNameAr(from)} - ${cityNameAr(to)}`;
+/** Money columns hold minor units of SYP; the file builders show them in pounds (files/csv.ts). */
+const money = (...columns: string[]): Sheet['money'] => ({ columns, currency: CURRENCY });
 
 export function invoiceSheet(core: Core, company: CompanyRec, payment: PaymentRec): Sheet {
   const { state } = core;
@@ -31,9 +36,10 @@ export function invoiceSheet(core: Core, company: CompanyRec, payment: PaymentRe
     // The phone is isolated (LRI…PDI), so an Arabic name before it does not carry its '+' to the far side.
     ['Passenger', passenger ? `${passenger.fullName ?? ''} \u2066${passenger.phone}\u2069`.trim() : ''],
     ['Trip', trip ? `${route(trip.fromCityId, trip.toCityId)}, ${trip.departureAt}` : payment.tripId],
+    ['الرحلة', trip ? routeAr(trip.fromCityId, trip.toCityId) : ''],
     ['Seats', booking?.seats ?? null],
-    ['Price per seat', trip ? `${pounds(trip.pricePerSeat)} ${trip.currency}` : ''],
-    ['Amount', `${pounds(payment.amount)} ${payment.currency}`],
+    ['Price per seat', trip ? `${majorText(trip.pricePerSeat, trip.currency)} ${trip.currency}` : ''],
+    ['Amount', `${majorText(payment.amount, payment.currency)} ${payment.currency}`],
   ];
   return {
     title: `Invoice INV-${payment.id.slice(0, 8).toUpperCase()}`,
@@ -63,6 +69,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
           'status',
           'tripId',
           'route',
+          'routeAr',
           'departureAt',
           'passenger',
           'phone',
@@ -81,6 +88,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
             b.status,
             b.tripId,
             t ? route(t.fromCityId, t.toCityId) : '',
+            t ? routeAr(t.fromCityId, t.toCityId) : '',
             t?.departureAt ?? null,
             u?.fullName ?? null,
             u?.phone ?? null,
@@ -96,12 +104,25 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       return {
         title: 'Trips',
         subtitle,
-        columns: ['id', 'departureAt', 'route', 'status', 'plate', 'driver', 'totalSeats', 'seatsBooked', 'pricePerSeat', 'currency'],
-        money: ['pricePerSeat'],
+        columns: [
+          'id',
+          'departureAt',
+          'route',
+          'routeAr',
+          'status',
+          'plate',
+          'driver',
+          'totalSeats',
+          'seatsBooked',
+          'pricePerSeat',
+          'currency',
+        ],
+        money: money('pricePerSeat'),
         rows: trips.map((t) => [
           t.id,
           t.departureAt,
           route(t.fromCityId, t.toCityId),
+          routeAr(t.fromCityId, t.toCityId),
           t.status,
           vehicleOf(t.vehicleId)?.plate ?? null,
           userOf(t.driverId)?.fullName ?? null,
@@ -122,12 +143,12 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       }
       return {
         title: 'Revenue by day',
-        subtitle: `${subtitle}; amounts in minor units of SYP`,
+        subtitle: `${subtitle}; amounts in ${CURRENCY}`,
         columns: ['date', 'payments', 'paid', 'pending', 'refunded', 'failed', 'currency'],
-        money: ['paid', 'pending', 'refunded', 'failed'],
+        money: money('paid', 'pending', 'refunded', 'failed'),
         rows: [...days.entries()]
           .sort((a, b) => b[0].localeCompare(a[0]))
-          .map(([day, r]) => [day, r.payments, r.paid, r.pending, r.refunded, r.failed, 'SYP']),
+          .map(([day, r]) => [day, r.payments, r.paid, r.pending, r.refunded, r.failed, CURRENCY]),
       };
     }
     case 'drivers': {
@@ -155,25 +176,37 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       };
     }
     case 'routes': {
-      const rows = new Map<string, [string, string, number, number, number, number]>();
+      const rows = new Map<string, { from: string; to: string; trips: number; bookings: number; seatsSold: number; revenue: number }>();
       for (const t of trips) {
         const key = `${t.fromCityId}>${t.toCityId}`;
-        const row = rows.get(key) ?? [cityName(t.fromCityId), cityName(t.toCityId), 0, 0, 0, 0];
-        row[2]++;
+        const row = rows.get(key) ?? { from: t.fromCityId, to: t.toCityId, trips: 0, bookings: 0, seatsSold: 0, revenue: 0 };
+        row.trips++;
         const tb = bookings.filter((b) => b.tripId === t.id);
-        row[3] += tb.length;
-        row[4] += tb
+        row.bookings += tb.length;
+        row.seatsSold += tb
           .filter((b) => b.status === 'approved' || b.status === 'boarded' || b.status === 'no_show')
           .reduce((a, b) => a + b.seats, 0);
-        row[5] += payments.filter((p) => p.tripId === t.id && p.status === 'paid').reduce((a, p) => a + p.amount, 0);
+        row.revenue += payments.filter((p) => p.tripId === t.id && p.status === 'paid').reduce((a, p) => a + p.amount, 0);
         rows.set(key, row);
       }
       return {
         title: 'Routes',
-        subtitle: `${subtitle}; revenue in minor units of SYP`,
-        columns: ['from', 'to', 'trips', 'bookings', 'seatsSold', 'revenue'],
-        money: ['revenue'],
-        rows: [...rows.values()].sort((a, b) => b[5] - a[5]),
+        subtitle: `${subtitle}; revenue in ${CURRENCY}`,
+        columns: ['from', 'fromAr', 'to', 'toAr', 'trips', 'bookings', 'seatsSold', 'revenue', 'currency'],
+        money: money('revenue'),
+        rows: [...rows.values()]
+          .sort((a, b) => b.revenue - a.revenue)
+          .map((r) => [
+            cityName(r.from),
+            cityNameAr(r.from),
+            cityName(r.to),
+            cityNameAr(r.to),
+            r.trips,
+            r.bookings,
+            r.seatsSold,
+            r.revenue,
+            CURRENCY,
+          ]),
       };
     }
     case 'fleet': {
@@ -205,13 +238,22 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       return {
         title: 'Reviews',
         subtitle,
-        columns: ['id', 'createdAt', 'tripId', 'route', 'rating', 'passengerName', 'comment'],
+        columns: ['id', 'createdAt', 'tripId', 'route', 'routeAr', 'rating', 'passengerName', 'comment'],
         rows: state.reviews
           .filter((r) => r.companyId === company.id)
           .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
           .map((r) => {
             const t = tripOf(r.tripId);
-            return [r.id, r.createdAt, r.tripId, t ? route(t.fromCityId, t.toCityId) : '', r.rating, r.passengerName, r.comment];
+            return [
+              r.id,
+              r.createdAt,
+              r.tripId,
+              t ? route(t.fromCityId, t.toCityId) : '',
+              t ? routeAr(t.fromCityId, t.toCityId) : '',
+              r.rating,
+              r.passengerName,
+              r.comment,
+            ];
           }),
       };
   }

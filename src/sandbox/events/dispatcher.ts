@@ -1,13 +1,16 @@
-// Over 300 lines on purpose: one class whose queue, timers, in-flight requests and records are
-// one piece of state; split, each part would reach into the others' fields.
 // The sandbox's event dispatcher: builds the signed envelopes partner-api.md's "Events" section
-// describes and delivers them to webhook endpoints with the documented time-out and retries.
+// describes and delivers them to webhook endpoints (send.ts) with the documented time-out and
+// retries, on the sandbox clock.
 //
-// Behaviour the spec leaves open, decided here (also in /tmp/tripctl/sandbox-decisions.md):
-// - Each attempt yields one DeliveryRecord. Its status tells the state of the delivery after that
-//   attempt: 'succeeded' (2xx), 'pending' (this attempt failed, another is scheduled at
-//   nextAttemptAt) or 'failed' (this attempt failed and none will follow). So the newest record of
-//   an event id is the delivery's current state.
+// Behaviour the spec leaves open, decided here:
+// - Each attempt yields one DeliveryRecord. Its status is the attempt's outcome: 'succeeded' (2xx)
+//   or 'failed'. deliveryStatus is the delivery's as a whole, as it stands when read: 'pending'
+//   while an attempt is to come, then 'succeeded' or 'failed' (after the 5th failed attempt, or
+//   when the endpoint went). nextAttemptAt is set only on the newest record of a delivery waiting
+//   for a retry: when that retry is due, always in the sandbox's future.
+// - Waits run on the sandbox clock. Moving the clock (catchUp) runs every retry that falls due in
+//   the skipped time, in order of due time, each as of the moment it fell due (attemptedAt), with
+//   the next wait counted from there; retries still ahead are re-timed to the new clock.
 // - After the 5th failed attempt the delivery is failed for good: no further attempts, no
 //   re-queueing; its records stay (newest first, at most 100 per endpoint).
 // - Before every retry the endpoint is looked up again with endpointsFor(companyId, event). If it
@@ -19,25 +22,21 @@
 //   endpoint stops a test's retries as it stops any other event's.
 // - responseStatus is null whenever no complete response arrived (refused, reset, time-out, even
 //   if the status line had already arrived before the time-out).
-// - nextAttemptAt is now() + the scaled wait, i.e. when the retry will really happen.
 // - close() cancels retries and destroys requests in flight; those attempts leave no record.
 //   emit() after close() still returns (and keeps) the envelope but delivers nothing.
 // - Timers are ref'd (they keep the process alive until they fire or close() clears them).
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
-import { performance } from 'node:perf_hooks';
+import type http from 'node:http';
 
-import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, sign } from '../../webhooks/signature.js';
 import type { DeliveryRecord, DispatcherOptions, EventDispatcherApi, EventEnvelope, WebhookEndpointRecord } from '../contracts.js';
+import { type Outcome, scaled, sendAttempt } from './send.js';
 
+export { TIMEOUT_S, USER_AGENT } from './send.js';
 export const API_VERSION = '2026-08-21';
-export const USER_AGENT = 'Service-Partner-Webhooks/1.0';
 export const TEST_EVENT = 'webhook.test';
 /** Waits before attempts 2…5, in seconds (partner-api.md "Retries"). */
 export const RETRY_WAITS_S = [10, 30, 120, 300] as const;
 export const MAX_ATTEMPTS = RETRY_WAITS_S.length + 1;
-export const TIMEOUT_S = 8;
 /** Records kept per endpoint (newest first). */
 export const RECORDS_PER_ENDPOINT = 100;
 /** Attempts in flight at once across all endpoints; the rest wait in the queue. */
@@ -68,18 +67,24 @@ interface Delivery {
   attempts: number;
   /** Look the endpoint up again before a retry. */
   recheck: boolean;
+  /** The delivery as a whole. */
+  state: 'pending' | 'succeeded' | 'failed';
+  /** When the next attempt is due (sandbox clock, ms) while one waits; null otherwise. */
+  dueAt: number | null;
+  /** The record of the newest attempt. */
+  latest: DeliveryRecord | null;
 }
 
-interface Outcome {
-  responseStatus: number | null;
-  error: string | null;
-  durationMs: number | null;
+/** What is kept per attempt: the record as made, and its delivery (for the fields read live). */
+interface Kept {
+  record: DeliveryRecord;
+  delivery: Delivery;
 }
 
 export class EventDispatcher implements EventDispatcherApi {
   readonly emitted: EventEnvelope[] = [];
   private readonly opts: DispatcherOptions;
-  private readonly records = new Map<string, DeliveryRecord[]>();
+  private readonly records = new Map<string, Kept[]>();
   private readonly queue: Delivery[] = [];
   private readonly timers = new Map<NodeJS.Timeout, Delivery>();
   private readonly requests = new Set<http.ClientRequest>();
@@ -101,7 +106,7 @@ export class EventDispatcher implements EventDispatcherApi {
     for (const endpoint of endpoints) {
       if (seen.has(endpoint.id)) continue;
       seen.add(endpoint.id);
-      this.enqueue({ envelope, body, companyId, endpoint, attempts: 0, recheck: true });
+      this.enqueue(this.delivery(envelope, body, companyId, endpoint));
     }
     return envelope;
   }
@@ -110,13 +115,41 @@ export class EventDispatcher implements EventDispatcherApi {
     const envelope = this.envelope(TEST_EVENT, { endpointId: endpoint.id, message: 'test delivery' });
     const body = Buffer.from(JSON.stringify(envelope), 'utf8');
     if (!this.closed) {
-      this.enqueue({ envelope, body, companyId: endpoint.companyId, endpoint, attempts: 0, recheck: true });
+      this.enqueue(this.delivery(envelope, body, endpoint.companyId, endpoint));
     }
     return envelope;
   }
 
   deliveriesOf(endpointId: string): DeliveryRecord[] {
-    return (this.records.get(endpointId) ?? []).map((r) => ({ ...r }));
+    return (this.records.get(endpointId) ?? []).map(({ record, delivery }) => ({
+      ...record,
+      deliveryStatus: delivery.state,
+      nextAttemptAt: delivery.latest === record && delivery.dueAt !== null ? new Date(delivery.dueAt).toISOString() : null,
+    }));
+  }
+
+  /**
+   * After the sandbox clock moved forward: runs the retries that fell due in the skipped time, in
+   * order of due time, each as of when it fell due; re-times the ones still ahead.
+   */
+  async catchUp(): Promise<void> {
+    for (;;) {
+      const now = this.opts.now().getTime();
+      let next: [NodeJS.Timeout, Delivery] | undefined;
+      for (const entry of this.timers) if (entry[1].dueAt! <= now && (!next || entry[1].dueAt! < next[1].dueAt!)) next = entry;
+      if (!next || this.closed) break;
+      const [timer, delivery] = next;
+      clearTimeout(timer);
+      this.timers.delete(timer);
+      this.inFlight++;
+      await this.run(delivery, delivery.dueAt!).finally(() => this.inFlight--);
+    }
+    for (const [timer, delivery] of [...this.timers]) {
+      clearTimeout(timer);
+      this.timers.delete(timer);
+      this.wait(delivery);
+    }
+    this.pump();
   }
 
   idle(): Promise<void> {
@@ -150,6 +183,10 @@ export class EventDispatcher implements EventDispatcherApi {
     return envelope;
   }
 
+  private delivery(envelope: EventEnvelope, body: Buffer, companyId: string, endpoint: WebhookEndpointRecord): Delivery {
+    return { envelope, body, companyId, endpoint, attempts: 0, recheck: true, state: 'pending', dueAt: null, latest: null };
+  }
+
   private enqueue(delivery: Delivery): void {
     this.unfinished++;
     this.queue.push(delivery);
@@ -178,8 +215,11 @@ export class EventDispatcher implements EventDispatcherApi {
     }
   }
 
-  private async run(delivery: Delivery): Promise<void> {
+  /** One attempt, as of `at` (the sandbox time it falls due; now unless the clock skipped it). */
+  private async run(delivery: Delivery, at?: number): Promise<void> {
     if (this.closed) return this.finish(delivery);
+    delivery.dueAt = null;
+    const attemptedAt = new Date(at ?? this.opts.now().getTime());
     if (delivery.attempts > 0 && delivery.recheck) {
       let current: WebhookEndpointRecord | undefined;
       try {
@@ -189,42 +229,45 @@ export class EventDispatcher implements EventDispatcherApi {
       }
       if (current === undefined) {
         delivery.attempts++;
-        this.record(delivery, { responseStatus: null, error: SKIPPED_ERROR, durationMs: null }, 'failed', null);
+        this.record(delivery, { responseStatus: null, error: SKIPPED_ERROR, durationMs: null }, 'failed', attemptedAt);
         return this.finish(delivery);
       }
       delivery.endpoint = current;
     }
     delivery.attempts++;
-    const attemptedAt = this.opts.now();
-    const outcome = await this.send(delivery);
+    const outcome = await sendAttempt(delivery.endpoint, delivery.envelope, delivery.body, this.opts.timeScale, this.requests);
     if (this.closed) return this.finish(delivery); // aborted by close(): no record
     if (outcome.error === null) {
-      this.record(delivery, outcome, 'succeeded', null, attemptedAt);
+      this.record(delivery, outcome, 'succeeded', attemptedAt);
       return this.finish(delivery);
     }
     if (delivery.attempts >= MAX_ATTEMPTS) {
-      this.record(delivery, outcome, 'failed', null, attemptedAt);
+      this.record(delivery, outcome, 'failed', attemptedAt);
       return this.finish(delivery);
     }
-    const waitMs = scaled(RETRY_WAITS_S[delivery.attempts - 1]! * 1000, this.opts.timeScale, 1);
-    const nextAt = new Date(this.opts.now().getTime() + waitMs);
-    this.record(delivery, outcome, 'pending', nextAt, attemptedAt);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (this.closed) return this.finish(delivery);
-      this.queue.push(delivery);
-      this.pump();
-    }, waitMs);
+    // The wait counts from the attempt's end: now, or as of its due time when the clock skipped it.
+    const from = at === undefined ? this.opts.now().getTime() : at;
+    delivery.dueAt = from + scaled(RETRY_WAITS_S[delivery.attempts - 1]! * 1000, this.opts.timeScale, 1);
+    this.record(delivery, outcome, 'pending', attemptedAt);
+    this.wait(delivery);
+  }
+
+  /** Waits for the delivery's due time on the sandbox clock, then queues its attempt. */
+  private wait(delivery: Delivery): void {
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        if (this.closed) return this.finish(delivery);
+        this.queue.push(delivery);
+        this.pump();
+      },
+      Math.max(0, delivery.dueAt! - this.opts.now().getTime()),
+    );
     this.timers.set(timer, delivery);
   }
 
-  private record(
-    delivery: Delivery,
-    outcome: Outcome,
-    status: DeliveryRecord['status'],
-    nextAttemptAt: Date | null,
-    attemptedAt: Date = this.opts.now(),
-  ): void {
+  private record(delivery: Delivery, outcome: Outcome, state: Delivery['state'], attemptedAt: Date): void {
+    delivery.state = state;
     const record: DeliveryRecord = {
       id: randomId('dlv_'),
       endpointId: delivery.endpoint.id,
@@ -232,114 +275,26 @@ export class EventDispatcher implements EventDispatcherApi {
       event: delivery.envelope.event,
       attempt: delivery.attempts,
       url: delivery.endpoint.url,
-      status,
+      status: state === 'succeeded' ? 'succeeded' : 'failed',
+      deliveryStatus: state,
       responseStatus: outcome.responseStatus,
       error: outcome.error,
       durationMs: outcome.durationMs,
       attemptedAt: attemptedAt.toISOString(),
-      nextAttemptAt: nextAttemptAt === null ? null : nextAttemptAt.toISOString(),
+      nextAttemptAt: delivery.dueAt === null ? null : new Date(delivery.dueAt).toISOString(),
     };
+    delivery.latest = record;
     let list = this.records.get(record.endpointId);
     if (list === undefined) {
       list = [];
       this.records.set(record.endpointId, list);
     }
-    list.unshift(record);
+    list.unshift({ record, delivery });
     if (list.length > RECORDS_PER_ENDPOINT) list.length = RECORDS_PER_ENDPOINT;
     try {
       this.opts.onAttempt?.({ ...record });
     } catch {
       // The store's problem; a delivery never throws.
-    }
-  }
-
-  /** One POST of the delivery's exact body. Never rejects. */
-  private send(delivery: Delivery): Promise<Outcome> {
-    return new Promise<Outcome>((resolve) => {
-      const { endpoint, body, envelope } = delivery;
-      let url: URL;
-      try {
-        url = new URL(endpoint.url);
-      } catch {
-        resolve({ responseStatus: null, error: `invalid endpoint url: ${endpoint.url}`, durationMs: null });
-        return;
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        resolve({ responseStatus: null, error: `unsupported url scheme ${url.protocol}`, durationMs: null });
-        return;
-      }
-      // Never below 1 s however scaled: on a busy machine a receiver that answers at once can take
-      // more than the 8 ms a 0.001 scale gives, and a slow answer is not a failed one.
-      const timeoutMs = scaled(TIMEOUT_S * 1000, this.opts.timeScale, 1000);
-      const started = performance.now();
-      let settled = false;
-      let req: http.ClientRequest | undefined;
-      const done = (responseStatus: number | null, error: string | null): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        if (req !== undefined) this.requests.delete(req);
-        resolve({ responseStatus, error, durationMs: Math.round(performance.now() - started) });
-      };
-      const timer = setTimeout(() => {
-        done(null, `no complete response within ${timeoutMs} ms (time-out)`);
-        req?.destroy();
-      }, timeoutMs);
-      try {
-        const transport = url.protocol === 'https:' ? https : http;
-        req = transport.request(url, {
-          method: 'POST',
-          agent: false,
-          headers: {
-            'Content-Type': 'application/json',
-            'Content-Length': String(body.length),
-            'User-Agent': USER_AGENT,
-            [EVENT_HEADER]: envelope.event,
-            [DELIVERY_HEADER]: envelope.id,
-            [SIGNATURE_HEADER]: sign(endpoint.secret, body),
-          },
-        });
-        this.requests.add(req);
-        req.on('error', (err) => done(null, describe(err)));
-        req.on('response', (res) => {
-          const status = res.statusCode ?? 0;
-          res.on('error', (err) => done(null, describe(err)));
-          res.on('aborted', () => done(null, 'connection closed before the response was complete'));
-          res.on('end', () => done(status, status >= 200 && status < 300 ? null : `receiver answered HTTP ${status}`));
-          res.on('close', () => {
-            if (!res.complete) done(null, 'connection closed before the response was complete');
-          });
-          res.resume();
-        });
-        req.end(body);
-      } catch (err) {
-        done(null, describe(err));
-      }
-    });
-  }
-}
-
-function scaled(ms: number, timeScale: number, floorMs: number): number {
-  const value = Math.round(ms * (Number.isFinite(timeScale) && timeScale >= 0 ? timeScale : 1));
-  return Math.max(floorMs, value);
-}
-
-function describe(err: unknown): string {
-  const e = err as NodeJS.ErrnoException | undefined;
-  const code = typeof e?.code === 'string' ? e.code : undefined;
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'connection refused (ECONNREFUSED)';
-    case 'ECONNRESET':
-      return 'connection reset by the receiver (ECONNRESET)';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `host not found (${code})`;
-    case 'EPIPE':
-      return 'connection closed by the receiver while sending (EPIPE)';
-    default: {
-      const message = e instanceof Error ? e.message : String(err);
-      return code !== undefined && !message.includes(code) ? `${message} (${code})` : message || 'request failed';
     }
   }
 }

@@ -7,7 +7,7 @@
 // Text (fonts, Arabic shaping, bidirectional order) is src/pdf/'s: see its index.ts. PDFKit and
 // its helpers are loaded there, when the first PDF is made, never at start-up.
 import type { Sheet } from '../contracts.js';
-import { cellText, type Cell } from './csv.js';
+import { cellText, columnTexts, type Cell } from './csv.js';
 import { endPdf, openWriter, type Weight, type Writer } from '../../pdf/index.js';
 
 const PORTRAIT = { width: 595.28, height: 841.89 } as const;
@@ -52,9 +52,10 @@ function isNumber(value: Cell | undefined): boolean {
 
 /** Where everything goes, given how wide a text is in the table's font. */
 export function pdfLayout(sheet: Sheet, measure: (text: string, weight: Weight) => number): PdfLayout {
+  const texts = columnTexts(sheet);
   const natural = sheet.columns.map((name, i) => {
     let w = measure(name, 'bold');
-    for (const row of sheet.rows.slice(0, MEASURED_ROWS)) w = Math.max(w, measure(cellText(row[i]), 'regular'));
+    for (const row of sheet.rows.slice(0, MEASURED_ROWS)) w = Math.max(w, measure(texts[i]!(row[i]), 'regular'));
     return Math.ceil(w + 2 * PAD);
   });
   const total = natural.reduce((a, b) => a + b, 0);
@@ -110,11 +111,12 @@ function drawPage(w: Writer, sheet: Sheet, layout: PdfLayout, page: number, rows
     }
     y += 14;
   }
+  const texts = columnTexts(sheet);
   const cellRow = (values: Array<Cell | undefined>, weight: Weight, top: number): void => {
     let x = left;
     layout.columnWidths.forEach((width, i) => {
       const value = values[i];
-      const line = w.fitted(cellText(value), weight, TABLE_SIZE, width - 2 * PAD);
+      const line = w.fitted(weight === 'bold' ? cellText(value) : texts[i]!(value), weight, TABLE_SIZE, width - 2 * PAD);
       const right = weight === 'regular' ? isNumber(value) || line.rtl : layout.numericColumns[i] === true;
       w.draw(line, weight, TABLE_SIZE, right ? x + width - PAD - line.width : x + PAD, top + 3);
       x += width;

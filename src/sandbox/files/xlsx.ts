@@ -3,11 +3,12 @@
 // Strings are inline (t="inlineStr", no shared-string table), numbers are numbers, booleans are
 // t="b", null is an absent cell. A text that is an ISO date (YYYY-MM-DD) or a UTC date-time
 // (…Z) is a date cell: its Excel serial number with a yyyy-mm-dd or yyyy-mm-dd hh:mm:ss format
-// (times in UTC, as the API gives them). Columns the sheet names as money (minor units) get a
-// #,##0 format. Text is XML-escaped, characters XML 1.0 forbids are removed and
+// (times in UTC, as the API gives them). Money columns (minor units in the sheet) are numbers in
+// the currency's units with a currency format (#,##0.00 "SYP"), so sums and averages work. Text is XML-escaped, characters XML 1.0 forbids are removed and
 // a cell's text is cut to Excel's 32 767-character limit. The title and subtitle also go into
 // docProps/core.xml (dc:title, dc:description). No dates: the same sheet gives the same bytes.
 import type { Sheet } from '../contracts.js';
+import { fractionDigits } from '../../input/money.js';
 import type { Cell } from './csv.js';
 import { zipOf } from './zip.js';
 
@@ -109,11 +110,20 @@ function worksheetXml(sheet: Sheet): string {
   const width = sheet.columns.length;
   const rows: string[] = [];
   rows.push(`<row r="1">${sheet.columns.map((name, i) => cellXml(`${columnLetters(i)}1`, name, STYLE.header)).join('')}</row>`);
-  const styles = sheet.columns.map((name) => (sheet.money?.includes(name) ? STYLE.money : STYLE.plain));
+  const money = sheet.money;
+  const styles = sheet.columns.map((name) => (money?.columns.includes(name) ? STYLE.money : STYLE.plain));
+  const unit = money ? 10 ** fractionDigits(money.currency) : 1;
   sheet.rows.forEach((row, r) => {
     const n = r + 2;
     let cells = '';
-    for (let i = 0; i < width; i++) cells += cellXml(`${columnLetters(i)}${n}`, row[i], styles[i]!);
+    for (let i = 0; i < width; i++) {
+      const value = row[i];
+      cells += cellXml(
+        `${columnLetters(i)}${n}`,
+        styles[i] === STYLE.money && typeof value === 'number' ? value / unit : value,
+        styles[i]!,
+      );
+    }
     rows.push(`<row r="${n}">${cells}</row>`);
   });
   const lastRow = sheet.rows.length + 1;
@@ -130,7 +140,15 @@ function worksheetXml(sheet: Sheet): string {
   return `${XML_DECL}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><dimension ref="${dimension}"/><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetFormatPr defaultRowHeight="15"/>${cols === '' ? '' : `<cols>${cols}</cols>`}<sheetData>${rows.join('')}</sheetData></worksheet>`;
 }
 
-const STYLES = `${XML_DECL}<styleSheet xmlns="${MAIN_NS}"><numFmts count="3"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/><numFmt numFmtId="166" formatCode="#,##0"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
+/** The money format: the currency's minor digits and its code, e.g. #,##0.00 "SYP". */
+function moneyFormat(currency: string | undefined): string {
+  if (!currency) return '#,##0';
+  const digits = fractionDigits(currency);
+  return `#,##0${digits > 0 ? `.${'0'.repeat(digits)}` : ''} "${currency.replace(/[^A-Za-z]/g, '')}"`;
+}
+
+const stylesXml = (currency: string | undefined) =>
+  `${XML_DECL}<styleSheet xmlns="${MAIN_NS}"><numFmts count="3"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/><numFmt numFmtId="166" formatCode="${xmlText(moneyFormat(currency))}"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
 
 export function xlsxOf(sheet: Sheet): Buffer {
   const name = sheetNameOf(sheet.title);
@@ -145,7 +163,7 @@ export function xlsxOf(sheet: Sheet): Buffer {
     { name: 'xl/workbook.xml', data: workbook },
     { name: 'xl/_rels/workbook.xml.rels', data: workbookRels },
     { name: 'xl/worksheets/sheet1.xml', data: worksheetXml(sheet) },
-    { name: 'xl/styles.xml', data: STYLES },
+    { name: 'xl/styles.xml', data: stylesXml(sheet.money?.currency) },
     { name: 'docProps/core.xml', data: core },
   ]);
 }

@@ -379,12 +379,21 @@ export const Delivery = named(
     event: EventName,
     attempt: int({ minimum: 1, maximum: 5 }),
     url: str(),
-    status: str({ enum: ['succeeded', 'failed', 'pending'] }),
+    status: str({ enum: ['succeeded', 'failed'], description: "this attempt's outcome" }),
+    deliveryStatus: str({
+      enum: ['succeeded', 'failed', 'pending'],
+      description: 'the delivery as a whole, as it stands now: pending while another attempt is to come, failed after the last',
+    }),
     responseStatus: nullable(int()),
     error: nullable(str()),
     durationMs: nullable(int()),
     attemptedAt: dateTime(),
-    nextAttemptAt: nullable(dateTime()),
+    nextAttemptAt: nullable(
+      dateTime({
+        description:
+          'set on the newest attempt of a delivery waiting for a retry: when the retry is due, always ahead of the sandbox clock (moving the clock runs the retries it skips)',
+      }),
+    ),
   }),
 );
 

@@ -160,14 +160,15 @@ export const ADMIN_ROUTES: Route[] = [
     scope: 'none',
     tag: 'sandbox',
     status: 200,
-    summary: 'Move the sandbox clock forward; schedules publish what the new time owes',
+    summary: 'Move the sandbox clock forward; schedules publish what the new time owes, webhook retries due in the skipped time run',
     description:
-      'The clock drives departures (complete, bookable), schedule generation, idempotency retention and event times. It never goes back except by reset.',
+      'The clock drives departures (complete, bookable), schedule generation, idempotency retention, event times and webhook retries. Moving it runs, before answering, every retry that falls due in the skipped time, in order, each as of when it fell due (its attemptedAt; the next wait counts from there), so no nextAttemptAt is left behind the clock. It never goes back except by reset.',
     body: obj({ advanceSeconds: int({ minimum: 0, maximum: 3650 * 86400 }) }, ['advanceSeconds']),
     response: Clock,
-    handler: ({ core, body }) => {
+    handler: async ({ core, body }) => {
       core.advanceClock((body.advanceSeconds as number) * 1000);
       generateAll(core);
+      await core.dispatcher.catchUp();
       return { json: clockView(core) };
     },
   },

@@ -7,6 +7,11 @@ import { CITIES, PLACES } from '../seed/demo-data.js';
 import { list } from './common.js';
 import type { Route } from './route.js';
 
+const MAX_HITS = 20;
+/** Each city's main terminal: its P-code ends in 00 (demo-data.ts), in the order of the cities. */
+const MAIN_TERMINALS = CITIES.map((c) => PLACES.find((p) => p.cityId === c.id && p.pcode.endsWith('00'))!);
+const MAX_PER_CITY = Math.max(...CITIES.map((c) => PLACES.filter((p) => p.cityId === c.id).length));
+
 export const REFERENCE_ROUTES: Route[] = [
   {
     operationId: 'getOpenApi',
@@ -38,8 +43,7 @@ export const REFERENCE_ROUTES: Route[] = [
     tag: 'reference',
     status: 200,
     summary: 'Pickup and drop-off places (P-codes), searched by text inside a city',
-    description:
-      'q matches name, Arabic name or P-code (case-insensitive, at most 20 results). An empty q gives a short default list: the first two places of each city (or of cityId).',
+    description: `q matches name, Arabic name or P-code, of the place or its city (case-insensitive, at most ${MAX_HITS} results). Without q (or with an empty one), a short default list: the main terminal of each city, one per city in the order of GET /cities (${CITIES.length} places); with cityId, that city's places (at most ${MAX_PER_CITY}).`,
     query: [
       { name: 'q', schema: str({ maxLength: 100 }), description: 'text to search' },
       { name: 'cityId', schema: str(), description: 'restricts to one city (unknown city: 422 unknown_city)' },
@@ -50,23 +54,12 @@ export const REFERENCE_ROUTES: Route[] = [
       const cityId = query.cityId === undefined ? undefined : requireCity(query.cityId, 'cityId');
       const q = typeof query.q === 'string' ? query.q.trim().toLowerCase() : '';
       const inCity = PLACES.filter((p) => cityId === undefined || p.cityId === cityId);
-      if (q === '') {
-        const seen = new Map<string, number>();
-        return {
-          json: {
-            places: inCity.filter((p) => {
-              const n = seen.get(p.cityId) ?? 0;
-              seen.set(p.cityId, n + 1);
-              return n < 2;
-            }),
-          },
-        };
-      }
+      if (q === '') return { json: { places: cityId === undefined ? MAIN_TERMINALS : inCity } };
       const city = (id: string) => CITIES.find((c) => c.id === id)!;
       const hits = inCity.filter((p) =>
         [p.name, p.nameAr, p.pcode, city(p.cityId).name, city(p.cityId).nameAr].some((t) => t.toLowerCase().includes(q)),
       );
-      return { json: { places: hits.slice(0, 20) } };
+      return { json: { places: hits.slice(0, MAX_HITS) } };
     },
   },
 ];

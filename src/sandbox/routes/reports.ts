@@ -54,7 +54,8 @@ export const REPORT_ROUTES: Route[] = [
     tag: 'reports',
     status: 200,
     summary: 'A report as a csv, xlsx or pdf file built from the current data',
-    description: 'Content-Disposition: attachment; filename="<type>-<YYYYMMDD>.<format>" (local date). csv is UTF-8 with a header row.',
+    description:
+      'Content-Disposition: attachment; filename="<type>-<YYYYMMDD>.<format>" (local date). Files are for people: money is in the currency\'s units with its minor digits (24000.00, not the API\'s 2400000 minor units), beside a currency column (trips: pricePerSeat; revenue: paid, pending, refunded, failed; routes: revenue); in xlsx money cells are numbers with a currency number format (#,##0.00 "SYP"), so sums work, and dates are date cells. Cities are named in English and in Arabic (route and routeAr; routes: from, fromAr, to, toAr). csv is UTF-8 with a byte-order mark and a header row; pdf is A4 with Arabic shaped and right to left, extracting in logical order.',
     query: [
       {
         name: 'type',

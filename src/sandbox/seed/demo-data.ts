@@ -18,6 +18,7 @@ export const CITIES: City[] = [
   { id: 'qamishli', name: 'Qamishli', nameAr: 'القامشلي' },
 ];
 
+/** A city's main terminal has the P-code ending in 00 (GET /places without q lists those). */
 export const PLACES: Place[] = [
   { pcode: 'SY0100', cityId: 'damascus', name: 'Al-Baramkeh Terminal', nameAr: 'كراج البرامكة' },
   { pcode: 'SY0101', cityId: 'damascus', name: 'As-Sumariyah Terminal', nameAr: 'كراج السومرية' },
