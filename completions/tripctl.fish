@@ -566,7 +566,7 @@ complete -c tripctl -n '__tripctl_at \'trips board\' 0' -xa '(__tripctl_dynamic 
 complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l param -x -d 'extra query parameter, repeatable'
 complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l format -xa 'pdf csv' -d 'the driver\'s sheet: a printable A4 PDF, or its rows as CSV (saved as a file)'
-complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l file -rF -d 'where to save it; - for stdout (default: the service\'s file name)'
+complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l file -rF -d 'where to save it: a file, a directory, or - for stdout (default: manifest-TRIPID8.FORMAT here)'
 complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l force -d 'replace an existing file'
 complete -c tripctl -n '__tripctl_at \'trips manifest\' 0' -xa '(__tripctl_dynamic trips)' -d 'tripId'
 
@@ -579,8 +579,8 @@ complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'delete' -d 'Delete a sch
 complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'toggle' -d 'Flip a schedule between active and paused'
 complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'pause' -d 'Pause a schedule; does nothing if it is already paused'
 complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'resume' -d 'Resume a schedule; does nothing if it is already active'
-complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'preview' -d 'The departures a schedule will have over the next days, published or not yet (past its horizon), skipped or extra'
-complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'skip' -d 'Close dates (a holiday): a skip exception per date per schedule; dates already skipped are left as they are'
+complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'preview' -d 'The departures a schedule will have over the next days, by its rule: each \'published\' (with its trip), \'to come\' (past the horizon too), \'skipped\', \'extra\', or \'paused\' / \'cancelled\''
+complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'skip' -d 'Close dates (a holiday): a skip exception per date per schedule, dates already skipped left as they are; says how many booked trips it touches and asks first (--yes without a terminal)'
 complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'exceptions' -d 'Per-date overrides: skip a date or add an extra departure'
 
 # schedules list
@@ -751,7 +751,7 @@ complete -c tripctl -n '__tripctl_at \'payments get\'' -l param -x -d 'extra que
 complete -c tripctl -n '__tripctl_at \'payments get\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # payments invoice
-complete -c tripctl -n '__tripctl_at \'payments invoice\'' -l file -rF -d 'where to save it; - for stdout (default: the service\'s file name)'
+complete -c tripctl -n '__tripctl_at \'payments invoice\'' -l file -rF -d 'where to save it: a file, a directory, or - for stdout (default: the service\'s file name)'
 complete -c tripctl -n '__tripctl_at \'payments invoice\'' -l force -d 'replace an existing file'
 
 # payouts
@@ -777,7 +777,7 @@ complete -c tripctl -n '__tripctl_at \'reports show\'' -l columns -x -d 'table a
 complete -c tripctl -n '__tripctl_at \'reports export\'' -l type -xa 'bookings trips revenue drivers routes fleet reviews' -d 'what the report covers (required)'
 complete -c tripctl -n '__tripctl_at \'reports export\'' -l format -xa 'csv xlsx pdf' -d 'file format (required)'
 complete -c tripctl -n '__tripctl_at \'reports export\'' -l param -x -d 'extra query parameter, repeatable'
-complete -c tripctl -n '__tripctl_at \'reports export\'' -l file -rF -d 'where to save it; - for stdout (default: the service\'s file name)'
+complete -c tripctl -n '__tripctl_at \'reports export\'' -l file -rF -d 'where to save it: a file, a directory, or - for stdout (default: the service\'s file name)'
 complete -c tripctl -n '__tripctl_at \'reports export\'' -l force -d 'replace an existing file'
 
 # reviews

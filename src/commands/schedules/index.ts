@@ -177,7 +177,8 @@ export function register(program: Command, ctx: Context): void {
 
   defineVerb(schedules, 'preview <scheduleId>', {
     calls: ['GET /schedules/{scheduleId}', 'GET /trips'],
-    description: 'The departures a schedule will have over the next days, published or not yet (past its horizon), skipped or extra',
+    description:
+      "The departures a schedule will have over the next days, by its rule: each 'published' (with its trip), 'to come' (past the horizon too), 'skipped', 'extra', or 'paused' / 'cancelled'",
     examples: [
       'tripctl schedules preview d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf',
       'tripctl schedules preview d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --days 60 -o json --query "[?state==\'to come\'].date"',
@@ -187,7 +188,8 @@ export function register(program: Command, ctx: Context): void {
     .action(lazy(ctx, async () => (await import('./preview.js')).preview));
   defineVerb(schedules, 'skip [scheduleIds...]', {
     calls: ['GET /schedules', 'GET /schedules/{scheduleId}', 'GET /trips', 'GET /bookings', 'POST /schedules/{scheduleId}/exceptions'],
-    description: 'Close dates (a holiday): a skip exception per date per schedule; dates already skipped are left as they are',
+    description:
+      'Close dates (a holiday): a skip exception per date per schedule, dates already skipped left as they are; says how many booked trips it touches and asks first (--yes without a terminal)',
     examples: [
       'tripctl schedules skip --from 2027-12-24 --to 2027-12-26 --all --dry-run',
       'tripctl schedules skip --from 2027-12-24 --to 2027-12-26 d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --yes',

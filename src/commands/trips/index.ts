@@ -220,5 +220,7 @@ export function register(program: Command, ctx: Context): void {
       MANIFEST_FORMATS,
     ),
   );
-  addFileFlags(manifestVerb).action(lazy(ctx, async () => (await import('./manifest.js')).manifestFor(manifest)));
+  addFileFlags(manifestVerb, 'manifest-TRIPID8.FORMAT here').action(
+    lazy(ctx, async () => (await import('./manifest.js')).manifestFor(manifest)),
+  );
 }
