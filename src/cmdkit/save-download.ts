@@ -1,11 +1,12 @@
 // The one way a command saves a file, from the service (invoice, report export) or made here
 // (a trip's manifest): atomic, never overwriting without --force, `-` for stdout, and in cron (no
 // terminal) the saved path as the only line on stdout. Downloads show a spinner with bytes.
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { assertWritable, isDirectory, writeFileAtomically } from '../client/atomic-write.js';
 import { download } from '../client/download.js';
 import type { RequestOptions } from '../client/http.js';
 import type { Context } from '../context.js';
+import { usageError } from '../errors.js';
 import { drained } from '../io.js';
 import { formatBytes } from '../output/bytes.js';
 
@@ -51,6 +52,7 @@ export function madeTarget(ctx: Context, opts: SaveOptions): MadeTarget {
   if (opts.file === '-') return '-';
   const given = opts.file === undefined ? ctx.cwd : resolve(ctx.cwd, opts.file);
   const path = opts.file === undefined || isDirectory(given) ? join(given, opts.fallbackName) : given;
+  if (!isDirectory(dirname(path))) throw usageError(`cannot save ${path}: ${dirname(path)} is not a directory`);
   assertWritable(path, opts.force);
   return path;
 }

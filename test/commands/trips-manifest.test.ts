@@ -156,6 +156,13 @@ describe('trips manifest --format csv', () => {
     expect(readFileSync(path, 'utf8').split('\r\n')[0]).toBe('NAME,PHONE,SEATS,REF,BOARDED,NOTE,GROUP');
   });
 
+  it('refuses a file in a directory that does not exist, before any request', async () => {
+    const { code, err, requests } = await run(['trips', 'manifest', tripId, '--format', 'csv', '--file', 'nowhere/sheet.csv']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/^tripctl: cannot save .*nowhere\/sheet\.csv: .*nowhere is not a directory\n/);
+    expect(requests).toEqual([]);
+  });
+
   it('saves under a default name in the working directory', async () => {
     const { code, out } = await run(['trips', 'manifest', tripId, '--format', 'csv']);
     expect(code).toBe(0);
