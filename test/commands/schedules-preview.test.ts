@@ -162,7 +162,10 @@ describe('schedules skip', () => {
     const dry = await run(['schedules', 'skip', '--from', tomorrow, '--to', after, id, '--dry-run']);
     expect(dry.code).toBe(0);
     expect(dry.err).toMatch(/^1 published trip with bookings falls on these dates/m);
-    expect(dry.out.trim().split('\n')).toEqual([`would add  ${tomorrow}  ${id}`, `would add  ${after}  ${id}`]);
+    expect(dry.out.trim().split('\n')).toEqual([
+      `would add  ${tomorrow}  ${id}  Damascus → Aleppo 07:30`,
+      `would add  ${after}  ${id}  Damascus → Aleppo 07:30`,
+    ]);
     expect(dry.requests.filter((r) => r.method !== 'GET')).toEqual([]);
 
     const refused = await run(['schedules', 'skip', '--from', tomorrow, '--to', after, id]);
@@ -172,7 +175,10 @@ describe('schedules skip', () => {
 
     const first = await run(['schedules', 'skip', '--from', tomorrow, '--to', after, id, '--yes']);
     expect(first.code).toBe(0);
-    expect(first.out.trim().split('\n')).toEqual([`added      ${tomorrow}  ${id}`, `added      ${after}  ${id}`]);
+    expect(first.out.trim().split('\n')).toEqual([
+      `added      ${tomorrow}  ${id}  Damascus → Aleppo 07:30`,
+      `added      ${after}  ${id}  Damascus → Aleppo 07:30`,
+    ]);
     expect(first.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
       `/schedules/${id}/exceptions`,
       `/schedules/${id}/exceptions`,
@@ -185,7 +191,10 @@ describe('schedules skip', () => {
     ]);
     const second = await run(['schedules', 'skip', '--from', tomorrow, '--to', after, id]);
     expect(second.code).toBe(0);
-    expect(second.out.trim().split('\n')).toEqual([`exists     ${tomorrow}  ${id}`, `exists     ${after}  ${id}`]);
+    expect(second.out.trim().split('\n')).toEqual([
+      `exists     ${tomorrow}  ${id}  Damascus → Aleppo 07:30`,
+      `exists     ${after}  ${id}  Damascus → Aleppo 07:30`,
+    ]);
     expect(second.requests.filter((r) => r.method !== 'GET')).toEqual([]);
 
     const { schedule } = await api('GET', `/schedules/${id}`);
@@ -217,7 +226,12 @@ describe('schedules skip', () => {
     const date = new Date((await sandboxNow()).getTime() + 30 * DAY * 1000).toISOString().slice(0, 10);
     const { code, out, requests } = await run(['schedules', 'skip', '--from', date, '--to', date, '--all', '--dry-run']);
     expect(code).toBe(0);
-    expect(out.trim().split('\n').sort()).toEqual(schedules.map((s: { id: string }) => `would add  ${date}  ${s.id}`).sort());
+    const lines = out.trim().split('\n');
+    expect(lines.map((line) => line.split('  ').slice(0, 3).join('  ')).sort()).toEqual(
+      schedules.map((s: { id: string }) => `would add  ${date}  ${s.id}`).sort(),
+    );
+    // Each line names the schedule's route and time for the person reading it.
+    expect(lines.every((line) => / → .+ \d\d:\d\d$/.test(line))).toBe(true);
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
@@ -233,7 +247,7 @@ describe('schedules skip', () => {
     const yes = new ScriptedPrompter([[/^Skip 1 date on 1 schedule/, () => true]]);
     const accepted = await run(['schedules', 'skip', '--from', date, '--to', date, id], { prompter: yes });
     expect(accepted.code).toBe(0);
-    expect(accepted.out).toBe(`added      ${date}  ${id}\n`);
+    expect(accepted.out).toBe(`added      ${date}  ${id}  Damascus → Aleppo 07:30\n`);
   });
 
   it('on a protected profile: refused without a terminal unless --yes, one question on a terminal, --dry-run free', async () => {
@@ -249,7 +263,7 @@ describe('schedules skip', () => {
 
       const dry = await run([...argv, '--dry-run'], { configDir });
       expect(dry.code).toBe(0);
-      expect(dry.out).toBe(`would add  ${date}  ${id}\n`);
+      expect(dry.out).toBe(`would add  ${date}  ${id}  Damascus → Aleppo 07:30\n`);
 
       const person = new ScriptedPrompter([[/^LIVE · Qasioun Express — skip 1 date on 1 schedule/, () => true]]);
       const asked = await run(argv, { configDir, prompter: person });

@@ -187,7 +187,14 @@ export function register(program: Command, ctx: Context): void {
     .option('--days <n>', 'how many days ahead, from now', integerInRange('--days', 1, 366), 14)
     .action(lazy(ctx, async () => (await import('./preview.js')).preview));
   defineVerb(schedules, 'skip [scheduleIds...]', {
-    calls: ['GET /schedules', 'GET /schedules/{scheduleId}', 'GET /trips', 'GET /bookings', 'POST /schedules/{scheduleId}/exceptions'],
+    calls: [
+      'GET /schedules',
+      'GET /schedules/{scheduleId}',
+      'GET /trips',
+      'GET /bookings',
+      'GET /cities',
+      'POST /schedules/{scheduleId}/exceptions',
+    ],
     description:
       'Close dates (a holiday): a skip exception per date per schedule, dates already skipped left as they are; says how many booked trips it touches and asks first (--yes without a terminal)',
     examples: [

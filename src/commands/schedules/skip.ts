@@ -4,13 +4,14 @@
 // on those dates (the service cancels a skipped date's trip) and asks, or needs --yes.
 import { paginate } from '../../client/paginate.js';
 import type { ActionFn } from '../../cmdkit/define.js';
-import { unwrap } from '../../cmdkit/run-operation.js';
+import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
 import { confirmDestructive } from '../../cmdkit/confirm.js';
 import { addDays } from '../../input/recurrence.js';
 import { calendarDate, dateTime, uuid } from '../../input/validate.js';
 import { localDateOf, SERVICE_TIME_ZONE } from '../../input/zones.js';
+import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
 import { belongsTo, fetchSchedule, type Schedule, tripsDeparting } from './preview.js';
 
@@ -52,9 +53,13 @@ export const skip: ActionFn<SkipOpts> = async (ctx, { args, opts }) => {
   );
   const toAdd = plan.filter((item) => !item.exists);
   const results: Array<{ date: string; scheduleId: string; result: SkipResult }> = [];
-  const report = async (date: string, scheduleId: string, result: SkipResult, note = '') => {
-    results.push({ date, scheduleId, result });
-    if (!ctx.dataOutput) await ctx.io.write(`${result.padEnd(9)}  ${date}  ${scheduleId}${note}\n`);
+  // A person reads which schedule by its route and time; a script reads the id.
+  const cities = ctx.dataOutput ? [] : await toolsFor(ctx).resolver.listCities();
+  const city = (id: string | undefined) => cities.find((c) => c.id === id)?.name ?? id ?? '?';
+  const label = (s: Schedule) => sanitizeLine(`${city(s.fromCityId)} → ${city(s.toCityId)} ${s.departureTime}`);
+  const report = async (date: string, schedule: Schedule, result: SkipResult, note = '') => {
+    results.push({ date, scheduleId: schedule.id, result });
+    if (!ctx.dataOutput) await ctx.io.write(`${result.padEnd(9)}  ${date}  ${schedule.id}  ${label(schedule)}${note}\n`);
   };
   const note = (extra: string | null | undefined) => (extra ? `  (replaces the extra departure at ${extra})` : '');
 
@@ -83,8 +88,8 @@ export const skip: ActionFn<SkipOpts> = async (ctx, { args, opts }) => {
   }
   const client = opts.dryRun ? undefined : await ctx.client();
   for (const item of plan) {
-    if (item.exists) await report(item.date, item.schedule.id, 'exists');
-    else if (!client) await report(item.date, item.schedule.id, 'would add', note(item.replacesExtra));
+    if (item.exists) await report(item.date, item.schedule, 'exists');
+    else if (!client) await report(item.date, item.schedule, 'would add', note(item.replacesExtra));
     else {
       // The upsert replaces whatever exception the date had: sending it twice lands the same way.
       await client.request({
@@ -93,7 +98,7 @@ export const skip: ActionFn<SkipOpts> = async (ctx, { args, opts }) => {
         body: { date: item.date, kind: 'skip' },
         retrySafe: true,
       });
-      await report(item.date, item.schedule.id, 'added', note(item.replacesExtra));
+      await report(item.date, item.schedule, 'added', note(item.replacesExtra));
     }
   }
   if (ctx.dataOutput) await ctx.renderer().list([results], specs.skippedDate);
