@@ -132,7 +132,7 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
           `drop -o ${output} (or write -o json): the query result is JSON`,
         );
       }
-      const { compileQuery } = await import('./output/render.js');
+      const { compileQuery } = await import('./output/query.js');
       await compileQuery(ctx.globals.query);
     }
   });
@@ -193,9 +193,26 @@ function helpAsFlag(program: Command, argv: string[]): string[] {
   return [...argv.slice(1), '--help'];
 }
 
+const writeErrorsReported = new WeakSet<Context>();
+
+/** A stdout that cannot be written (a full disk, /dev/full): one line, whatever else failed because of it. */
+export function reportWriteError(ctx: Context): number {
+  if (!writeErrorsReported.has(ctx)) {
+    writeErrorsReported.add(ctx);
+    ctx.io.err(`tripctl: cannot write the output: ${ctx.io.writeError?.message ?? 'write failed'}\n`);
+  }
+  return ExitCode.failure;
+}
+
 export function reportError(ctx: Context, error: unknown): number {
-  // The reader of stdout went away (`| head`): the work was stopped on purpose, say nothing.
-  if (ctx.io.stdoutClosed && error instanceof InterruptedError) return ExitCode.ok;
+  // The reader of stdout went away (`| head`): a read was stopped on purpose, say nothing. A
+  // write verb was stopped with work undone: that is said, and is no success.
+  if (ctx.io.stdoutClosed && error instanceof InterruptedError) {
+    if (!ctx.sentWrites) return ExitCode.ok;
+    ctx.io.err('tripctl: interrupted: the reader of the output went away\n');
+    return ExitCode.interrupted;
+  }
+  if (ctx.io.writeError) return reportWriteError(ctx);
   const debug = ctx.globals.debug === true || Boolean(ctx.env.TRIPCTL_DEBUG && ctx.env.TRIPCTL_DEBUG !== '0');
   const jsonErrors = ctx.globals.json === true || ctx.globals.output === 'json' || ctx.env.TRIPCTL_OUTPUT === 'json';
   let exitCode: number;

@@ -6,7 +6,7 @@
 import type { ApiClient } from './client/http.js';
 import { type GlobalFlags, resolveSettings, type Settings } from './config/resolve.js';
 import { checkApiKey } from './config/settings.js';
-import { ConfigStore, type Profile } from './config/store.js';
+import { checkProfileName, ConfigStore, type Profile } from './config/store.js';
 import { CliError, ExitCode, usageError } from './errors.js';
 
 export type { GlobalFlags, SettingSource, Settings } from './config/resolve.js';
@@ -43,6 +43,8 @@ export class Context {
   exitCode = 0;
   /** Set by long-running commands (sandbox, listen) that must not be ended once main returns. */
   keepAlive = false;
+  /** A request that changes something (not a GET) was sent: a reader going away then leaves work undone. */
+  sentWrites = false;
   /**
    * Looks ids up as handles for terminal tables (city names, plates, passengers). Given by the
    * command tree (cli.ts), which knows the verbs' machinery; without it tables show plain ids.
@@ -88,7 +90,12 @@ export class Context {
   selection(): { profileName: string; profile: Profile; unknownProfile: boolean } {
     const file = this.config.read();
     for (const warning of this.config.warnings.splice(0)) this.warn(warning);
-    const profileName = this.globals.profile ?? this.env.TRIPCTL_PROFILE ?? file.defaultProfile ?? 'default';
+    const profileName =
+      this.globals.profile !== undefined
+        ? checkProfileName(this.globals.profile, '--profile')
+        : this.env.TRIPCTL_PROFILE
+          ? checkProfileName(this.env.TRIPCTL_PROFILE, 'TRIPCTL_PROFILE')
+          : (file.defaultProfile ?? 'default');
     // A --profile that is not saved yet is fine for the commands that create it (`auth login`,
     // `config set`); the ones that call the service refuse it in client().
     // TRIPCTL_PROFILE names a profile as firmly as --profile does: a typo in either is an error,
@@ -196,7 +203,11 @@ export class Context {
       env: this.env,
       // Read at each write, not now: a verb sets (and clears) ctx.beforeWrite as it runs; without
       // one, the question a caller such as `tripctl mcp` set up for the whole run.
-      beforeWrite: async () => await (this.beforeWrite ?? this.confirmWrites)?.(),
+      // Then the write is sent: a reader going away from here on leaves work undone (main.ts).
+      beforeWrite: async () => {
+        await (this.beforeWrite ?? this.confirmWrites)?.();
+        this.sentWrites = true;
+      },
       ...this.clientOverrides,
     });
   }

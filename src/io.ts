@@ -14,8 +14,13 @@ export interface IOOptions {
   stderr: Writable;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
-  /** Terminal width, when stdout is a terminal. */
+  /** Terminal width, when stdout is a terminal (100 when unknown or 0). */
   columns?: number;
+}
+
+/** A terminal that reports no width, or 0 (some do, under a serial console or a CI pty), is taken as 100 columns. */
+export function terminalWidth(reported: number | undefined): number {
+  return reported !== undefined && Number.isInteger(reported) && reported > 0 ? reported : 100;
 }
 
 export class IO {
@@ -40,7 +45,7 @@ export class IO {
     this.stderr = opts.stderr;
     this.stdoutIsTTY = opts.stdoutIsTTY;
     this.stderrIsTTY = opts.stderrIsTTY;
-    this.columns = opts.columns ?? 100;
+    this.columns = terminalWidth(opts.columns);
     this.stdout.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') this.stdoutClosed = true;
       else this.writeError ??= error;

@@ -1,7 +1,7 @@
 // The entry point: the only module that touches process. It builds the context from the real
 // streams and environment, runs the command, and turns the result into the exit code.
 import { setMaxListeners } from 'node:events';
-import { main, reportError } from './cli.js';
+import { main, reportError, reportWriteError } from './cli.js';
 import { Context } from './context.js';
 import { IO } from './io.js';
 
@@ -16,8 +16,17 @@ const onSignal = () => {
   if (interrupts > 1) process.exit(130);
   controller.abort();
 };
+// A closed terminal or SSH session (SIGHUP) is a stop from outside like SIGTERM: the same clean-up
+// (no .part file, no temporary endpoint), the same per-id lines and summary, the same exit code.
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
+process.on('SIGHUP', onSignal);
+// After a hang-up the terminal may be gone: a report that cannot be written is no reason to crash
+// before the clean-up is done.
+process.stderr.on('error', () => undefined);
+// tripctl honours NO_COLOR over FORCE_COLOR; Node would warn that it ignores NO_COLOR the first
+// time it looks at colours (any warning printed on a terminal does), about a choice tripctl made.
+if (process.env.FORCE_COLOR !== undefined && process.env.NO_COLOR) delete process.env.FORCE_COLOR;
 
 const io = new IO({
   stdin: () => process.stdin,
@@ -27,7 +36,8 @@ const io = new IO({
   stderrIsTTY: process.stderr.isTTY === true,
   columns: process.stdout.columns,
 });
-// A reader that goes away (`tripctl … | head`) is a normal end: stop producing, say nothing.
+// A reader that goes away (`tripctl … | head`) stops the work: a normal end for a read, said
+// nothing about; a write verb reports what was and was not sent, and ends with 130 (cli.ts).
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') controller.abort();
 });
@@ -37,14 +47,13 @@ const ctx = new Context({ io, env: process.env, cwd: process.cwd(), signal: cont
 void main(process.argv.slice(2), ctx)
   .catch((error: unknown) => reportError(ctx, error))
   .then(async (result) => {
-    let code = result;
-    if (io.stdoutClosed) code = 0;
-    else if (io.writeError) {
-      io.err(`tripctl: cannot write the output: ${io.writeError.message}\n`);
-      code = 1;
-    }
-    process.exitCode = code;
     // Only once every byte has left: a pipe is asynchronous, and exiting earlier cuts output short.
+    // A stdout that fails (a full disk) says so only then, so its failure is known before the code.
+    await io.flush();
+    let code = result;
+    if (io.stdoutClosed && !ctx.sentWrites) code = 0;
+    else if (io.writeError) code = reportWriteError(ctx);
+    process.exitCode = code;
     await io.flush();
     // Keep-alive sockets and stdin listeners must not hold the process open once the answer is out.
     if (!ctx.keepAlive) process.exit(code);

@@ -38,8 +38,13 @@ export async function textOrOverflow(
   }
   await overflow(
     (async function* () {
-      yield* head.splice(0);
-      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+      try {
+        yield* head.splice(0);
+        for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+      } finally {
+        // A consumer that stops early (its reader went away) drops the rest of the body.
+        await chunks.return?.();
+      }
     })(),
   );
   return undefined;

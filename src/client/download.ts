@@ -72,10 +72,8 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
 
   if (opts.file === '-') {
     try {
-      // stdout is not the pipeline's to end or destroy: each chunk waits until it is taken.
-      await copy(async (chunks) => {
-        for await (const chunk of chunks) await writeChunk(opts.stdout, chunk);
-      });
+      // stdout is not the pipeline's to end or destroy: it is written to here, with its backpressure.
+      await copy((chunks) => writeAll(opts.stdout, chunks));
     } catch (error) {
       throw streamError(error, opts.signal, res.timedOut());
     }
@@ -142,9 +140,26 @@ function headerOf(headers: StreamResponse['headers'], name: string): string | un
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** Resolves once the writer has taken the chunk (a slow reader slows the download, not memory). */
-function writeChunk(writer: Writable, chunk: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => writer.write(chunk, (error) => (error ? reject(error) : resolve())));
+/**
+ * Every chunk to a writer the caller owns (stdout): the loop moves on while the writer has room
+ * and waits for the last chunk to be taken when it has none, so a slow reader slows the download
+ * rather than filling memory. A write error ends the copy (a reader gone is EPIPE).
+ */
+async function writeAll(writer: Writable, chunks: AsyncIterable<Buffer>): Promise<void> {
+  let failed: Error | undefined | null;
+  let taken: Promise<void> = Promise.resolve();
+  for await (const chunk of chunks) {
+    if (failed) throw failed;
+    taken = new Promise((resolve) =>
+      writer.write(chunk, (error) => {
+        failed ??= error;
+        resolve();
+      }),
+    );
+    if (writer.writableNeedDrain) await taken;
+  }
+  await taken;
+  if (failed) throw failed;
 }
 
 function streamError(error: unknown, signal: AbortSignal | undefined, timedOut = false): Error {

@@ -3,7 +3,8 @@
 // streamed formats print before the last page is fetched; a failing page fails the whole walk.
 //
 // A walk always ends: it never goes past the lastPage the first page announced, and it stops with
-// exit 1 when meta is missing or not integers, or when a page repeats an earlier one (a service
+// exit 1 when meta is missing, not integers or contradicts itself (lastPage ≠ ⌈total / perPage⌉),
+// or when a page repeats an earlier one (a service
 // that ignores `page` would otherwise be walked to lastPage, or forever). Data that changes
 // during the walk (an empty page before the end, fewer items than total) is a warning.
 import type { ApiClient } from './http.js';
@@ -48,6 +49,7 @@ export async function* paginate(
     });
     const items = data[listKey] as unknown[];
     const meta = pageMeta(data, call);
+    if (walk) checkMetaAgreesWithItself(meta, call);
     first ??= meta;
     if (walk) {
       if (meta.page !== page) throw badAnswer(call, `is page ${meta.page}, not the page asked for`);
@@ -78,6 +80,20 @@ export async function* paginate(
       warn(`received ${received} of the ${first.total} items the first page announced: the data may have changed during the walk`);
     }
   }
+}
+
+/**
+ * lastPage must follow from total and perPage (⌈total / perPage⌉, or 0 or 1 for an empty list):
+ * a first page claiming a billion pages for four items would otherwise be walked without bound.
+ */
+function checkMetaAgreesWithItself(meta: PageMeta, call: string): void {
+  const expected = Math.ceil(meta.total / meta.perPage);
+  const agrees = meta.total === 0 ? meta.lastPage <= 1 : meta.lastPage === expected;
+  if (!agrees)
+    throw badAnswer(
+      call,
+      `has meta that contradicts itself: total ${meta.total} at perPage ${meta.perPage} is ${Math.max(1, expected)} page(s), not lastPage ${meta.lastPage}`,
+    );
 }
 
 /**

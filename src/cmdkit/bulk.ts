@@ -70,6 +70,20 @@ export async function collectIds(ctx: Context, args: string[]): Promise<string[]
   return ids;
 }
 
+/**
+ * The service's message with the id it is about taken out (`booking 6a7b… not found` → `booking
+ * not found`; a path keeps its shape as `{id}`): the line names the id once, first.
+ */
+function withoutId(message: string, id: string): string {
+  const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return (
+    message
+      .replace(new RegExp(`/${escaped}`, 'gi'), '/{id}')
+      .replace(new RegExp(`\\s*\\b${escaped}\\b`, 'gi'), '')
+      .trim() || 'failed'
+  );
+}
+
 export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): Promise<number> {
   const json = ctx.settings().output === 'json' || ctx.settings().output === 'ndjson';
   const outcomes: Array<BulkOutcome | undefined> = new Array(ids.length);
@@ -102,7 +116,7 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
         if (error.exitCode === ExitCode.interrupted) return;
-        const message = `${error.message}${httpSuffix(error)}`;
+        const message = withoutId(`${error.message}${httpSuffix(error)}`, id);
         outcomes[index] = { id, ...line(index), ok: false, exitCode: error.exitCode, error: message };
         // A script that reads only stderr still learns why each id failed.
         ctx.io.err(`tripctl: ${opts.lines ? `line ${opts.lines[index]}` : id}: ${sanitizeLine(message)}\n`);
@@ -133,6 +147,12 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   const failed = outcomes.filter((o): o is BulkOutcome => o !== undefined && !o.ok && o.exitCode !== ExitCode.interrupted);
   const succeeded = outcomes.filter((o) => o?.ok).length;
   const already = outcomes.filter((o) => o?.already).length;
+  // The reader of stdout went away (`approve - | head -1`): the lines of what was not done could
+  // not be read there, so the ids a script must send again are said where they can be.
+  if (ctx.io.stdoutClosed && (unknown.length || notSent)) {
+    if (unknown.length) ctx.info(`unknown (in flight when the reader went away): ${unknown.map((index) => ids[index]).join(' ')}`);
+    if (notSent) ctx.info(`not sent: ${ids.slice(next).join(' ')}`);
+  }
   ctx.info(
     `${opts.done} ${succeeded} of ${ids.length}${already ? ` (${already} already)` : ''}${failed.length ? `; ${failed.length} failed` : ''}${unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : ''}${notSent ? `; ${notSent} not sent (interrupted)` : ''}`,
   );

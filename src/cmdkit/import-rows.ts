@@ -8,7 +8,7 @@
 // answer, and two identical rows are still two bookings), or says how to find the object a row
 // would create (`existing`), and such rows are reported as `exists` without a request.
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Method } from '../client/http.js';
 import { derivedIdempotencyKey } from '../client/idempotency.js';
 import type { Context } from '../context.js';
@@ -38,6 +38,11 @@ export interface ImportVerb {
   idempotent?: boolean;
   /** A check across rows (two rows for the same vehicle and departure); returns row errors. */
   checkRows?: (rows: ImportRow[]) => Array<{ line: number; message: string }>;
+  /**
+   * One import of this verb at a time per company (a lock in the config dir): `existing` is only
+   * true until another run creates the same object, so overlapping runs (cron jobs) wait.
+   */
+  exclusive?: boolean;
   /** The objects some rows would duplicate, by row index: those rows are reported, not sent. */
   existing?: (ctx: Context, rows: ImportRow[]) => Promise<Map<number, { id: string; status?: string }>>;
 }
@@ -102,6 +107,15 @@ async function readSource(ctx: Context, file: string): Promise<{ bytes: Uint8Arr
   }
 }
 
+/**
+ * A cell as its content, not as an editor saved it: line ends as \n, no surrounding white space,
+ * Unicode NFC. What is sent, and so the idempotency key made from it, is the same for the same
+ * file saved with CRLF or LF, or with a name composed or decomposed.
+ */
+export function normalizedCell(cell: string): string {
+  return cell.replace(/\r\n?/g, '\n').trim().normalize('NFC');
+}
+
 /** Every row parsed by the flags' own parsers: all local checks first, then the look-ups. */
 async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], columns: Array<FieldFlag | undefined>, opts: ImportOptions) {
   const tools: ParseTools = toolsFor(ctx);
@@ -115,7 +129,7 @@ async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], c
     }
     const texts = new Map<FieldFlag, string>();
     columns.forEach((flag, i) => {
-      const cell = record.cells[i]?.trim() ?? '';
+      const cell = normalizedCell(record.cells[i] ?? '');
       if (flag && cell !== '') texts.set(flag, cell);
     });
     const body: Record<string, unknown> = {};
@@ -182,6 +196,36 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
       row.idempotencyKey = derivedIdempotencyKey('import', content, String(occurrence));
     }
   }
+  const release = verb.exclusive && !opts.dryRun ? await importLock(ctx, verb) : undefined;
+  try {
+    return await sendRows(ctx, verb, opts, rows, source);
+  } finally {
+    release?.();
+  }
+}
+
+/**
+ * The lock of this verb's imports for the company behind the key (named by a hash of the base URL
+ * and the key, never the key itself): a second run waits until the first has created its objects,
+ * then finds them. It only covers runs on this machine (see the README).
+ */
+async function importLock(ctx: Context, verb: ImportVerb): Promise<() => void> {
+  const settings = ctx.settings();
+  const company = derivedIdempotencyKey('company', settings.baseUrl ?? '', settings.apiKey ?? settings.profileName);
+  const { acquireLock } = await import('../config/lock.js');
+  return acquireLock(
+    join(ctx.config.dir, 'locks', `import-${verb.resultKey}-${company.slice(-16)}.lock`),
+    `the ${verb.resultKey} imports of this company`,
+    {
+      waitMs: 3_600_000,
+      heartbeat: true,
+      signal: ctx.signal,
+      onWait: () => ctx.info(`waiting for another ${verb.method} ${verb.path} import of this company to finish…`),
+    },
+  );
+}
+
+async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptions, rows: ImportRow[], source: string): Promise<number> {
   const existing = (await verb.existing?.(ctx, rows)) ?? new Map<number, { id: string; status?: string }>();
   if (opts.dryRun) {
     for (const [index, row] of rows.entries()) {

@@ -143,10 +143,17 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
     const client = await ctx.client();
     const result = op.result ?? { kind: 'object' };
     if (result.kind === 'list' && result.paged) {
+      // The first page of a longer list, asked for by nobody (no --all, --limit or --page): the
+      // renderer says how many of how many it showed, and names --all.
+      const unasked = opts.all !== true && opts.limit === undefined && opts.page === undefined;
+      let total: number | undefined;
       const pages = (async function* () {
-        for await (const page of paginate(client, path, result.key, query as never, opts, (message) => ctx.warn(message))) yield page.items;
+        for await (const page of paginate(client, path, result.key, query as never, opts, (message) => ctx.warn(message))) {
+          if (unasked && page.meta.lastPage > page.meta.page) total = page.meta.total;
+          yield page.items;
+        }
       })();
-      await ctx.renderer().list(pages, op.resource);
+      await ctx.renderer().list(pages, op.resource, { total: () => total });
       return;
     }
     const idempotencyKey = op.idempotent ? ((opts.idempotencyKey as string | undefined) ?? newIdempotencyKey()) : undefined;

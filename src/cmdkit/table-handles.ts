@@ -1,21 +1,33 @@
-// The look-ups behind the handles of terminal tables: city names, plates, passengers. Each kind
-// costs at most one request, and none while its cache is fresh: cities change rarely (kept a day),
-// vehicles more often (kept five minutes), passengers are remembered as they are seen. The cache
-// is a private file per profile and kind under `<config dir>/cache/`, like the completion cache;
-// any failure (no scope, no network, a cache that cannot be written) only means ids are shown.
+// The look-ups behind the handles of terminal tables: city names, plates, passengers, trips. City
+// and vehicle names cost one request each, and none while their cache is fresh: cities change
+// rarely (kept a day), vehicles more often (kept five minutes). Passengers come from the manifests
+// of the trips the rows belong to, and are remembered as they are seen. The cache is a private
+// file per profile and kind under `<config dir>/cache/`, like the completion cache. A trip costs
+// one request per distinct trip and is kept for the run only (its departure may move); any failure
+// (no scope, no network, a cache that cannot be written) only means ids are shown.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listFrom } from '../client/paginate.js';
 import { writePrivateFileSync } from '../config/private-file.js';
 import type { Context } from '../context.js';
 import type { HandleKind } from '../output/columns.js';
+import { localTime } from '../output/cells.js';
 import { passengerLabel, type HandleMaps } from '../output/terminal.js';
 
 export const HANDLE_TTL_MS: Record<HandleKind, number> = {
   city: 24 * 60 * 60_000,
   vehicle: 5 * 60_000,
   passenger: 24 * 60 * 60_000,
+  // Trips are kept for the run only, never on disk: a departure may move.
+  trip: 0,
 };
+
+/** The booking statuses a trip's manifest lists. */
+const MANIFEST_STATUSES = new Set(['approved', 'boarded']);
+
+/** Manifests and trips fetched for one table: at most this many distinct trips, this many at a time. */
+const MAX_TRIPS = 25;
+const PARALLEL = 4;
 
 /** A look-up waits at most this long: a table must not hang on a courtesy. */
 const LOOKUP_DEADLINE_MS = 5_000;
@@ -55,6 +67,7 @@ function idsOf(kind: HandleKind, items: unknown[]): string[] {
     city: ['fromCityId', 'toCityId', 'cityId'],
     vehicle: ['vehicleId'],
     passenger: ['passengerId'],
+    trip: ['tripId'],
   };
   const ids = new Set<string>();
   for (const item of items) {
@@ -67,42 +80,85 @@ function idsOf(kind: HandleKind, items: unknown[]): string[] {
   return [...ids];
 }
 
-/** One request for the labels of a kind, or undefined when there is no one request that gives them. */
+/** The labels of a kind: one request for cities or vehicles, one per distinct trip of the rows for passengers. */
 async function fetchLabels(ctx: Context, kind: HandleKind, items: unknown[]): Promise<Record<string, string> | undefined> {
-  let path: string;
-  let key: string;
-  if (kind === 'city') [path, key] = ['/cities', 'cities'];
-  else if (kind === 'vehicle') [path, key] = ['/vehicles', 'vehicles'];
-  else {
-    // A booking list does not carry its passengers; a trip's manifest does, for the approved and
-    // boarded ones. Only when every row is of one trip is that a single request.
-    const trips = new Set(items.map((item) => text((item as Record<string, unknown> | null)?.tripId)));
-    const [trip] = trips;
-    if (trips.size !== 1 || !trip) return undefined;
-    [path, key] = [`/trips/${encodeURIComponent(trip)}/manifest`, 'passengers'];
-  }
   const client = await ctx.sideClient(LOOKUP_DEADLINE_MS, { retries: 1, interruptible: true, silent: true });
+  const get = async (path: string, key: string) => listFrom((await client.request({ method: 'GET', path, retrySafe: true })).data, key);
   try {
-    const { data } = await client.request({ method: 'GET', path, retrySafe: true });
     const labels: Record<string, string> = {};
-    for (const entry of listFrom(data, key) as Array<Record<string, unknown>>) {
-      if (typeof entry !== 'object' || entry === null) continue;
-      if (kind === 'city' && text(entry.id)) labels[entry.id as string] = text(entry.name) ?? text(entry.nameAr) ?? (entry.id as string);
-      if (kind === 'vehicle' && text(entry.id))
-        labels[entry.id as string] = text(entry.plate) ?? [text(entry.make), text(entry.model)].filter(Boolean).join(' ');
-      if (kind === 'passenger') {
+    if (kind === 'city' || kind === 'vehicle') {
+      for (const entry of (await get(kind === 'city' ? '/cities' : '/vehicles', kind === 'city' ? 'cities' : 'vehicles')) as Array<
+        Record<string, unknown>
+      >) {
+        if (typeof entry !== 'object' || entry === null || !text(entry.id)) continue;
+        labels[entry.id as string] =
+          kind === 'city'
+            ? (text(entry.name) ?? text(entry.nameAr) ?? (entry.id as string))
+            : (text(entry.plate) ?? [text(entry.make), text(entry.model)].filter(Boolean).join(' '));
+      }
+      return labels;
+    }
+    // A booking list does not carry its passengers; each trip's manifest does, for the approved
+    // and boarded ones: one request per distinct trip of the rows.
+    const trips = idsOf('trip', items).slice(0, MAX_TRIPS);
+    await inBatches(trips, async (trip) => {
+      for (const entry of (await get(`/trips/${encodeURIComponent(trip)}/manifest`, 'passengers')) as Array<Record<string, unknown>>) {
+        if (typeof entry !== 'object' || entry === null) continue;
         const id = text(entry.passengerId) ?? text(entry.userId) ?? text(entry.id);
         const label = passengerLabel(entry);
         if (id && label) labels[id] = label;
       }
-    }
+    });
     return labels;
   } finally {
     client.close().catch(() => {});
   }
 }
 
+/** Runs `task` for every value, PARALLEL at a time; a failed one is skipped (a handle is a courtesy). */
+async function inBatches(values: string[], task: (value: string) => Promise<void>): Promise<void> {
+  for (let at = 0; at < values.length; at += PARALLEL)
+    await Promise.all(values.slice(at, at + PARALLEL).map((v) => task(v).catch(() => {})));
+}
+
+/** Trip labels of this run, by context: a table looks each distinct trip up once. */
+const tripLabels = new WeakMap<Context, Map<string, string>>();
+
+/** `Damascus → Aleppo · 12-09 07:30`: the route by city names and the departure in the operator's zone. */
+async function tripLabelsFor(ctx: Context, items: unknown[]): Promise<ReadonlyMap<string, string>> {
+  let known = tripLabels.get(ctx);
+  if (!known) tripLabels.set(ctx, (known = new Map()));
+  const missing = idsOf('trip', items)
+    .filter((id) => !known.has(id))
+    .slice(0, MAX_TRIPS);
+  if (missing.length) {
+    const client = await ctx.sideClient(LOOKUP_DEADLINE_MS, { retries: 1, interruptible: true, silent: true });
+    const trips: Array<Record<string, unknown>> = [];
+    try {
+      await inBatches(missing, async (id) => {
+        const { data } = await client.request({ method: 'GET', path: `/trips/${encodeURIComponent(id)}`, retrySafe: true });
+        const trip = (data as { trip?: unknown } | null)?.trip ?? data;
+        if (typeof trip === 'object' && trip !== null) trips.push({ ...(trip as Record<string, unknown>), id });
+      });
+    } finally {
+      client.close().catch(() => {});
+    }
+    const cities = await labelsFor(ctx, 'city', trips).catch(() => new Map<string, string>());
+    const { timeZone } = ctx.settings();
+    for (const trip of trips) {
+      const city = (field: string) => (text(trip[field]) ? (cities.get(trip[field] as string) ?? (trip[field] as string)) : '?');
+      const departure = text(trip.departureAt);
+      known.set(
+        trip.id as string,
+        `${city('fromCityId')} → ${city('toCityId')}${departure ? ` · ${localTime(departure, timeZone).slice(5)}` : ''}`,
+      );
+    }
+  }
+  return known;
+}
+
 async function labelsFor(ctx: Context, kind: HandleKind, items: unknown[]): Promise<ReadonlyMap<string, string>> {
+  if (kind === 'trip') return tripLabelsFor(ctx, items);
   const cached = readCache(ctx, kind);
   const wanted = idsOf(kind, items);
   const known = cached?.labels ?? {};
@@ -119,7 +175,18 @@ async function labelsFor(ctx: Context, kind: HandleKind, items: unknown[]): Prom
   const missing = wanted.filter((id) => !(id in known) && !(id in seen));
   let fetched: Record<string, string> | undefined;
   // Passengers accumulate, so a fresh cache may still lack some: one request fills them when it can.
-  if (missing.length && (kind === 'passenger' || !cached)) fetched = await fetchLabels(ctx, kind, items).catch(() => undefined);
+  // A manifest lists approved and boarded passengers only: the trips of rows like that whose
+  // passenger is not known yet are the ones worth a request.
+  const unknown = new Set(missing);
+  const asked =
+    kind === 'passenger'
+      ? items.filter((item) => {
+          const row = item as Record<string, unknown> | null;
+          return unknown.has(String(row?.passengerId)) && MANIFEST_STATUSES.has(String(row?.status));
+        })
+      : items;
+  if (asked.length && missing.length && (kind === 'passenger' || !cached))
+    fetched = await fetchLabels(ctx, kind, asked).catch(() => undefined);
   const labels = kind === 'passenger' ? { ...known, ...seen, ...fetched } : { ...(fetched ?? known) };
   if (fetched || Object.keys(seen).some((id) => known[id] !== seen[id]))
     writeCache(ctx, kind, labels, kind === 'passenger' && cached ? cached.at : undefined);

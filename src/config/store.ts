@@ -4,10 +4,11 @@
 // (when-exit) hooks SIGINT and SIGTERM and sends the signal again, which a command that writes
 // the file and then runs until Ctrl-C (listen --register, sandbox) took as a second Ctrl-C and
 // ended with 130, skipping its clean-up.
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, type Stats, statSync, writeSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { CliError, ExitCode } from '../errors.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
+import { acquireLock } from './lock.js';
 import { writePrivateFileSync } from './private-file.js';
 
 export interface Profile {
@@ -33,6 +34,26 @@ export interface ConfigFile {
 }
 
 export const CONFIG_FILE_NAME = 'config.json';
+
+const PLAIN_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/**
+ * Why a profile name is not a plain name (letters, digits, -, _, .; at most 64), or undefined.
+ * Names an object has on its own (`__proto__`, `constructor`, `toString`…) are refused too: in a
+ * plain object they would read an inherited value or set the prototype instead of saving.
+ */
+export function profileNameProblem(name: string): string | undefined {
+  if (!PLAIN_NAME.test(name)) return 'a profile name is letters, digits, -, _ and . (at most 64)';
+  if (name in Object.prototype || name === '__proto__') return `'${name}' is a name JavaScript objects already use`;
+  return undefined;
+}
+
+/** A profile name given by a person (--profile, TRIPCTL_PROFILE, an argument): exit 2 when not plain. */
+export function checkProfileName(name: string, from: string): string {
+  const problem = profileNameProblem(name);
+  if (problem) throw usageError(`${from} '${name}' is not a usable profile name: ${problem}`, 'choose another name, e.g. ops or sandbox');
+  return name;
+}
 
 export function configDir(env: Record<string, string | undefined>): string {
   if (env.TRIPCTL_CONFIG_DIR) return env.TRIPCTL_CONFIG_DIR;
@@ -63,7 +84,7 @@ export class ConfigStore {
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return { profiles: {} };
+      if (code === 'ENOENT') return { profiles: Object.create(null) };
       throw new CliError(`cannot read config file ${this.path}: ${code ?? String(error)}`, ExitCode.failure);
     }
     this.checkMode();
@@ -84,7 +105,35 @@ export class ConfigStore {
         `expected {"profiles": {...}}; move it away and run 'tripctl auth login' again`,
       );
     }
-    return parsed;
+    return this.checked(parsed);
+  }
+
+  /**
+   * Every profile is a plain name holding an object, and the profiles live in a map without a
+   * prototype, so no name can read or replace something the map inherits.
+   */
+  private checked(file: ConfigFile): ConfigFile {
+    const profiles: Record<string, Profile> = Object.create(null);
+    for (const [name, profile] of Object.entries(file.profiles)) {
+      const problem = profileNameProblem(name);
+      const fix = `edit ${this.path}: rename or delete that entry of "profiles"`;
+      if (problem) throw new CliError(`config file ${this.path} holds a profile named '${name}': ${problem}`, ExitCode.failure, fix);
+      if (typeof profile !== 'object' || profile === null || Array.isArray(profile))
+        throw new CliError(
+          `config file ${this.path}: profile '${name}' is ${profile === null ? 'null' : Array.isArray(profile) ? 'a list' : `a ${typeof profile}`}, not a profile`,
+          ExitCode.failure,
+          fix,
+        );
+      profiles[name] = profile;
+    }
+    file.profiles = profiles;
+    if (file.defaultProfile !== undefined && (typeof file.defaultProfile !== 'string' || profileNameProblem(file.defaultProfile)))
+      throw new CliError(
+        `config file ${this.path}: defaultProfile ${JSON.stringify(file.defaultProfile)} is not a profile name`,
+        ExitCode.failure,
+        `edit ${this.path}: set "defaultProfile" to one of the profiles, or delete it`,
+      );
+    return file;
   }
 
   /**
@@ -99,7 +148,7 @@ export class ConfigStore {
     } catch {
       // A directory we cannot chmod (not ours) still gets a 0600 file.
     }
-    const release = await acquireLock(`${this.path}.lock`);
+    const release = await acquireLock(`${this.path}.lock`, 'the config file');
     try {
       const next = this.load();
       change(next);
@@ -132,95 +181,6 @@ export class ConfigStore {
     } catch {
       // stat failing right after a successful read is not worth a second error.
     }
-  }
-}
-
-/** A lock older than this was left by a run that died (a write takes milliseconds). */
-const STALE_LOCK_MS = 10_000;
-const LOCK_WAIT_MS = 15_000;
-
-/**
- * An exclusive lock file (created with O_EXCL, so exactly one run wins), waited for with short
- * sleeps; one older than STALE_LOCK_MS is taken over. Returns the release function.
- */
-async function acquireLock(path: string): Promise<() => void> {
-  const started = Date.now();
-  // What this run writes into the lock, so that it releases only its own.
-  const token = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(path, 'wx', 0o600);
-      writeSync(fd, token);
-      closeSync(fd);
-      return () => {
-        if (readLock(path) === token) rmSync(path, { force: true });
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new CliError(
-          `cannot lock the config file (${path}): ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-          ExitCode.failure,
-        );
-      }
-    }
-    let held: Stats;
-    try {
-      held = statSync(path);
-    } catch {
-      continue; // released between our open and stat: try again at once
-    }
-    if (Date.now() - held.mtimeMs > STALE_LOCK_MS) {
-      removeStale(path, held);
-      continue;
-    }
-    if (Date.now() - started > LOCK_WAIT_MS) {
-      throw new CliError(
-        `the config file is locked by another tripctl (${path})`,
-        ExitCode.failure,
-        `if no other tripctl is running, remove the lock: rm '${path}'`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * Math.min(attempt + 1, 5)));
-  }
-}
-
-function readLock(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Removes a stale lock, and only that one. Runs that find it stale at the same moment take turns
- * through a second lock (O_EXCL again): the one that holds it removes the lock file only if it is
- * still the very file found stale (same inode). Nobody else removes a lock but its owner, which
- * died, so the file cannot change between that check and the removal. (A rename-and-put-back
- * takeover let a fresh lock be moved away while its owner was writing: two writers at once, and
- * a profile lost under the fault suite's 20 concurrent runs.)
- */
-export function removeStale(path: string, stale: Stats): void {
-  const guard = `${path}.takeover`;
-  try {
-    closeSync(openSync(guard, 'wx', 0o600));
-  } catch {
-    // Another run is removing it; a guard left by a run that died is cleared for the next try.
-    try {
-      if (Date.now() - statSync(guard).mtimeMs > STALE_LOCK_MS) rmSync(guard, { force: true });
-    } catch {
-      // gone already
-    }
-    return;
-  }
-  try {
-    const now = statSync(path);
-    // The same file (an inode number can be reused at once, so its old age is checked too).
-    if (now.ino === stale.ino && now.dev === stale.dev && now.mtimeMs === stale.mtimeMs) rmSync(path, { force: true });
-  } catch {
-    // released meanwhile
-  } finally {
-    rmSync(guard, { force: true });
   }
 }
 

@@ -97,6 +97,10 @@ export class TerminalPrompter implements Prompter {
         {
           message,
           pageSize: 12,
+          // Said under every list, since nothing else shows that typing narrows it.
+          theme: {
+            style: { keysHelpTip: (keys: Array<[string, string]>) => [['type', 'to filter'], ...keys].map((k) => k.join(' ')).join(' • ') },
+          },
           source: track(async (typed: string | undefined) => narrow(all, typed ?? '').map(({ value }) => shown[value]!)),
         },
         context,

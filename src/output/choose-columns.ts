@@ -20,6 +20,11 @@ function find(spec: ResourceSpec | undefined, name: string): Column | undefined 
   return spec?.columns.find((column) => columnName(column) === wanted || column.path.toLowerCase() === wanted);
 }
 
+/** A spec with columns; figures (dashboard, reports) have none, and take any field name or path. */
+function described(spec: ResourceSpec | undefined): ResourceSpec | undefined {
+  return spec?.columns.length ? spec : undefined;
+}
+
 /** A column for a path outside the spec: headed by the name given, a time when it looks like one. */
 function pathColumn(name: string): Column {
   const path = name.startsWith('.') ? name.slice(1) : name;
@@ -30,7 +35,8 @@ function pathColumn(name: string): Column {
  * Splits and checks `--columns`; a name that is neither a column of `spec` nor a path is a usage
  * error listing the valid names. Without a spec (shapes nobody described) any path is accepted.
  */
-export function parseColumns(value: string, spec: ResourceSpec | undefined, what: string): string[] {
+export function parseColumns(value: string, declared: ResourceSpec | undefined, what: string): string[] {
+  const spec = described(declared);
   const names = value.split(',').map((name) => name.trim());
   if (names.some((name) => name === ''))
     throw usageError(`--columns has an empty name: '${value}'`, `run '${what} --columns help' for the names`);
@@ -57,7 +63,8 @@ export function chooseColumns(spec: ResourceSpec | undefined, names: string[]): 
 }
 
 /** What `--columns help` prints: one column a line, its name, heading and field. */
-export function describeColumns(spec: ResourceSpec | undefined, what: string): string {
+export function describeColumns(declared: ResourceSpec | undefined, what: string): string {
+  const spec = described(declared);
   const lines = [`Columns of '${what}' (--columns name,name,…):`];
   if (spec) {
     const width = Math.max(...spec.columns.map((column) => columnName(column).length));

@@ -7,8 +7,11 @@
  */
 export type ColumnKind = 'text' | 'time' | 'clock' | 'bool' | 'money' | 'list' | 'weekdays';
 
-/** Ids a terminal table shows by a human handle: a city's name, a vehicle's plate, a passenger. */
-export type HandleKind = 'city' | 'vehicle' | 'passenger';
+/**
+ * Ids a terminal table shows by a human handle: a city's name, a vehicle's plate, a passenger, a
+ * trip by its route and local departure (`Damascus → Aleppo · 12-09 07:30`).
+ */
+export type HandleKind = 'city' | 'vehicle' | 'passenger' | 'trip';
 
 export interface Column {
   header: string;
@@ -31,12 +34,28 @@ export interface Column {
   terminal?: false;
 }
 
+/** A section: its title and the top-level keys it shows; the first key's figures need no prefix. */
+export interface FigureSection {
+  title: string;
+  keys: string[];
+  /** Keys whose numbers are amounts of money in minor units. */
+  money?: string[];
+}
+
+export interface FiguresLayout {
+  sections: FigureSection[];
+  /** Keys that are not figures: the currency, the period, when it was made. */
+  meta: string[];
+}
+
 export interface ResourceSpec {
   /** Singular name for messages, e.g. `trip`. */
   name: string;
   /** Field printed by `-o ids`. */
   idField?: string;
   columns: Column[];
+  /** Figures (dashboard, reports) on a terminal: sections of labelled figures instead of a record of keys. */
+  figures?: FiguresLayout;
   /** Columns only terminal tables show, each after the column with that header (or last). */
   terminalExtras?: Array<{ after: string; column: Column }>;
 }

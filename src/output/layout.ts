@@ -1,66 +1,45 @@
 // The terminal table: columns sized to the terminal's width, the least important shortened with
 // an ellipsis (or left out when even that cannot fit), a bold heading line, two spaces between
-// columns, no borders and no rule between rows (as `gh` and `kubectl` print). Pure functions of
-// the cells and the width, so the layout is tested at any width without a terminal.
-
-/** Characters that take no column: combining marks (Arabic vowel signs too), joiners, format characters. */
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}]$/u;
-
-/** East Asian wide and full-width characters and emoji take two columns. */
-function isWide(code: number): boolean {
-  return (
-    (code >= 0x1100 && code <= 0x115f) ||
-    (code >= 0x2e80 && code <= 0x303e) ||
-    (code >= 0x3041 && code <= 0x33ff) ||
-    (code >= 0x3400 && code <= 0x4dbf) ||
-    (code >= 0x4e00 && code <= 0x9fff) ||
-    (code >= 0xa000 && code <= 0xa4cf) ||
-    (code >= 0xac00 && code <= 0xd7a3) ||
-    (code >= 0xf900 && code <= 0xfaff) ||
-    (code >= 0xfe30 && code <= 0xfe4f) ||
-    (code >= 0xff00 && code <= 0xff60) ||
-    (code >= 0xffe0 && code <= 0xffe6) ||
-    (code >= 0x1f300 && code <= 0x1f64f) ||
-    (code >= 0x1f900 && code <= 0x1f9ff) ||
-    (code >= 0x20000 && code <= 0x3fffd)
-  );
-}
-
-function charWidth(char: string): number {
-  if (ZERO_WIDTH.test(char)) return 0;
-  return isWide(char.codePointAt(0)!) ? 2 : 1;
-}
+// columns, no borders and no rule between rows (as `gh` and `kubectl` print). Which columns and
+// how wide is decided here, from widths measured by string-width (emoji and ZWJ sequences two
+// columns, Arabic vowel marks none); cli-table3 draws the rows. Pure functions of the cells and
+// the width, so the layout is tested at any width without a terminal.
+import Table from 'cli-table3';
+import stringWidth from 'string-width';
 
 /** Columns a text takes on a terminal (cells are sanitised: no escape sequences reach here). */
 export function displayWidth(text: string): number {
-  let width = 0;
-  for (const char of text) width += charWidth(char);
-  return width;
+  return stringWidth(text);
 }
 
-/** The text cut to `width` columns, ending in `…` when cut. */
+const graphemes = new Intl.Segmenter();
+
+/** The text cut to `width` columns, ending in `…` when cut; never inside a grapheme (an emoji sequence, a letter and its marks). */
 export function truncate(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   if (width <= 0) return '';
   let out = '';
   let used = 0;
-  for (const char of text) {
-    const w = charWidth(char);
+  for (const { segment } of graphemes.segment(text)) {
+    const w = displayWidth(segment);
     if (used + w > width - 1) break;
-    out += char;
+    out += segment;
     used += w;
   }
   return `${out}…`;
 }
 
-function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - displayWidth(text)));
+function pad(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+  const fill = ' '.repeat(Math.max(0, width - displayWidth(text)));
+  return align === 'right' ? fill + text : text + fill;
 }
 
 export interface LayoutColumn {
   header: string;
   /** 1 is kept longest; larger numbers are shortened, then left out, first. Default 3. */
   priority?: number;
+  /** Amounts read best right-aligned, their digits under each other. */
+  align?: 'left' | 'right';
   /** Shortest width it may be cut to (with an ellipsis); without it the column is never cut. */
   minWidth?: number;
 }
@@ -82,7 +61,8 @@ const SOFT_CAP = 26;
  * importance at a time, least important first: that level's columns are cut toward their minimum
  * (the widest first, so two long columns share the room), and when even that is not enough they
  * are left out, rightmost first, until the rest fits. A more important column is cut only once
- * every less important one is gone. The first column is never left out.
+ * every less important one is gone. Last, a column left out is put back if it fits in the room
+ * that a wider, more important one left when it went too.
  */
 export function fitColumns(columns: LayoutColumn[], natural: number[], available: number): Layout {
   const widths = [...natural];
@@ -116,44 +96,93 @@ export function fitColumns(columns: LayoutColumn[], natural: number[], available
       widths[widest]! -= 1;
     }
   }
+  let reached = levels[levels.length - 1] ?? 3;
   for (const level of levels) {
-    if (fitsCutting(level)) break;
-    const droppable = columns.flatMap((_, index) => (index !== 0 && priority(index) === level ? [index] : [])).reverse();
+    if (fitsCutting(level)) {
+      reached = level;
+      break;
+    }
+    const droppable = columns.flatMap((_, index) => (priority(index) === level ? [index] : [])).reverse();
     let fits = false;
     for (const index of droppable) {
       present[index] = false;
       if ((fits = fitsCutting(level))) break;
     }
-    if (fits) break;
+    if (fits) {
+      reached = level;
+      break;
+    }
   }
+  // A column left out while a wider one was still in (an id) may fit in the room that one left:
+  // the most important first.
+  const left = columns.flatMap((_, index) => (present[index] ? [] : [index])).sort((a, b) => priority(a) - priority(b) || a - b);
+  for (const index of left) {
+    present[index] = true;
+    if (!fitsCutting(reached)) present[index] = false;
+  }
+  fitsCutting(reached);
   return {
     shown: columns.flatMap((_, index) => (present[index] ? [{ index, width: widths[index]! }] : [])),
     hidden: columns.filter((_, index) => !present[index]).map((column) => column.header),
   };
 }
 
+/** No borders, no rules: only the two spaces between columns (as gh prints). */
+const BORDERLESS = {
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: ' '.repeat(GAP),
+};
+
 /**
- * The lines of a table at most `available` columns wide (the first column too, when it alone is
- * wider). `paintHeader` colours the heading line after it is laid out, so escapes never count.
+ * One line of cells already cut and padded to their columns. Each row is drawn as its own
+ * cli-table3 table: cli-table3 pads by its own measure (string-width 4, which counts an Arabic
+ * vowel mark as a column), so one table sized by that measure would shift every row holding one;
+ * a row of cells padded by string-width's measure needs no padding from it.
+ */
+function drawRow(cells: string[]): string {
+  const table = new Table({ chars: BORDERLESS, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } });
+  table.push(cells);
+  return table.toString().trimEnd();
+}
+
+/**
+ * The lines of a table at most `available` columns wide, or undefined below the narrowest table:
+ * when a column of priority 1 (what the table is for) or all but one column would have to go, or
+ * when even that is wider than the terminal (a column is never cut below its minimum, and ids
+ * have none). The caller then prints one record per block. `paintHeader` colours the heading line after it is laid out, so
+ * escapes never count.
  */
 export function layoutTable(
   columns: LayoutColumn[],
   rows: string[][],
   available: number,
   paintHeader: (text: string) => string = (t) => t,
-): { lines: string[]; hidden: string[] } {
+): { lines: string[]; hidden: string[] } | undefined {
   const natural = columns.map((column, i) => Math.max(displayWidth(column.header), ...rows.map((row) => displayWidth(row[i] ?? ''))));
   const layout = fitColumns(columns, natural, available);
+  const used = layout.shown.reduce((sum, { width }) => sum + width, 0) + GAP * (layout.shown.length - 1);
+  const essentialHidden = columns.some((column, index) => column.priority === 1 && !layout.shown.some((shown) => shown.index === index));
+  if (used > available || essentialHidden || layout.shown.length < Math.min(2, columns.length)) return undefined;
   const line = (cells: string[]) =>
-    layout.shown
-      .map(({ index, width }, position) => {
+    drawRow(
+      layout.shown.map(({ index, width }, position) => {
         const text = truncate(cells[index] ?? '', width);
-        return position === layout.shown.length - 1 ? text : pad(text, width);
-      })
-      .join(' '.repeat(GAP))
-      .trimEnd();
-  // Only a first column wider than the whole terminal is left to reach here: cut it too.
-  const fit = (text: string) => (displayWidth(text) > available ? truncate(text, available) : text);
-  const heading = fit(line(columns.map((column) => column.header)));
-  return { lines: [paintHeader(heading), ...rows.map((row) => fit(line(row)))], hidden: layout.hidden };
+        const align = columns[index]!.align;
+        return position === layout.shown.length - 1 && align !== 'right' ? text : pad(text, width, align);
+      }),
+    );
+  return { lines: [paintHeader(line(columns.map((column) => column.header))), ...rows.map(line)], hidden: layout.hidden };
 }

@@ -1,10 +1,11 @@
 // One renderer for every command: a value (one object or a stream of pages) plus the resource's
 // column spec, printed as table, json, ndjson, csv or ids, differently on a terminal and in a pipe.
-import type { IO } from '../io.js';
-import { usageError } from '../errors.js';
+import { terminalWidth, type IO } from '../io.js';
+import { formatValue, localTime, toCsv } from './cells.js';
 import { chooseColumns } from './choose-columns.js';
+import { applyQuery } from './query.js';
 import { inferSpec, valueAt, type Column, type ResourceSpec } from './columns.js';
-import { sanitizeCell, sanitizeField, sanitizeLine, toJson } from './sanitize.js';
+import { sanitizeCell, sanitizeLine, toJson } from './sanitize.js';
 import type { HandleLookup, TerminalOptions } from './terminal.js';
 
 import type { OutputFormat } from './formats.js';
@@ -18,7 +19,7 @@ export interface RenderOptions {
   /** stdout is a terminal: fitted tables (terminal.ts) and local times, else tab-separated rows and ISO times. */
   tty: boolean;
   timeZone?: string;
-  /** Terminal tables: the terminal's width (default 100). */
+  /** Terminal tables: the terminal's width (100 when unknown or 0). */
   width?: number;
   /** Terminal tables: the currency of money whose answer names none (the profile's `currency`). */
   currency?: string;
@@ -54,7 +55,9 @@ export class Renderer {
       case 'csv':
       case 'table': {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) return this.printJson(value);
-        const resolved = spec ?? inferSpec([value]);
+        if (spec?.figures && this.opts.tty && this.opts.format === 'table')
+          return this.printFigures(value as Record<string, unknown>, spec);
+        const resolved = spec?.columns.length ? spec : inferSpec([value]);
         if (this.opts.format === 'csv') return this.io.write(toCsv(resolved.columns, [value]));
         return this.printRecord(value, resolved);
       }
@@ -67,8 +70,19 @@ export class Renderer {
    * walk: JSON as one array written item by item, the piped table row by row. A terminal table
    * needs every row to size its columns, and a query needs the whole result.
    * Returns the number of items.
+   *
+   * `partial.total`: the size of the whole list when the pages given are only its beginning (a
+   * first page nobody asked for by --page, --limit or --all): a line on stderr then says how many
+   * of how many were shown and names --all, under a terminal's table as in a pipe.
    */
-  async list(pages: Pages, declared?: ResourceSpec): Promise<number> {
+  async list(pages: Pages, declared?: ResourceSpec, partial: { total?: () => number | undefined } = {}): Promise<number> {
+    const count = await this.listItems(pages, declared);
+    const total = partial.total?.();
+    if (total !== undefined && count < total) this.io.err(`${partialNotice(count, total, declared?.name ?? 'item')}\n`);
+    return count;
+  }
+
+  private async listItems(pages: Pages, declared?: ResourceSpec): Promise<number> {
     const spec = this.chosen(declared);
     const { format, query } = this.opts;
     if (query !== undefined || (format === 'table' && this.opts.tty)) {
@@ -172,6 +186,15 @@ export class Renderer {
     if (hidden.length) this.io.err(`(not shown at this width: ${hidden.join(', ')}; -o csv shows every column)\n`);
   }
 
+  /** Dashboard and report figures on a terminal (see figures.ts). */
+  private async printFigures(value: Record<string, unknown>, spec: ResourceSpec): Promise<void> {
+    const { figureLines } = await import('./figures.js');
+    const opts = await this.terminalOptions();
+    const zone = (await import('../input/zones.js')).zoneAbbreviation(opts.timeZone, opts.now);
+    const lines = await figureLines(value, spec.figures!, { ...opts, time: (iso) => `${localTime(iso, opts.timeZone)} ${zone}` });
+    this.io.out(`${lines.join('\n')}\n`);
+  }
+
   private async printRecord(value: object, spec: ResourceSpec): Promise<void> {
     if (!this.opts.tty) {
       const rows = spec.columns.map((column) => [column.header, this.cell(value, column)] as const);
@@ -185,7 +208,7 @@ export class Renderer {
   private async terminalOptions(): Promise<TerminalOptions> {
     const paint = await this.painter();
     return {
-      width: this.opts.width ?? 100,
+      width: terminalWidth(this.opts.width),
       timeZone: this.opts.timeZone,
       currency: this.opts.currency,
       now: this.opts.now?.() ?? new Date(),
@@ -209,90 +232,14 @@ export class Renderer {
   }
 }
 
+/** `25 of 65 bookings — --all for every page`: what a list that stopped at its first page says. */
+export function partialNotice(shown: number, total: number, name: string): string {
+  return `${shown} of ${total} ${plural(name)} — --all for every page`;
+}
+
 /** `city` → `cities`, `booking` → `bookings`, `status` → `statuses`. */
 function plural(name: string): string {
   if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
   if (/(?:s|x|z|ch|sh)$/.test(name)) return `${name}es`;
   return `${name}s`;
-}
-
-export function formatValue(value: unknown, column: Column, opts: Pick<RenderOptions, 'tty' | 'timeZone'>): string {
-  if (value === undefined || value === null) return opts.tty ? '-' : '';
-  switch (column.kind) {
-    case 'time':
-      return opts.tty && typeof value === 'string' ? localTime(value, opts.timeZone) : String(value);
-    case 'bool':
-      return opts.tty ? (value ? 'yes' : 'no') : String(value);
-    case 'list':
-    case 'weekdays':
-      return Array.isArray(value) ? value.map(String).join(',') : String(value);
-    default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  }
-}
-
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** `2026-11-24T06:30:00Z` → `2026-11-24 08:30` in the operator's time zone. */
-export function localTime(iso: string, timeZone: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const key = timeZone ?? '';
-  let format = timeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    timeFormats.set(key, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
-
-/** RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line break. */
-export function toCsv(columns: Column[], items: unknown[], header = true): string {
-  const line = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
-  const rows = items.map((item) =>
-    line(columns.map((column) => sanitizeField(formatValue(valueAt(item, column.path), column, { tty: false })))),
-  );
-  return (header ? line(columns.map((column) => column.header)) : '') + rows.join('');
-}
-
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Compiles the expression, so that a bad one is a usage error before any request. */
-export async function compileQuery(expression: string): Promise<void> {
-  const jmespath = await loadJmespath();
-  try {
-    jmespath.compile(expression);
-  } catch (error) {
-    throw usageError(`--query is not a valid JMESPath expression: ${(error as Error).message}`);
-  }
-}
-
-async function applyQuery(expression: string, value: unknown): Promise<unknown> {
-  return (await loadJmespath()).search(value, expression);
-}
-
-interface Jmespath {
-  search: (value: unknown, expression: string) => unknown;
-  /** Parses without evaluating; @types/jmespath leaves it out, the library has it. */
-  compile: (expression: string) => unknown;
-}
-
-/**
- * jmespath is CommonJS: in the esbuild bundle its exports arrive as `default` only, while
- * vitest (running the sources) also offers them as named exports. Either way works here.
- */
-async function loadJmespath(): Promise<Jmespath> {
-  const mod = (await import('jmespath')) as unknown as Partial<Jmespath> & { default?: Jmespath };
-  return typeof mod.search === 'function' ? (mod as Jmespath) : mod.default!;
 }

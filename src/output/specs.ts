@@ -1,5 +1,29 @@
 // Column specs of the service's resources, in the order an operator reads them.
-import type { ResourceSpec } from './columns.js';
+import type { FiguresLayout, ResourceSpec } from './columns.js';
+
+/** The dashboard's figures on a terminal (figures.ts draws them). */
+const DASHBOARD_FIGURES: FiguresLayout = {
+  sections: [
+    { title: 'Trips', keys: ['trips'] },
+    { title: 'Bookings', keys: ['bookings', 'seatsSoldUpcoming'] },
+    { title: 'Money', keys: ['revenue', 'payouts'], money: ['revenue', 'payouts'] },
+    { title: 'Fleet', keys: ['fleet'] },
+    { title: 'Team', keys: ['members'] },
+    { title: 'Reviews', keys: ['reviews'] },
+  ],
+  meta: ['generatedAt', 'currency'],
+};
+
+/** `reports show` on a terminal. */
+const REPORT_FIGURES: FiguresLayout = {
+  sections: [
+    { title: 'Trips', keys: ['trips'] },
+    { title: 'Bookings', keys: ['bookings', 'seats'] },
+    { title: 'Money', keys: ['revenue'], money: ['revenue'] },
+    { title: 'Routes', keys: ['routes'], money: ['routes'] },
+  ],
+  meta: ['from', 'to', 'currency'],
+};
 
 export const specs = {
   city: {
@@ -58,14 +82,16 @@ export const specs = {
     name: 'trip',
     idField: 'id',
     columns: [
-      { header: 'ID', path: 'id', priority: 1 },
+      // What an operator reads (route, departure, seats, booked, price, status) is kept before the
+      // id, which is shown whole or not at all (-o ids and --columns id give it at any width).
+      { header: 'ID', path: 'id', priority: 3 },
       { header: 'STATUS', path: 'status', priority: 2 },
-      { header: 'FROM', path: 'fromCityId', handle: 'city', priority: 2, minWidth: 6 },
-      { header: 'TO', path: 'toCityId', handle: 'city', priority: 2, minWidth: 6 },
+      { header: 'FROM', path: 'fromCityId', handle: 'city', priority: 1, minWidth: 6 },
+      { header: 'TO', path: 'toCityId', handle: 'city', priority: 1, minWidth: 6 },
       { header: 'DEPARTURE', path: 'departureAt', kind: 'time', priority: 1 },
       { header: 'PRICE', path: 'pricePerSeat', kind: 'money', currencyPath: 'currency', priority: 2 },
-      { header: 'SEATS', path: 'totalSeats', priority: 5 },
-      { header: 'BOOKED', path: 'seatsBooked', priority: 4 },
+      { header: 'SEATS', path: 'totalSeats', priority: 2 },
+      { header: 'BOOKED', path: 'seatsBooked', priority: 2 },
       { header: 'VEHICLE', path: 'vehicleId', handle: 'vehicle', priority: 4, minWidth: 8 },
     ],
   },
@@ -99,7 +125,7 @@ export const specs = {
     name: 'schedule',
     idField: 'id',
     columns: [
-      { header: 'ID', path: 'id', priority: 1 },
+      { header: 'ID', path: 'id', priority: 3 },
       { header: 'ACTIVE', path: 'active', kind: 'bool', priority: 3 },
       { header: 'FROM', path: 'fromCityId', handle: 'city', priority: 2, minWidth: 6 },
       { header: 'TO', path: 'toCityId', handle: 'city', priority: 2, minWidth: 6 },
@@ -136,10 +162,11 @@ export const specs = {
     name: 'booking',
     idField: 'id',
     columns: [
-      { header: 'ID', path: 'id', priority: 1 },
+      { header: 'ID', path: 'id', priority: 3 },
       { header: 'STATUS', path: 'status', priority: 1 },
-      { header: 'TRIP', path: 'tripId', priority: 4, minWidth: 9 },
-      { header: 'SEATS', path: 'seats', priority: 2 },
+      // On a terminal, the trip by its route and local departure (a look-up per distinct trip).
+      { header: 'TRIP', path: 'tripId', handle: 'trip', priority: 1 },
+      { header: 'SEATS', path: 'seats', priority: 1 },
       { header: 'SOURCE', path: 'source', priority: 5, minWidth: 6 },
       { header: 'BOARDED', path: 'boardedAt', kind: 'time', priority: 4 },
       { header: 'NO-SHOW', path: 'noShow', kind: 'bool', priority: 5 },
@@ -155,9 +182,9 @@ export const specs = {
     name: 'payment',
     idField: 'id',
     columns: [
-      { header: 'ID', path: 'id' },
-      { header: 'STATUS', path: 'status' },
-      { header: 'BOOKING', path: 'bookingId' },
+      { header: 'ID', path: 'id', priority: 3 },
+      { header: 'STATUS', path: 'status', priority: 1 },
+      { header: 'BOOKING', path: 'bookingId', priority: 4 },
       { header: 'AMOUNT', path: 'amount', kind: 'money', currencyPath: 'currency', priority: 1 },
       { header: 'CURRENCY', path: 'currency', terminal: false },
       { header: 'CREATED', path: 'createdAt', kind: 'time', priority: 2 },
@@ -167,8 +194,8 @@ export const specs = {
     name: 'payout',
     idField: 'id',
     columns: [
-      { header: 'ID', path: 'id' },
-      { header: 'STATUS', path: 'status' },
+      { header: 'ID', path: 'id', priority: 3 },
+      { header: 'STATUS', path: 'status', priority: 1 },
       { header: 'AMOUNT', path: 'amount', kind: 'money', currencyPath: 'currency', priority: 1 },
       { header: 'CURRENCY', path: 'currency', terminal: false },
       { header: 'PAID', path: 'paidAt', kind: 'time', priority: 2 },
@@ -178,9 +205,9 @@ export const specs = {
     name: 'review',
     idField: 'id',
     columns: [
-      { header: 'ID', path: 'id', priority: 1 },
+      { header: 'ID', path: 'id', priority: 3 },
       { header: 'RATING', path: 'rating', priority: 2 },
-      { header: 'TRIP', path: 'tripId', priority: 4, minWidth: 9 },
+      { header: 'TRIP', path: 'tripId', handle: 'trip', priority: 4 },
       { header: 'COMMENT', path: 'comment', priority: 2, minWidth: 12 },
       { header: 'CREATED', path: 'createdAt', kind: 'time', priority: 3 },
     ],
@@ -239,6 +266,10 @@ export const specs = {
       { header: 'VALUE', path: 'value' },
     ],
   },
+  /** `dashboard`: on a terminal, figures in sections; piped and in CSV, the answer's own keys. */
+  dashboard: { name: 'dashboard', columns: [], figures: DASHBOARD_FIGURES },
+  /** `reports show`: as the dashboard. */
+  report: { name: 'report', columns: [], figures: REPORT_FIGURES },
   /** `auth status`: who the active profile is, and where its key comes from. */
   authStatus: {
     name: 'status',

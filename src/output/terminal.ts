@@ -38,10 +38,20 @@ export function terminalColumns(spec: ResourceSpec): Column[] {
   return columns;
 }
 
+/**
+ * The currency of an amount on a terminal: the first the answer names (of `named`), else the
+ * profile's `currency` setting, else the service's own (SYP).
+ */
+export function currencyOf(named: unknown[], setting: string | undefined): string {
+  const found = named.find((code): code is string => typeof code === 'string' && /^[A-Za-z]{3}$/.test(code));
+  return found ?? setting ?? DEFAULT_CURRENCY;
+}
+
 const WEEKDAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 function heading(column: Column, opts: TerminalOptions): string {
-  if (column.kind === 'time') return `${column.header} ${zoneAbbreviation(opts.timeZone, opts.now)}`;
+  // A trip is shown with its local departure (`Damascus → Aleppo · 12-09 07:30`): its heading names the zone too.
+  if (column.kind === 'time' || column.handle === 'trip') return `${column.header} ${zoneAbbreviation(opts.timeZone, opts.now)}`;
   if (column.kind === 'clock') return `${column.header} ${zoneAbbreviation(SERVICE_TIME_ZONE, opts.now)}`;
   return column.header;
 }
@@ -55,11 +65,8 @@ function cell(item: unknown, column: Column, maps: HandleMaps, opts: TerminalOpt
       // A passenger id alone tells a person nothing (and cut to fit, less): `-` until it is known.
       if (column.handle === 'passenger') return '-';
     }
-    if (column.kind === 'money' && typeof value === 'number') {
-      const named = column.currencyPath ? valueAt(item, column.currencyPath) : undefined;
-      const currency = typeof named === 'string' && /^[A-Za-z]{3}$/.test(named) ? named : (opts.currency ?? DEFAULT_CURRENCY);
-      return formatMoney(value, currency);
-    }
+    if (column.kind === 'money' && typeof value === 'number')
+      return formatMoney(value, currencyOf([column.currencyPath ? valueAt(item, column.currencyPath) : undefined], opts.currency));
     if (column.kind === 'weekdays' && Array.isArray(value))
       return value.map((day) => WEEKDAY_NAMES[day as number] ?? String(day)).join(',');
   }
@@ -91,7 +98,11 @@ async function lookUp(columns: Column[], items: unknown[], opts: TerminalOptions
   return opts.handles(kinds, items).catch(() => ({}));
 }
 
-/** The lines of a list as a terminal table, and the headers left out for want of room. */
+/**
+ * The lines of a list as a terminal table, and the headers left out for want of room. Below the
+ * narrowest table (ids are never cut) each item is a block of `HEADER: value` lines instead, every
+ * value whole (the terminal wraps a long one), the items apart by a blank line.
+ */
 export async function terminalTable(
   items: unknown[],
   spec: ResourceSpec,
@@ -100,18 +111,30 @@ export async function terminalTable(
   const columns = terminalColumns(spec);
   const maps = await lookUp(columns, items, opts);
   const rows = items.map((item) => columns.map((column) => cell(item, column, maps, opts)));
-  const layout = columns.map((column) => ({ header: heading(column, opts), priority: column.priority, minWidth: column.minWidth }));
-  return layoutTable(layout, rows, opts.width, opts.paintHead);
+  const headings = columns.map((column) => heading(column, opts));
+  const layout = columns.map((column, index) => ({
+    header: headings[index]!,
+    priority: column.priority,
+    minWidth: column.minWidth,
+    align: column.kind === 'money' ? ('right' as const) : undefined,
+  }));
+  const table = layoutTable(layout, rows, opts.width, opts.paintHead);
+  if (table) return table;
+  const blocks = rows.map((row) => row.map((text, index) => `${opts.paintHead(`${headings[index]}:`)} ${text}`));
+  return { lines: blocks.flatMap((block, index) => (index === 0 ? block : ['', ...block])), hidden: [] };
 }
 
-/** One object as `FIELD  value` lines, each value cut to the terminal's width. */
+/**
+ * One object as `FIELD  value` lines. A value that may be cut (a column with a minimum width) is
+ * cut to the terminal's width; any other (ids) is whole, wrapped by the terminal if it must be.
+ */
 export async function terminalRecord(value: object, spec: ResourceSpec, opts: TerminalOptions): Promise<string[]> {
   const columns = terminalColumns(spec);
   const maps = await lookUp(columns, [value], opts);
-  const rows = columns.map((column) => [heading(column, opts), cell(value, column, maps, opts)] as const);
+  const rows = columns.map((column) => [heading(column, opts), cell(value, column, maps, opts), column.minWidth] as const);
   const keyWidth = Math.max(...rows.map(([key]) => displayWidth(key)));
   const room = Math.max(8, opts.width - keyWidth - 2);
-  return rows.map(([key, text]) =>
-    `${opts.paintHead(key)}${' '.repeat(keyWidth - displayWidth(key) + 2)}${truncate(text, room)}`.trimEnd(),
+  return rows.map(([key, text, minWidth]) =>
+    `${opts.paintHead(key)}${' '.repeat(keyWidth - displayWidth(key) + 2)}${minWidth === undefined ? text : truncate(text, room)}`.trimEnd(),
   );
 }

@@ -74,6 +74,37 @@ export interface ForwardOptions {
 export class Forwarder {
   private readonly httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 64 });
   private readonly httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 64 });
+  /**
+   * The forwards each stop signal ends, behind one listener per signal: a listener stopping with
+   * a thousand forwards hung at a slow handler adds no thousand listeners to its signal (Node
+   * would print a MaxListenersExceededWarning past ten).
+   */
+  private readonly stoppers = new Map<AbortSignal, { stops: Set<() => void>; listener: () => void }>();
+
+  /** Has `stop` called when `signal` aborts; returns what unregisters it. */
+  private onAbort(signal: AbortSignal | undefined, stop: () => void): () => void {
+    if (!signal) return () => undefined;
+    let entry = this.stoppers.get(signal);
+    if (!entry) {
+      const stops = new Set<() => void>();
+      const listener = () => {
+        this.stoppers.delete(signal);
+        for (const each of [...stops]) each();
+      };
+      entry = { stops, listener };
+      this.stoppers.set(signal, entry);
+      signal.addEventListener('abort', listener, { once: true });
+    }
+    const { stops, listener } = entry;
+    stops.add(stop);
+    return () => {
+      stops.delete(stop);
+      if (stops.size === 0 && this.stoppers.get(signal) === entry) {
+        this.stoppers.delete(signal);
+        signal.removeEventListener('abort', listener);
+      }
+    };
+  }
 
   /** POSTs `body` with `headers` (hop-by-hop ones dropped) to `target`; never throws. */
   send(target: URL, body: Uint8Array, headers: RawHeaders, opts: ForwardOptions = {}): Promise<ForwardResult> {
@@ -87,7 +118,7 @@ export class Forwarder {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        opts.signal?.removeEventListener('abort', onAbort);
+        unregister();
         resolve(result);
       };
       const elapsed = () => Math.round(performance.now() - started);
@@ -115,11 +146,12 @@ export class Forwarder {
         finish({ ok: false, kind: 'timeout', message: `no answer within ${timeoutMs} ms`, latencyMs: elapsed() });
         request.destroy();
       }, timeoutMs);
-      const onAbort = () => {
+      const stop = () => {
         finish({ ok: false, kind: 'unreachable', message: 'stopped', latencyMs: elapsed() });
         request.destroy();
       };
-      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      const unregister = this.onAbort(opts.signal, stop);
+      if (opts.signal?.aborted) stop();
       request.on('error', (error) => finish({ ok: false, kind: 'unreachable', message: describe(error), latencyMs: elapsed() }));
       request.end(body);
     });

@@ -14,7 +14,7 @@ const LAYERS: string[][] = [
   ['cmdkit'],
   ['context.ts', 'input', 'output', 'config', 'webhooks', 'io.ts', 'pdf'],
   ['client'],
-  ['errors.ts', 'secrets.ts', 'version.ts', 'v8-flags.ts', 'code-cache.ts', 'types'],
+  ['errors.ts', 'secrets.ts', 'version.ts', 'types'],
 ];
 
 const layerOf = new Map(LAYERS.flatMap((names, level) => names.map((name) => [name, level] as const)));

@@ -24,8 +24,9 @@ afterEach(async () => {
   await server.close();
 });
 
+/** Page n of five trips served two to a page (meta that agrees with itself: 5 at 2 a page is 3 pages). */
 const page = (n: number, lastPage: number, ids: string[]) => ({
-  body: { trips: ids.map((id) => ({ id })), meta: { page: n, perPage: ids.length, total: 5, lastPage } },
+  body: { trips: ids.map((id) => ({ id })), meta: { page: n, perPage: 2, total: 5, lastPage } },
 });
 
 async function collect(gen: AsyncGenerator<{ items: unknown[] }>): Promise<unknown[][]> {

@@ -172,7 +172,7 @@ describe('precedence', () => {
 
   test('output: -o over TRIPCTL_OUTPUT over the profile', async () => {
     const fromProfile = await run(['company', 'get']);
-    expect(fromProfile.stdout).toBe(`ID,NAME,VERIFIED,DESCRIPTION\r\n${COMPANY.company.id},Damascus Express,true,\r\n`);
+    expect(fromProfile.stdout).toBe(`id,name,verified,description\r\n${COMPANY.company.id},Damascus Express,true,\r\n`);
     const fromEnv = await run(['company', 'get'], { env: { TRIPCTL_OUTPUT: 'ids' } });
     expect(fromEnv.stdout).toBe(`${COMPANY.company.id}\n`);
     const fromFlag = await run(['company', 'get', '-o', 'json'], { env: { TRIPCTL_OUTPUT: 'ids' } });

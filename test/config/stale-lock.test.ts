@@ -1,11 +1,11 @@
-// Taking over a lock left by a run that died (src/config/store.ts removeStale): only the file
+// Taking over a lock left by a run that died (src/config/lock.ts removeStale): only the file
 // found stale is removed, never a fresh lock that replaced it, and runs that find it stale at
 // once take turns through a second lock.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { removeStale } from '../../src/config/store.js';
+import { removeStale } from '../../src/config/lock.js';
 
 let dir: string;
 let lock: string;

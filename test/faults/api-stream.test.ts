@@ -7,7 +7,7 @@ import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { runInProcess } from '../support/context.js';
+import { runInProcess, testContext } from '../support/context.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 import { KEY } from './support.js';
 
@@ -92,3 +92,33 @@ test('the control: within the limit, a JSON answer is still shown through the re
   expect(JSON.parse(result.stdout)).toEqual({ company: { id: 'c1', name: 'Nour' } });
   expect(result.stdout).toContain('\n  ');
 });
+
+test('api GET to stdout past the limit, the reader gone half-way: exit 0 at once, the rest of the answer dropped', async () => {
+  const t = testContext({
+    env: { TRIPCTL_BASE_URL: server.baseUrl, TRIPCTL_API_KEY: KEY },
+    cwd: work,
+    clientOverrides: { maxBodyBytes: 1024 * 1024 },
+  });
+  const piece = Buffer.alloc(1024 * 1024, 'x');
+  let sent = 0;
+  server.on('GET /trips', {
+    kind: 'generate',
+    headers: { 'content-type': 'application/json' },
+    pieces: function* () {
+      for (; sent < 2000; sent++) {
+        // Past the limit and streaming: the reader of stdout goes away (`| head`).
+        if (sent === 4) t.stdout.destroy(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+        yield piece;
+      }
+    },
+  });
+  try {
+    // With --timeout 600, a body left open would hold the command until the test's own limit.
+    const code = await t.run(['api', 'GET', '/trips', '--timeout', '600']);
+    expect(code, t.err()).toBe(0);
+    expect(t.err()).toBe('');
+    expect(sent).toBeLessThan(2000);
+  } finally {
+    t.cleanup();
+  }
+}, 60_000);

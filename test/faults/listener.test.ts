@@ -75,3 +75,59 @@ describe('webhooks listen with hostile deliveries', () => {
     30_000,
   );
 });
+
+describe('webhooks listen --forward-to a handler that never answers', () => {
+  it('100 forwards to it at once (64 hung, the rest waiting for a socket), then a stop: Node prints no MaxListenersExceededWarning', async () => {
+    const hung: Array<import('node:http').ServerResponse> = [];
+    const { createServer } = await import('node:http');
+    const handler = createServer((_req, res) => hung.push(res));
+    await new Promise<void>((resolve) => handler.listen(0, '127.0.0.1', resolve));
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    const controller = new AbortController();
+    const t = testContext({
+      signal: controller.signal,
+      env: { TRIPCTL_BASE_URL: 'http://127.0.0.1:9/api/partner/v1', TRIPCTL_API_KEY: KEY, NO_COLOR: '1' },
+    });
+    const target = `http://127.0.0.1:${(handler.address() as { port: number }).port}/hook`;
+    const done = t.run(['webhooks', 'listen', '--port', '0', '--secret', SECRET, '--forward-to', target]);
+    try {
+      let ready: RegExpExecArray | null = null;
+      for (let i = 0; i < 500 && !ready; i++) {
+        ready = /Ready: listening on (\S+?),/.exec(t.err());
+        if (!ready) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const deliveries = Array.from({ length: 100 }, (_, index) => {
+        const body = Buffer.from(JSON.stringify({ id: `evt_${index}`, event: 'booking.approved', data: { id: `b${index}` } }));
+        return fetch(ready![1]!, {
+          method: 'POST',
+          body,
+          headers: {
+            'content-type': 'application/json',
+            'x-service-event': 'booking.approved',
+            'x-service-delivery': `evt_${index}`,
+            'x-service-signature': sign(body),
+          },
+        }).then(
+          (res) => res.arrayBuffer(),
+          () => undefined,
+        );
+      });
+      // The forwarder keeps 64 sockets per handler: 64 hung there, the others queued behind them.
+      for (let i = 0; i < 1000 && hung.length < 64; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(hung.length).toBe(64);
+      controller.abort();
+      expect(await done).toBe(0);
+      await Promise.all(deliveries);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.includes('MaxListeners'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      for (const res of hung) res.destroy();
+      handler.closeAllConnections();
+      await new Promise<void>((resolve) => handler.close(() => resolve()));
+      t.cleanup();
+    }
+  }, 60_000);
+});

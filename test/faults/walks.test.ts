@@ -52,6 +52,11 @@ const FATAL_LIES: Array<[string, number, (pageNo: number, honest: Record<string,
     (n, honest) => (n === 2 ? { ...page(key(honest), 1, PER_PAGE, 30), meta: (honest as { meta: unknown }).meta } : honest),
   ],
   ['the service ignores page (always the first)', 30, (_n, honest) => page(key(honest), 1, PER_PAGE, 30)],
+  // Meta that contradicts itself: lastPage must be ⌈total / perPage⌉ (0 or 1 for an empty list).
+  ['total 4 at perPage 10 but lastPage 1,000,000,000', 4, (_n, honest) => withMeta(honest, { lastPage: 1_000_000_000 })],
+  ['total 45 at perPage 10 but lastPage 3', 30, (_n, honest) => withMeta(honest, { total: 45 })],
+  ['total 0 but lastPage 7', 0, (_n, honest) => withMeta(honest, { lastPage: 7 })],
+  ['total 30 at perPage 10 but lastPage 2', 30, (_n, honest) => withMeta(honest, { lastPage: 2 })],
   ['meta.page is not the page asked for', 30, (n, honest) => withMeta(honest, { page: n + 1 })],
   [
     'the third page repeats the first',
@@ -63,7 +68,6 @@ const FATAL_LIES: Array<[string, number, (pageNo: number, honest: Record<string,
 /** Lies that are a warning and exit 0: [name, total, lie, items printed at least]. */
 const WARNED_LIES: Array<[string, number, (pageNo: number, honest: Record<string, unknown>) => Record<string, unknown>, number]> = [
   ['an empty page before the last', 30, (n, honest) => (n === 2 ? { ...honest, [key(honest)]: [] } : honest), 10],
-  ['fewer items than total', 30, (_n, honest) => withMeta(honest, { total: 45 }), 30],
   [
     'the last page shorter than total says',
     30,
@@ -132,5 +136,21 @@ describe.each(LISTS)('%s list --all', (list) => {
     expect(result.stderr).toBe('');
     expect(new Set(lines(result.stdout)).size).toBe(35);
     expect(server.seen(`GET /${list}`).map((r) => r.query.page)).toEqual(['1', '2', '3', '4']);
+  });
+});
+
+describe('meta that contradicts itself', () => {
+  it('is named on the first page, and the walk goes no further', async () => {
+    server.on(
+      'GET /bookings',
+      walk('bookings', 4, (_n, honest) => withMeta(honest, { perPage: 25, lastPage: 1_000_000_000 })),
+    );
+    const result = await cli(server, ['bookings', 'list', '--all', '-o', 'ids'], { limitMs: 5_000 });
+    expect(result.code, result.stderr).toBe(1);
+    expect(errorLines(result.stderr)).toEqual([
+      "tripctl: the service's answer to GET /bookings?page=1 has meta that contradicts itself: total 4 at perPage 25 is 1 page(s), not lastPage 1000000000",
+    ]);
+    expect(server.seen('GET /bookings')).toHaveLength(1);
+    expect(result.stdout).toBe('');
   });
 });

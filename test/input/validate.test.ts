@@ -1,7 +1,7 @@
 // Checks and conversions of flag values: each bad value is a usage error naming the flag.
 import { describe, expect, test } from 'vitest';
 import { CliError, ExitCode } from '../../src/errors.js';
-import { localTime } from '../../src/output/render.js';
+import { localTime } from '../../src/output/cells.js';
 import { calendarDate, dateTime, integer, isUuid, maxLength, oneOf, phone, timeOfDay, uuid, weekdays } from '../../src/input/validate.js';
 
 function usage(fn: () => unknown): CliError {

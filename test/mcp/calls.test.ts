@@ -175,6 +175,12 @@ describe('protected profiles', () => {
     expect(names).not.toContain('trips_cancel');
   });
 
+  it('through main(), the server ends with its stdin (here empty), exit 0, having said what it serves', async () => {
+    const result = await runInProcess(['--profile', 'sandbox', 'mcp'], { configDir: s.configDir });
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result.stderr).toMatch(/^tripctl mcp: serving \d+ tools \(read-only\) on profile 'sandbox'\n$/);
+  });
+
   it('--yes alone is a usage error: a read-only server has nothing to confirm', async () => {
     const result = await runInProcess(['--profile', 'sandbox', 'mcp', '--yes'], { configDir: s.configDir });
     expect(result).toMatchObject({ code: 2, stdout: '' });

@@ -1,16 +1,16 @@
 // The ticket's QR code as a person's phone sees it: the terminal capture is painted into an
 // image under a dark and a light terminal theme, written as a PNG, read back and decoded with
 // jsQR (no inversion attempts: a phone camera sees the code as drawn). It must decode to the
-// ticket's QR data on both. The glyph-only drawing it replaced is painted the same way, to show
-// the check can fail: it decodes only on the dark theme.
+// ticket's QR data on both. A glyph-only drawing of the same modules (what qrcode-terminal
+// printed) is painted the same way, to show the check can fail: it decodes only on the dark theme.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
-import qrcodeTerminal from 'qrcode-terminal';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { renderQr } from '../../src/output/qr.js';
+import { qrModules, renderQr } from '../../src/output/qr.js';
 import { testContext } from '../support/context.js';
 import { openSession, type SandboxSession } from '../support/sandbox.js';
 
@@ -95,6 +95,20 @@ function throughPng(pixels: RGB[][], theme: Theme, file: string): { data: Uint8C
   return { data: new Uint8ClampedArray(read.data), width: read.width, height: read.height };
 }
 
+/** The modules as block glyphs in the terminal's own colours, a light module drawn (dark themes only). */
+function glyphsOnly(text: string): string {
+  const modules = qrModules(text);
+  const lines: string[] = [];
+  for (let row = 0; row < modules.length; row += 2) {
+    const glyph = (col: number) => {
+      const [top, bottom] = [!modules[row]![col], !modules[row + 1]?.[col]];
+      return top && bottom ? '█' : top ? '▀' : bottom ? '▄' : ' ';
+    };
+    lines.push(modules[row]!.map((_, col) => glyph(col)).join(''));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 function decode(capture: string, theme: Theme, file: string): string | undefined {
   const image = throughPng(paint(capture, theme), theme, file);
   return jsQR(image.data, image.width, image.height, { inversionAttempts: 'dontInvert' })?.data;
@@ -114,18 +128,28 @@ afterAll(async () => {
   await session?.close();
 });
 
+/** An approved booking of the sandbox: it has a ticket. */
+async function approvedBooking(): Promise<string> {
+  const { stdout } = await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids']);
+  return stdout.trim().split('\n')[0]!;
+}
+
+/** A terminal of `columns` against the sandbox, colour on unless `env` turns it off. */
+function terminal(columns?: number, env: Record<string, string> = {}) {
+  return testContext({
+    stdoutIsTTY: true,
+    columns,
+    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, ...env },
+  });
+}
+
 describe('the ticket QR code', () => {
   test.each([DARK, LIGHT])('decodes on a $name terminal', async (theme) => {
-    const [bookingId] = (await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout
-      .trim()
-      .split('\n');
-    const payload = await session.json<{ qr: string }>(['bookings', 'ticket', bookingId!]);
-    const t = testContext({
-      stdoutIsTTY: true,
-      env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full },
-    });
+    const bookingId = await approvedBooking();
+    const payload = await session.json<{ qr: string }>(['bookings', 'ticket', bookingId]);
+    const t = terminal();
     try {
-      expect(await t.run(['bookings', 'ticket', bookingId!])).toBe(0);
+      expect(await t.run(['bookings', 'ticket', bookingId])).toBe(0);
       expect(decode(t.out(), theme, join(dir, `ticket-${theme.name}.png`))).toBe(payload.qr);
     } finally {
       t.cleanup();
@@ -134,22 +158,51 @@ describe('the ticket QR code', () => {
 
   test('the glyph-only drawing it replaced reads on a dark theme only (the check can fail)', async () => {
     const data = 'TRIPCTL-TICKET-0123456789';
-    const glyphs = await new Promise<string>((done) => qrcodeTerminal.generate(data, { small: true }, done));
+    const glyphs = glyphsOnly(data);
     expect(decode(glyphs, DARK, join(dir, 'old-dark.png'))).toBe(data);
     expect(decode(glyphs, LIGHT, join(dir, 'old-light.png'))).toBeUndefined();
     expect(decode(renderQr(data), LIGHT, join(dir, 'new-light.png'))).toBe(data);
   });
 
-  test('without colour the QR data is a line, and stderr says why no code is drawn', async () => {
-    const [bookingId] = (await session.run(['bookings', 'list', '--status', 'approved', '--limit', '1', '-o', 'ids'])).stdout
-      .trim()
-      .split('\n');
-    const t = testContext({
-      stdoutIsTTY: true,
-      env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, NO_COLOR: '1' },
-    });
+  test('the ticket on a terminal: labels, the trip by route, the passenger by name, all in 35 rows', async () => {
+    const bookingId = await approvedBooking();
+    const payload = await session.json<{ code: string; passenger: { fullName: string } }>(['bookings', 'ticket', bookingId]);
+    const t = terminal(100);
     try {
-      expect(await t.run(['bookings', 'ticket', bookingId!])).toBe(0);
+      expect(await t.run(['bookings', 'ticket', bookingId])).toBe(0);
+      const out = stripVTControlCharacters(t.out());
+      const lines = out.trimEnd().split('\n');
+      expect(lines.length).toBeLessThanOrEqual(33); // the command line and the next prompt fit too
+      expect(lines[0]).toMatch(new RegExp(`^Code\\s+${payload.code}$`));
+      expect(out).toMatch(new RegExp(`^Passenger\\s+${payload.passenger.fullName} \\+\\d+$`, 'm'));
+      expect(out).toMatch(/^Trip \S+\s+\S.* → .* · \d\d-\d\d \d\d:\d\d$/m);
+      expect(out).toMatch(new RegExp(`^Booking\\s+${bookingId}$`, 'm'));
+      expect(out).not.toMatch(/fullName|full name|fromCityId|bookingId|boarding\./i);
+      expect(out).not.toMatch(/^Passenger phone/m);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  test('a terminal narrower than the code gets the QR data as a line and the width needed', async () => {
+    const bookingId = await approvedBooking();
+    const payload = await session.json<{ qr: string }>(['bookings', 'ticket', bookingId]);
+    const t = terminal(30);
+    try {
+      expect(await t.run(['bookings', 'ticket', bookingId])).toBe(0);
+      expect(t.out()).toContain(`qr\t${payload.qr}\n`);
+      expect(t.out()).not.toContain('▀');
+      expect(t.err()).toMatch(/the QR code needs \d+ columns; this terminal has 30/);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  test('without colour the QR data is a line, and stderr says why no code is drawn', async () => {
+    const bookingId = await approvedBooking();
+    const t = terminal(undefined, { NO_COLOR: '1' });
+    try {
+      expect(await t.run(['bookings', 'ticket', bookingId])).toBe(0);
       expect(t.out()).toMatch(/^qr\t\S+$/m);
       expect(t.out()).not.toContain('▀');
       expect(t.err()).toContain('only when colour is on');

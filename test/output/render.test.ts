@@ -2,7 +2,8 @@
 // sanitising of text from the service, and colour only when wanted.
 import { describe, expect, test } from 'vitest';
 import type { ResourceSpec } from '../../src/output/columns.js';
-import { localTime, Renderer, toCsv, type RenderOptions } from '../../src/output/render.js';
+import { localTime, toCsv } from '../../src/output/cells.js';
+import { Renderer, type RenderOptions } from '../../src/output/render.js';
 import { specs } from '../../src/output/specs.js';
 import { runInProcess, testContext } from '../support/context.js';
 
@@ -97,13 +98,13 @@ describe('lists', () => {
       yield [{ id: 'co-2', name: 'line\nbreak', verified: false, description: 'a "b"' }];
     }
     await r.list(pages(), specs.company);
-    expect(out()).toBe('ID,NAME,VERIFIED,DESCRIPTION\r\nco-1,"Acme, ""Express""",true,\r\nco-2,line break,false,"a ""b"""\r\n');
+    expect(out()).toBe('id,name,verified,description\r\nco-1,"Acme, ""Express""",true,\r\nco-2,line break,false,"a ""b"""\r\n');
   });
 
   test('csv of an empty list is the header alone', async () => {
     const { r, out } = renderer({ format: 'csv' });
     await r.list([[]], specs.city);
-    expect(out()).toBe('ID,NAME,ARABIC\r\n');
+    expect(out()).toBe('id,name,arabic\r\n');
   });
 
   test('ids: one id a line, by the spec’s id field', async () => {
@@ -144,7 +145,7 @@ describe('one object', () => {
     expect(ndjson.out()).toBe(`${JSON.stringify(COMPANY)}\n`);
     const csv = renderer({ format: 'csv' });
     await csv.r.object(COMPANY, specs.company);
-    expect(csv.out()).toBe('ID,NAME,VERIFIED,DESCRIPTION\r\nco-1,"Acme, ""Express""",true,\r\n');
+    expect(csv.out()).toBe('id,name,verified,description\r\nco-1,"Acme, ""Express""",true,\r\n');
     const ids = renderer({ format: 'ids' });
     await ids.r.object(COMPANY, specs.company);
     expect(ids.out()).toBe('co-1\n');
@@ -215,7 +216,7 @@ describe('text from the service', () => {
   test('and in CSV, where a line break becomes a space: one record stays one line', async () => {
     const { r, out } = renderer({ format: 'csv' });
     await r.list([[EVIL]], specs.city);
-    expect(out()).toBe('ID,NAME,ARABIC\r\nx,EvilRedabc,ab c d\r\n');
+    expect(out()).toBe('id,name,arabic\r\nx,EvilRedabc,ab c d\r\n');
   });
 
   test('JSON keeps the text and escapes it', async () => {

@@ -13,8 +13,8 @@ import { openSession, type SandboxSession } from '../support/sandbox.js';
 // Sandbox start-up and whole flows on a machine shared with other work: a generous bound, not a timing check.
 vi.setConfig({ testTimeout: 30_000 });
 
-const LONG_AR = 'محطة الانطلاق الرئيسية في مدينة دير الزور قرب الجسر المعلق';
-const LONG_EN = 'Deir ez-Zor Central Terminal by the Suspension Bridge, North Gate';
+const LONG_AR = 'مُحَطَّة الانطلاق الرئيسية في مدينة دير الزور قرب الجسر المعلق';
+const LONG_EN = 'Deir ez-Zor 🚌 Central Terminal 👨‍👩‍👧 by the Suspension Bridge, North Gate';
 const TRIPS = [
   {
     id: '077fa547-a9a6-407e-953b-126cb4ba4a27',
@@ -90,45 +90,69 @@ async function table(width: number, items: unknown[], spec: ResourceSpec = specs
   return { lines: t.out().trimEnd().split('\n'), err: t.err(), kinds };
 }
 
+/** Where `text` starts on a line, in terminal columns. */
+const columnOf = (line: string, text: string) => displayWidth(line.slice(0, line.indexOf(text)));
+
 describe.each([80, 100, 160])('at %i columns', (width) => {
-  test('trips: no line wider than the terminal, ids whole, handles and money shown', async () => {
+  test('trips: no line wider than the terminal, ids whole or absent, columns aligned, handles and money shown', async () => {
     const { lines, err, kinds } = await table(width, TRIPS);
     for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
-    expect(lines[1]).toContain('077fa547-a9a6-407e-953b-126cb4ba4a27');
-    expect(lines[2]).toContain('2565e428-5100-4f82-b4aa-8b01fc29cccf');
-    expect(lines[0]).toMatch(
-      width >= 100 ? /^ID\s+STATUS\s+FROM\s+TO\s+DEPARTURE GMT\+3\s+PRICE/ : /^ID\s+STATUS\s+FROM\s+DEPARTURE GMT\+3$/,
-    );
-    if (width >= 100) expect(lines[2]).toContain('1,234,567.89 SYP');
+    // What an operator reads is kept before the id, which is whole or not there at all.
+    const ids = TRIPS.map((trip) => trip.id);
+    for (const line of lines.slice(1)) expect(ids.some((id) => line.includes(id)) || !/[0-9a-f]{8}-/.test(line), line).toBe(true);
+    if (width >= 160) {
+      expect(lines[1]).toContain(ids[0]);
+      expect(lines[2]).toContain(ids[1]);
+      expect(lines[2]).toContain('1,234,567.89 SYP');
+      // Amounts are right-aligned: they end in the same column.
+      const end = (line: string, text: string) => columnOf(line, text) + displayWidth(text);
+      expect(end(lines[1]!, '18,000.00 SYP')).toBe(end(lines[2]!, '1,234,567.89 SYP'));
+      expect(end(lines[0]!, 'PRICE')).toBe(end(lines[2]!, '1,234,567.89 SYP'));
+    } else {
+      expect(lines.join('\n')).not.toContain('077fa547');
+      expect(err).toMatch(/^\(not shown at this width: ID, .*VEHICLE; -o csv shows every column\)\n$/);
+    }
+    expect(lines[0]).toMatch(/FROM\s+TO\s+DEPARTURE GMT\+3/);
+    // Emoji, a ZWJ family and Arabic vowel marks in the cells before: the next column still lines up.
+    for (const line of lines.slice(1)) expect(columnOf(line, '2026-12-06'), line).toBe(columnOf(lines[0]!, 'DEPARTURE'));
     expect(lines[1]).toContain('2026-12-06 14:00');
     expect(lines.join('\n')).not.toContain('c-long-ar'); // the id never shows where its name is known
     expect(kinds).toEqual([['city', 'vehicle']]);
-    if (width < 160) {
-      expect(lines[1]).toContain('…'); // the long names are cut
-      expect(err).toMatch(/^\(not shown at this width: .*VEHICLE.*; -o csv shows every column\)\n$/);
-    } else {
-      expect(lines[0]).toMatch(/BOOKED\s+VEHICLE$/);
-      expect(lines[2]).toMatch(/0\s+حلب ١٢٣٤٥٦$/);
-      expect(err).toBe('(not shown at this width: SEATS; -o csv shows every column)\n');
-    }
+    expect(lines[1]).toContain('…'); // the long names are cut
   });
 
   test('reviews: a long mixed Arabic and English comment is cut with an ellipsis', async () => {
     const { lines } = await table(width, REVIEWS, specs.review);
     for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(width);
-    expect(lines[1]).toMatch(/محطة.*…/);
+    expect(lines[1]).toMatch(/مُحَطَّة.*…/);
     expect(lines[2]).toMatch(/Deir ez-Zor.*…/);
   });
 });
 
-test('a narrow terminal keeps the first column and cuts even it rather than overflow', async () => {
-  const { lines } = await table(30, TRIPS);
-  for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(30);
-  expect(lines[1]).toBe(truncate('077fa547-a9a6-407e-953b-126cb4ba4a27', 30));
+test.each([20, 30])('at %i columns, below the narrowest table: one record per block, every id whole', async (width) => {
+  const { lines, err } = await table(width, TRIPS);
+  const blocks = lines.join('\n').split('\n\n');
+  expect(blocks).toHaveLength(2);
+  expect(blocks[0]!.split('\n')[0]).toBe('ID: 077fa547-a9a6-407e-953b-126cb4ba4a27');
+  expect(blocks[1]).toContain('ID: 2565e428-5100-4f82-b4aa-8b01fc29cccf');
+  expect(blocks[1]).toContain('PRICE: 1,234,567.89 SYP');
+  expect(blocks[0]).toContain(`FROM: ${LONG_AR}`);
+  expect(err).toBe('');
+});
+
+test('a terminal that reports 0 columns is taken as 100', async () => {
+  const zero = await table(0, TRIPS);
+  const hundred = await table(100, TRIPS);
+  expect(zero.lines).toEqual(hundred.lines);
+  expect(zero.lines.every((line) => line.trim() !== '')).toBe(true);
 });
 
 test('fitColumns: cuts the least important first, leaves columns out only when cutting is not enough', () => {
-  const columns = [{ header: 'ID' }, { header: 'A', priority: 2, minWidth: 4 }, { header: 'B', priority: 4, minWidth: 4 }];
+  const columns = [
+    { header: 'ID', priority: 1 },
+    { header: 'A', priority: 2, minWidth: 4 },
+    { header: 'B', priority: 4, minWidth: 4 },
+  ];
   expect(fitColumns(columns, [10, 10, 10], 34)).toEqual({
     shown: [
       { index: 0, width: 10 },
@@ -154,11 +178,25 @@ test('fitColumns: cuts the least important first, leaves columns out only when c
   });
 });
 
-test('display width: Arabic letters one column each, vowel marks none, CJK two', () => {
+test('fitColumns: an id of lesser importance is left out whole before a more important column is cut', () => {
+  const columns = [
+    { header: 'ID', priority: 3 },
+    { header: 'ROUTE', priority: 1, minWidth: 6 },
+  ];
+  expect(fitColumns(columns, [36, 20], 40)).toEqual({ shown: [{ index: 1, width: 20 }], hidden: ['ID'] });
+});
+
+test('display width: Arabic letters one column each, vowel marks none, CJK, emoji and ZWJ sequences two', () => {
   expect(displayWidth('حمص')).toBe(3);
   expect(displayWidth('حَمْص')).toBe(3);
   expect(displayWidth('東京')).toBe(4);
+  expect(displayWidth('🚌')).toBe(2);
+  expect(displayWidth('👨‍👩‍👧')).toBe(2);
+  expect(displayWidth('🇸🇾')).toBe(2);
   expect(truncate('Damascus', 6)).toBe('Damas…');
+  // Never inside a grapheme: the family stays whole or goes whole.
+  expect(truncate('ab👨‍👩‍👧cd', 4)).toBe('ab…');
+  expect(truncate('ab👨‍👩‍👧cd', 5)).toBe('ab👨‍👩‍👧…');
 });
 
 describe('against the sandbox', () => {
@@ -210,10 +248,10 @@ describe('against the sandbox', () => {
       /^[0-9a-f-]{36}\tpublished\t[a-z-]+\t[a-z-]+\t\d{4}-\d\d-\d\dT[\d:.]+Z\t\d+\t\d+\t\d+\t[0-9a-f-]{36}$/,
     );
     const csv = await session.run(['trips', 'list', '--per-page', '2', '-o', 'csv']);
-    expect(csv.stdout.split('\r\n')[0]).toBe('ID,STATUS,FROM,TO,DEPARTURE,PRICE,SEATS,BOOKED,VEHICLE');
+    expect(csv.stdout.split('\r\n')[0]).toBe('id,status,from,to,departure,price,seats,booked,vehicle');
     expect(csv.stdout).not.toContain('SYP');
     const bookings = await session.run(['bookings', 'list', '--per-page', '2', '-o', 'csv']);
-    expect(bookings.stdout.split('\r\n')[0]).toBe('ID,STATUS,TRIP,SEATS,SOURCE,BOARDED,NO-SHOW,GROUP');
+    expect(bookings.stdout.split('\r\n')[0]).toBe('id,status,trip,seats,source,boarded,no-show,group');
     expect(
       session
         .since(mark)
@@ -222,8 +260,10 @@ describe('against the sandbox', () => {
     ).toEqual([]);
   });
 
-  test('bookings of one trip on a terminal show the passenger by name and phone, from one manifest request', async () => {
+  test('bookings on a terminal: the trip by route and local departure, the passenger by name and phone; each trip looked up once', async () => {
     const [approved] = await session.json<Array<{ tripId: string }>>(['bookings', 'list', '--status', 'approved', '--per-page', '1']);
+    const trip = await session.json<{ fromCityId: string; toCityId: string; departureAt: string }>(['trips', 'get', approved!.tripId]);
+    const cities = new Map((await session.json<Array<{ id: string; name: string }>>(['cities', 'list'])).map((c) => [c.id, c.name]));
     const t = testContext({ stdoutIsTTY: true, columns: 100, env: env() });
     try {
       const mark = session.mark();
@@ -233,11 +273,68 @@ describe('against the sandbox', () => {
           .since(mark)
           .map((r) => `${r.method} ${r.path}`)
           .sort(),
-      ).toEqual(['GET /bookings', `GET /trips/${approved!.tripId}/manifest`]);
-      expect(t.out()).toMatch(/^ID\s+STATUS\s+PASSENGER\s+/);
+      ).toEqual(['GET /bookings', 'GET /cities', `GET /trips/${approved!.tripId}`, `GET /trips/${approved!.tripId}/manifest`]);
+      const local = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Asia/Damascus',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(new Date(trip.departureAt));
+      const part = (type: string) => local.find((p) => p.type === type)!.value;
+      const route = `${cities.get(trip.fromCityId)} → ${cities.get(trip.toCityId)} · ${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+      expect(t.out()).toMatch(/^STATUS\s+PASSENGER\s+TRIP GMT\+3\s+SEATS/);
+      expect(t.out()).toContain(route);
       expect(t.out()).toMatch(/approved\s+[A-Z][a-z]+ [A-Z][a-z]+ \+9639\d{8}\s/);
     } finally {
       t.cleanup();
+    }
+  });
+
+  test('bookings of many trips: one trip request per distinct trip, none twice', async () => {
+    const t = testContext({ stdoutIsTTY: true, columns: 160, env: env() });
+    try {
+      const bookings = await session.json<Array<{ tripId: string }>>(['bookings', 'list', '--per-page', '30']);
+      const distinct = new Set(bookings.map((b) => b.tripId));
+      expect(distinct.size).toBeGreaterThan(1);
+      const mark = session.mark();
+      expect(await t.run(['bookings', 'list', '--per-page', '30'])).toBe(0);
+      const trips = session
+        .since(mark)
+        .map((r) => r.path)
+        .filter((path) => /^\/trips\/[^/]+$/.test(path));
+      expect(trips.sort()).toEqual([...distinct].map((id) => `/trips/${id}`).sort());
+      expect(t.out()).toMatch(/ → .* · \d\d-\d\d \d\d:\d\d/);
+      // Run again: the passengers the manifests gave are remembered, so no manifest is asked for.
+      const again = testContext({ stdoutIsTTY: true, columns: 160, env: env(), configDir: t.configDir });
+      const mark2 = session.mark();
+      expect(await again.run(['bookings', 'list', '--per-page', '30'])).toBe(0);
+      expect(session.since(mark2).filter((r) => r.path.endsWith('/manifest'))).toEqual([]);
+      expect(again.out()).toBe(t.out());
+      again.cleanup();
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  test('a terminal of 0 columns is read as 100; at 20 columns bookings are blocks with whole ids', async () => {
+    const ids = (await session.run(['bookings', 'list', '--per-page', '3', '-o', 'ids'])).stdout.trim().split('\n');
+    const zero = testContext({ stdoutIsTTY: true, columns: 0, env: env() });
+    const narrow = testContext({ stdoutIsTTY: true, columns: 20, env: env(), configDir: zero.configDir });
+    try {
+      expect(await zero.run(['trips', 'list', '--per-page', '3'])).toBe(0);
+      const lines = zero.out().trimEnd().split('\n');
+      expect(lines).toHaveLength(4);
+      expect(lines[0]).toMatch(/^STATUS\s+FROM\s+TO\s+DEPARTURE GMT\+3\s+PRICE/);
+      for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(100);
+      expect(await narrow.run(['bookings', 'list', '--per-page', '3'])).toBe(0);
+      const blocks = narrow.out().trimEnd().split('\n\n');
+      expect(blocks.map((block) => block.split('\n')[0])).toEqual(ids.map((id) => `ID: ${id}`));
+      for (const block of blocks) expect(block).toMatch(/^TRIP GMT\+3: .+ → .+ · \d\d-\d\d \d\d:\d\d$/m);
+    } finally {
+      zero.cleanup();
+      narrow.cleanup();
     }
   });
 

@@ -2,21 +2,13 @@
 // in one write pick the first match of that filter (never the first item of the unfiltered list),
 // keys written before a question is drawn belong to it (not lost, not taken by the question
 // before), and what a picker ticks is what the review shows and the request carries.
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { testContext } from '../support/context.js';
+import { expect, test, vi } from 'vitest';
 import { Keyboard } from '../support/keys.js';
-import { openSession, type SandboxSession } from '../support/sandbox.js';
+import { posted, sandboxForFile, terminalOn } from '../support/terminal.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let session: SandboxSession;
-beforeAll(async () => {
-  session = await openSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
-
+const file = sandboxForFile();
 const NOW = new Date('2026-11-24T06:00:00Z');
 
 interface Place {
@@ -26,27 +18,10 @@ interface Place {
 interface Vehicle {
   id: string;
   plate: string;
-  seats: number;
 }
 
-function terminal(now: () => Date = () => NOW) {
-  return testContext({
-    stdinIsTTY: true,
-    stderrIsTTY: true,
-    openStdin: true,
-    now,
-    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, TRIPCTL_TZ: 'Asia/Damascus' },
-  });
-}
-
-function posts(mark: number, path: string) {
-  return session
-    .since(mark)
-    .filter((r) => r.method === 'POST' && r.path === path)
-    .map((r) => JSON.parse(r.body) as Record<string, unknown>);
-}
-
-const places = (city: string) => session.json<Place[]>(['places', 'search', '--city', city]);
+const terminal = (now: () => Date = () => NOW) => terminalOn(file.session, { now, env: { TRIPCTL_TZ: 'Asia/Damascus' } });
+const places = (city: string) => file.session.json<Place[]>(['places', 'search', '--city', city]);
 
 /** The review on screen, from its heading to the question after it. */
 function review(keys: Keyboard): string {
@@ -55,8 +30,8 @@ function review(keys: Keyboard): string {
 }
 
 test("trips publish: 'Hom⏎' in one write picks Homs, offers Homs's places, and the review and the request say Homs", async () => {
-  const vehicles = await session.json<Vehicle[]>(['vehicles', 'list']);
-  const vehicle = vehicles[1]!; // not the first: the vehicle picker narrows by plate
+  const { session } = file;
+  const vehicle = (await session.json<Vehicle[]>(['vehicles', 'list']))[1]!; // not the first: found by its plate
   const [homs, damascus] = [await places('homs'), await places('damascus')];
   const pickup = homs.at(-1)!; // not the first either
   const t = terminal();
@@ -64,26 +39,20 @@ test("trips publish: 'Hom⏎' in one write picks Homs, offers Homs's places, and
   try {
     const mark = session.mark();
     const running = t.run(['trips', 'publish', '-o', 'json']);
-    await keys.waitFor('Vehicle:');
-    keys.burst(`${vehicle.plate}\r`);
-    await keys.waitFor('From:');
+    await keys.reply('Vehicle:', `${vehicle.plate}\r`);
     // The city and its Enter in one write, and the next answer in it too, before To is drawn.
-    keys.burst('Hom\rLat\r');
+    await keys.reply('From:', 'Hom\rLat\r');
     await keys.waitFor('✔ From: Homs');
     await keys.waitFor('✔ To: Latakia');
-    await keys.waitFor('Departure');
-    keys.burst('2027-01-15 07:30\r');
-    await keys.waitFor('Fare per seat');
-    keys.burst('15000\r');
-    await keys.waitFor('Seats on sale');
-    keys.burst('\r');
+    await keys.reply('Departure', '2027-01-15 07:30\r');
+    await keys.reply('Fare per seat', '15000\r');
+    await keys.reply('Seats on sale', '\r');
     await keys.waitFor('Pickup place:');
     const offered = await keys.waitFor(/❯[\s\S]*?⏎ select/);
     for (const place of homs) expect(offered).toContain(place.pcode);
     for (const place of damascus) expect(offered).not.toContain(place.pcode);
     keys.burst(`${pickup.name.split(' ')[0]}\r`);
-    await keys.waitFor('Drop-off place:');
-    keys.burst('\r');
+    await keys.reply('Drop-off place:', '\r');
     await keys.waitFor('Send this?');
     expect(review(keys)).toContain(`vehicle    ${vehicle.plate}`);
     expect(review(keys)).toMatch(/from\s+Homs حمص \(homs\)/);
@@ -91,7 +60,7 @@ test("trips publish: 'Hom⏎' in one write picks Homs, offers Homs's places, and
     expect(review(keys)).toMatch(new RegExp(`pickup\\s+${pickup.pcode}`));
     keys.burst('y\r');
     expect(await running, t.err()).toBe(0);
-    expect(posts(mark, '/trips')).toEqual([
+    expect(posted(session, mark, '/trips')).toEqual([
       expect.objectContaining({ vehicleId: vehicle.id, fromCityId: 'homs', toCityId: 'latakia', fromPlacePcode: pickup.pcode }),
     ]);
   } finally {
@@ -101,8 +70,8 @@ test("trips publish: 'Hom⏎' in one write picks Homs, offers Homs's places, and
 });
 
 test('trips publish answered in one write before the first question is drawn: each answer goes to its own question', async () => {
-  const vehicles = await session.json<Vehicle[]>(['vehicles', 'list']);
-  const vehicle = vehicles[2]!;
+  const { session } = file;
+  const vehicle = (await session.json<Vehicle[]>(['vehicles', 'list']))[2]!;
   const pickup = (await places('homs')).at(-1)!;
   const t = terminal();
   const keys = new Keyboard(t);
@@ -112,7 +81,7 @@ test('trips publish answered in one write before the first question is drawn: ea
     // departure's and the price's answers are checked asynchronously; no key is lost or misplaced.
     keys.burst(`${vehicle.plate}\rHom\rLat\r2027-01-15 07:30\r15,000.50\r3\r${pickup.pcode}\r\ryes\r`);
     expect(await t.run(['trips', 'publish', '-o', 'json']), t.err()).toBe(0);
-    expect(posts(mark, '/trips')).toEqual([
+    expect(posted(session, mark, '/trips')).toEqual([
       {
         vehicleId: vehicle.id,
         fromCityId: 'homs',
@@ -131,34 +100,27 @@ test('trips publish answered in one write before the first question is drawn: ea
 });
 
 test("schedules create: 'Hom⏎' in one write picks Homs; the driver and the recurrence pickers narrow as typed", async () => {
+  const { session } = file;
   const members = await session.json<Array<{ id: string; fullName: string; role: string }>>(['members', 'list']);
-  const drivers = members.filter((m) => m.role === 'driver');
-  const driver = drivers.at(-1)!; // the last driver, found by name
+  const driver = members.filter((m) => m.role === 'driver').at(-1)!; // the last driver, found by name
   const t = terminal();
   const keys = new Keyboard(t);
   try {
     const mark = session.mark();
     const running = t.run(['schedules', 'create', '-o', 'json']);
-    await keys.waitFor('Vehicle:');
-    keys.burst('\r');
-    await keys.waitFor('Driver:');
-    keys.burst(`${driver.fullName}\r`);
-    await keys.waitFor('From:');
-    keys.burst('Hom\r');
-    await keys.waitFor('To:');
-    keys.burst('Tart\r');
-    await keys.waitFor('Fare per seat');
-    keys.burst('18000\r');
-    await keys.waitFor('Recurrence:');
-    keys.burst('dai\r');
-    await keys.waitFor("Departure time (HH:MM, the service's local time");
-    keys.burst('07:30\r');
+    await keys.reply('Vehicle:', '\r');
+    await keys.reply('Driver:', `${driver.fullName}\r`);
+    await keys.reply('From:', 'Hom\r');
+    await keys.reply('To:', 'Tart\r');
+    await keys.reply('Fare per seat', '18000\r');
+    await keys.reply('Recurrence:', 'dai\r');
+    await keys.reply("Departure time (HH:MM, the service's local time", '07:30\r');
     await keys.waitFor('Send this?');
     expect(review(keys)).toMatch(/from\s+Homs حمص \(homs\)/);
     expect(review(keys)).toMatch(/to\s+Tartus/);
     keys.burst('\r');
     expect(await running, t.err()).toBe(0);
-    expect(posts(mark, '/schedules')).toEqual([
+    expect(posted(session, mark, '/schedules')).toEqual([
       expect.objectContaining({ driverId: driver.id, fromCityId: 'homs', toCityId: 'tartus', recurrence: 'daily', departureTime: '07:30' }),
     ]);
   } finally {
@@ -168,13 +130,8 @@ test("schedules create: 'Hom⏎' in one write picks Homs; the driver and the rec
 });
 
 test('bookings create: the trip picker lists the soonest departure first and narrows by what is typed', async () => {
-  const trips = await session.json<Array<{ id: string; departureAt: string; fromCityId: string; toCityId: string }>>([
-    'trips',
-    'list',
-    '--status',
-    'published',
-    '--all',
-  ]);
+  const { session } = file;
+  const trips = await session.json<Array<{ id: string; departureAt: string }>>(['trips', 'list', '--status', 'published', '--all']);
   // The sandbox seeds its trips around the real clock; some have left already and come last.
   const now = Date.now();
   const upcoming = trips
@@ -188,14 +145,13 @@ test('bookings create: the trip picker lists the soonest departure first and nar
     const mark = session.mark();
     const running = t.run(['bookings', 'create', '--seats', '1', '--phone', '+963933000177', '--name', 'Burst', '-o', 'json']);
     await keys.waitFor('Trip:');
-    const first = await keys.waitFor(/❯ [^\n]+/);
-    expect(first).toContain(upcoming[0]!.id);
+    expect(await keys.waitFor(/❯ [^\n]+/)).toContain(upcoming[0]!.id);
     keys.burst(`${wanted.id.slice(0, 13)}\r`);
     await keys.waitFor('Send this?');
     expect(review(keys)).toContain(`(${wanted.id})`);
     keys.burst('\r');
     expect(await running, t.err()).toBe(0);
-    expect(posts(mark, '/bookings')).toEqual([expect.objectContaining({ tripId: wanted.id })]);
+    expect(posted(session, mark, '/bookings')).toEqual([expect.objectContaining({ tripId: wanted.id })]);
   } finally {
     t.stdin.end();
     t.cleanup();

@@ -3,34 +3,15 @@
 // again for anything else (`07:30`, typed one question late, used to be taken as yes). Through the
 // real terminal prompter, against the sandbox: nothing is sent until the answer is a real yes.
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { protectedConfig } from '../commands/protected-support.js';
-import { testContext, type TestContextOptions } from '../support/context.js';
 import { Keyboard } from '../support/keys.js';
-import { openSession, type SandboxSession } from '../support/sandbox.js';
+import { sandboxForFile, terminalOn } from '../support/terminal.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let session: SandboxSession;
-beforeAll(async () => {
-  session = await openSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
-
-function terminal(opts: TestContextOptions = {}) {
-  return testContext({
-    stdinIsTTY: true,
-    stderrIsTTY: true,
-    openStdin: true,
-    ...opts,
-    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, NO_COLOR: '1', ...opts.env },
-  });
-}
-
-const writes = (mark: number) => session.since(mark).filter((r) => r.method !== 'GET');
-
+const file = sandboxForFile();
+const writes = (mark: number) => file.session.since(mark).filter((r) => r.method !== 'GET');
 const STRAY = ['07:30', 'yep', 'nope', 'sure', 'y es', 'yes please', 'ok'];
 
 test("Send this? asks again for stray text, then a no sends nothing; 'YES' and 'Y' send", async () => {
@@ -41,20 +22,20 @@ test("Send this? asks again for stray text, then a no sends nothing; 'YES' and '
     ['Y', true],
     ['', true], // Enter: the review's default is yes
   ] as const) {
-    const t = terminal();
+    const t = terminalOn(file.session, { env: { NO_COLOR: '1' } });
     const keys = new Keyboard(t);
     try {
-      const mark = session.mark();
+      const mark = file.session.mark();
       const running = t.run(['vehicles', 'add', '--make', 'Hyundai', '--model', 'County', '-o', 'json']);
-      await keys.waitFor('Passenger seats');
-      keys.burst('18\r\r\r\r'); // the seats, then Enter past the optional year, colour and plate
+      // The seats, then Enter past the optional year, colour and plate.
+      await keys.reply('Passenger seats', '18\r\r\r\r');
       await keys.waitFor('Send this? (Y/n)');
       for (const stray of STRAY) {
-        keys.burst(`\x15${stray}\r`);
+        keys.burst(`${stray}\r`);
         await keys.waitFor('Answer y or n (or Enter for yes)');
       }
       expect(writes(mark)).toEqual([]);
-      keys.burst(`\x15${answer}\r`);
+      keys.burst(`${answer}\r`);
       expect(await running, t.err()).toBe(sent ? 0 : 130);
       expect(writes(mark).length, answer).toBe(sent ? 1 : 0);
       if (!sent) expect(t.err()).toContain('cancelled; nothing was sent');
@@ -66,16 +47,14 @@ test("Send this? asks again for stray text, then a no sends nothing; 'YES' and '
 });
 
 test('a destructive confirmation asks again for stray text; Enter takes its default, no', async () => {
-  const [trip] = await session.json<Array<{ id: string }>>(['trips', 'list', '--status', 'published', '--per-page', '1']);
-  const t = terminal();
+  const [trip] = await file.session.json<Array<{ id: string }>>(['trips', 'list', '--status', 'published', '--per-page', '1']);
+  const t = terminalOn(file.session, { env: { NO_COLOR: '1' } });
   const keys = new Keyboard(t);
   try {
-    const mark = session.mark();
+    const mark = file.session.mark();
     const running = t.run(['trips', 'cancel', trip!.id]);
-    await keys.waitFor(/Cancel the trip [\s\S]*\(y\/N\)/);
-    keys.burst('07:30\r');
-    await keys.waitFor('Answer y or n (or Enter for no)');
-    keys.burst('\x15\r');
+    await keys.reply(/Cancel the trip [\s\S]*\(y\/N\)/, '07:30\r');
+    await keys.reply('Answer y or n (or Enter for no)', '\r');
     expect(await running).toBe(130);
     expect(writes(mark)).toEqual([]);
   } finally {
@@ -85,23 +64,22 @@ test('a destructive confirmation asks again for stray text; Enter takes its defa
 });
 
 test("a protected profile's question asks again for stray text and sends only after a yes", async () => {
-  const configDir = protectedConfig(session.sandbox.baseUrl, session.sandbox.keys.full);
-  const [booking] = await session.json<Array<{ id: string }>>(['bookings', 'list', '--status', 'requested', '--per-page', '1']);
+  const configDir = protectedConfig(file.session.sandbox.baseUrl, file.session.sandbox.keys.full);
+  const [booking] = await file.session.json<Array<{ id: string }>>(['bookings', 'list', '--status', 'requested', '--per-page', '1']);
   try {
     for (const [answer, code] of [
       ['no', 130],
       ['Yes', 0],
     ] as const) {
-      const t = terminal({ configDir, env: { TRIPCTL_BASE_URL: undefined, TRIPCTL_API_KEY: undefined } });
+      const t = terminalOn(file.session, { configDir, env: { NO_COLOR: '1', TRIPCTL_BASE_URL: undefined, TRIPCTL_API_KEY: undefined } });
       const keys = new Keyboard(t);
       try {
-        const mark = session.mark();
+        const mark = file.session.mark();
         const running = t.run(['bookings', 'approve', booking!.id]);
-        await keys.waitFor(/LIVE · Qasioun Express — approve [\s\S]*\(y\/N\)/);
-        keys.burst('sure\r');
+        await keys.reply(/LIVE · Qasioun Express — approve [\s\S]*\(y\/N\)/, 'sure\r');
         await keys.waitFor('Answer y or n (or Enter for no)');
         expect(writes(mark)).toEqual([]);
-        keys.burst(`\x15${answer}\r`);
+        keys.burst(`${answer}\r`);
         expect(await running, t.err()).toBe(code);
         expect(writes(mark).length).toBe(code === 0 ? 1 : 0);
       } finally {

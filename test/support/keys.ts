@@ -43,6 +43,12 @@ export class Keyboard {
     this.t.stdin.write(keys);
   }
 
+  /** Waits for a question, then writes the keys to it in one chunk. */
+  async reply(question: string | RegExp, keys: string): Promise<void> {
+    await this.waitFor(question);
+    this.burst(keys);
+  }
+
   /** Waits for a question, then answers it with the text and Enter. */
   async answer(question: string | RegExp, text: string): Promise<void> {
     await this.waitFor(question);

@@ -3,6 +3,7 @@
 // in this process over real HTTP on loopback (test/e2e/ keeps the few tests that need bin/tripctl).
 // Every sandbox started here checks each exchange against its own OpenAPI document
 // (./contract.ts): a test during which the sandbox drifted from its document fails.
+import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { tempConfigDir, type CliOptions, type CliResult } from './cli.js';
 import { runCommand } from './context.js';
@@ -73,6 +74,23 @@ export async function openSession(opts: { timeScale?: number } = {}): Promise<Sa
     async close() {
       await sandbox.close();
       await cleanup();
+    },
+  };
+}
+
+/** One session for a test file: opened before its first test, closed after its last. */
+export function fileSession(opts: { timeScale?: number } = {}): { readonly session: SandboxSession } {
+  let opened: SandboxSession | undefined;
+  beforeAll(async () => {
+    opened = await openSession(opts);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return {
+    get session() {
+      if (!opened) throw new Error('the sandbox session opens in beforeAll');
+      return opened;
     },
   };
 }

@@ -18,24 +18,31 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = join(root, 'dist');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 
-/** Modules replaced by stubs, each only reached on a path tripctl never takes (or, once, loaded later). */
+/**
+ * Modules replaced by stubs, each only reached on a path tripctl never takes (or, once, loaded
+ * later). `reachedBy` is what src/ would have to say to take that path: the build fails if any
+ * file of src/ says it, so a stub cannot silently start being reached.
+ */
 const STUBS = [
   {
     // Only used when a server offers HTTP/2 and the dispatcher allows it (allowH2, off by default).
     importer: /undici[\\/]lib[\\/]dispatcher[\\/]/,
     path: /^\.[\\/]client-h2\.js$/,
+    reachedBy: /\ballowH2\b/,
     contents: "module.exports = function connectH2 () { throw new Error('tripctl is built without HTTP/2') }",
   },
   {
     // Only used for FormData request bodies; tripctl sends strings and buffers.
     importer: /undici[\\/]lib[\\/]dispatcher[\\/]/,
     path: /[\\/]web[\\/]fetch[\\/]body\.js$/,
+    reachedBy: /\bFormData\b/,
     contents: "module.exports = { extractBody () { throw new Error('tripctl is built without FormData bodies') } }",
   },
   {
     // The editor prompt (inquirer's `editor`, which opens $EDITOR); tripctl asks for no long text.
     importer: /@inquirer[\\/]prompts[\\/]/,
     path: /^@inquirer\/editor$/,
+    reachedBy: /@inquirer\/editor|\{[^}]*\beditor\b[^}]*\}\s*from\s*'@inquirer\/prompts'/,
     contents: "module.exports = function editor () { throw new Error('tripctl is built without the editor prompt') }",
   },
   {
@@ -43,6 +50,8 @@ const STUBS = [
     // spawn stand-alone subcommand files, which tripctl has none of.
     importer: /commander[\\/]lib[\\/]/,
     path: /^node:child_process$/,
+    // A subcommand of its own file: .command(name, description) or an executable file or directory.
+    reachedBy: /\.command\([^)]*,\s*['"`]|executableFile|executableDir/,
     contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] })",
   },
 ];
@@ -108,6 +117,11 @@ const fail = (message) => {
 STUBS.forEach((stub, index) => {
   if (!(`stub:${index}` in bundle.metafile.inputs)) fail(`the stub for ${stub.path} was not used: has the module moved?`);
 });
+for (const file of Object.keys(bundle.metafile.inputs).filter((name) => name.startsWith('src/'))) {
+  const source = readFileSync(join(root, file), 'utf8');
+  for (const stub of STUBS)
+    if (stub.reachedBy.test(source)) fail(`${file} matches ${stub.reachedBy}, which would reach the stub for ${stub.path}`);
+}
 const requireFromRoot = createRequire(join(root, 'package.json'));
 const deepImports = new Set(
   Object.entries(bundle.metafile.inputs)

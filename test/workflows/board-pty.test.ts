@@ -36,7 +36,7 @@ describe('trips board on a pseudo-terminal', () => {
       ids.push(booking.id);
     }
     const qr = (await api(sb, 'GET', `/bookings/${ids[0]}/ticket`)).ticket.qr;
-    const command = `node ${BIN} --tz Asia/Damascus trips board ${trip.id}`;
+    const command = `node ${BIN} --tz Asia/Damascus trips board ${trip.id} --yes`;
     const child = spawn('script', ['-qfec', command, '/dev/null'], {
       env: cleanEnv(dir.dir, { TRIPCTL_BASE_URL: sb.baseUrl, TRIPCTL_API_KEY: sb.keys.full, TERM: 'xterm-256color' }),
       stdio: ['pipe', 'pipe', 'pipe'],

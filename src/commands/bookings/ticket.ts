@@ -17,16 +17,28 @@ export const showTicket: ActionFn = async (ctx, { args }) => {
     await ctx.renderer().object(ticket);
     return;
   }
-  // The ticket's shape is the service's to choose: its fields, nested ones as a.b, then the QR.
   const { qr, ...rest } = ticket;
-  await ctx.renderer().object(rest);
+  if (ctx.io.stdoutIsTTY) {
+    // Labelled lines (output/ticket.ts), then the code: 9 lines, a blank one and 21 of QR fit 35 rows.
+    const { ticketView } = await import('../../output/ticket.js');
+    const { view, spec } = ticketView(rest);
+    await ctx.renderer().object(view, spec);
+  } else {
+    // Piped: the service's fields as they are (nested ones as a.b), as scripts read them.
+    await ctx.renderer().object(rest);
+  }
   // The code names its own black and white (see output/qr.ts), so it needs colour: where colour
   // is turned off, the QR data is printed as a line instead.
-  if (typeof qr === 'string' && qr !== '' && ctx.io.stdoutIsTTY && ctx.colorEnabled) {
-    const { renderQr } = await import('../../output/qr.js');
-    ctx.io.out(`\n${renderQr(qr)}`);
-  } else if (typeof qr === 'string') {
+  if (typeof qr !== 'string') return;
+  if (qr !== '' && ctx.io.stdoutIsTTY && ctx.colorEnabled) {
+    const { drawQr, qrModules } = await import('../../output/qr.js');
+    const modules = qrModules(qr);
+    const needed = modules.length;
+    if (needed <= ctx.io.columns) return ctx.io.out(`\n${drawQr(modules)}`);
     ctx.io.out(`qr\t${sanitizeLine(qr)}\n`);
-    if (ctx.io.stdoutIsTTY && qr !== '') ctx.info('(the QR code is drawn in black and white, so only when colour is on)');
+    ctx.info(`(the QR code needs ${needed} columns; this terminal has ${ctx.io.columns})`);
+    return;
   }
+  ctx.io.out(`qr\t${sanitizeLine(qr)}\n`);
+  if (ctx.io.stdoutIsTTY && qr !== '') ctx.info('(the QR code is drawn in black and white, so only when colour is on)');
 };

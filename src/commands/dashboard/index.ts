@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { defineOperation } from '../../cmdkit/operation.js';
+import { specs } from '../../output/specs.js';
 
 export function register(program: Command, ctx: Context): void {
   defineOperation(
@@ -12,6 +13,7 @@ export function register(program: Command, ctx: Context): void {
       method: 'GET',
       path: '/dashboard',
       result: { kind: 'object', key: 'dashboard' },
+      resource: specs.dashboard,
     },
     ctx,
   );

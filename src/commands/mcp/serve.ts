@@ -49,7 +49,9 @@ export function serveOnStdio(run: RunCommand): ActionFn<{ allowWrites?: boolean 
     const transport = new StdioServerTransport(ctx.io.stdin, ctx.io.stdout);
     const serving = await serveMcp(ctx, { allowWrites: opts.allowWrites === true, yes: ctx.globals.yes === true, run, program }, transport);
     const stop = () => void serving.close();
-    ctx.io.stdin.once('end', stop);
+    // stdin may have ended already (an empty pipe) while the server was starting.
+    if (ctx.io.stdin.readableEnded) stop();
+    else ctx.io.stdin.once('end', stop);
     ctx.signal.addEventListener('abort', stop, { once: true });
     await serving.closed;
   };

@@ -1,8 +1,9 @@
 import { usageError } from '../../errors.js';
-import type { ConfigFile } from '../../config/store.js';
+import { checkProfileName, type ConfigFile } from '../../config/store.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 
 export function requireProfile(config: ConfigFile, name: string): void {
+  checkProfileName(name, 'profile');
   if (!config.profiles[name]) {
     const known = Object.keys(config.profiles);
     throw usageError(`no profile named '${name}'`, known.length ? `known profiles: ${known.join(', ')}` : 'there are no saved profiles');

@@ -4,6 +4,7 @@ import { REPORT_FORMATS, REPORT_TYPES } from '../../input/choices.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFileFlags, addParamFlag } from '../../cmdkit/flags.js';
 import { defineOperation } from '../../cmdkit/operation.js';
+import { specs } from '../../output/specs.js';
 
 export function register(program: Command, ctx: Context): void {
   const reports = defineGroup(program, 'reports', 'Aggregated booking and revenue figures, and file exports');
@@ -16,6 +17,7 @@ export function register(program: Command, ctx: Context): void {
       method: 'GET',
       path: '/reports',
       result: { kind: 'object', key: 'report' },
+      resource: specs.report,
     },
     ctx,
   );

@@ -8,11 +8,12 @@ import { runBulk } from '../../cmdkit/bulk.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { unwrap } from '../../cmdkit/run-operation.js';
 import type { Context } from '../../context.js';
-import { CliError, ExitCode, mostSevere } from '../../errors.js';
+import { CliError, ExitCode, mostSevere, usageError } from '../../errors.js';
 import { uuid } from '../../input/validate.js';
-import { sanitizeLine, toJson } from '../../output/sanitize.js';
-import { BoardingJournal, type ManifestPassenger } from './boarding-journal.js';
-import { BoardingStation, VERDICT_EXIT, type SyncEvent, type Verdict } from './boarding-station.js';
+import { sanitizeLine } from '../../output/sanitize.js';
+import { BoardPrinter, localTime } from './board-printer.js';
+import { BoardingJournal } from './boarding-journal.js';
+import { BoardingStation, VERDICT_EXIT } from './boarding-station.js';
 
 interface BoardOptions {
   sync?: boolean;
@@ -20,114 +21,6 @@ interface BoardOptions {
   /** commander's negation of --no-show-rest is `showRest: false`. */
   showRest?: boolean;
   retryEvery: number;
-}
-
-type Paint = (code: string, text: string) => string;
-
-function painter(ctx: Context): Paint {
-  return ctx.colorEnabled ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_, text) => text;
-}
-
-const who = (p?: ManifestPassenger) =>
-  p ? `${sanitizeLine(p.fullName ?? p.phone ?? p.bookingId)} · ${p.seats} seat${p.seats === 1 ? '' : 's'}` : '';
-
-function localTime(ctx: Context, iso: string | null | undefined, withDate = false): string {
-  if (!iso) return '';
-  const options: Intl.DateTimeFormatOptions = withDate ? { dateStyle: 'medium', timeStyle: 'short' } : { timeStyle: 'short' };
-  return new Date(iso).toLocaleString('en-GB', { ...options, timeZone: ctx.settings().timeZone });
-}
-
-/** Prints verdicts: a line a person reads on a terminal, a record a script reads on a pipe. */
-class BoardPrinter {
-  private readonly paint: Paint;
-  private readonly json: boolean;
-
-  constructor(
-    private readonly ctx: Context,
-    private readonly station: BoardingStation,
-    private readonly tty: boolean,
-  ) {
-    this.paint = painter(ctx);
-    const output = ctx.settings().output;
-    this.json = output === 'json' || output === 'ndjson';
-  }
-
-  verdict(v: Verdict): void {
-    if (this.json) return this.ctx.io.out(`${toJson({ ...v, ...this.station.counts })}\n`);
-    if (!this.tty)
-      return this.ctx.io.out(
-        `${this.record(v)
-          .map((f) => sanitizeLine(f))
-          .join('\t')}\n`,
-      );
-    const { boarded, total, queued } = this.station.counts;
-    const count = `${boarded} of ${total} seats boarded${queued ? `, ${queued} queued` : ''}`;
-    const loud = (label: string, text: string) => `\u0007${this.paint('1;97;41', ` ✖ ${label} `)} ${text}\n`;
-    switch (v.kind) {
-      case 'boarded':
-        return this.ctx.io.out(`${this.paint('1;30;42', ' ✔ BOARDED ')} ${this.paint('1', who(v.passenger))}   ${count}\n`);
-      case 'queued':
-        return this.ctx.io.out(
-          `${this.paint('1;30;43', ' ⏸ QUEUED ')} ${v.passenger ? this.paint('1', who(v.passenger)) : `${v.bookingId} (checked when back online)`}   offline: kept in the journal, retried in the background   ${count}\n`,
-        );
-      case 'already-boarded':
-        return this.ctx.io.out(
-          loud(
-            'ALREADY BOARDED',
-            `${who(v.passenger)}${v.queued ? ' (queued earlier)' : v.passenger.boardedAt ? ` at ${localTime(this.ctx, v.passenger.boardedAt)}` : ''}`,
-          ),
-        );
-      case 'not-approved':
-        return this.ctx.io.out(loud('NOT APPROVED', `booking ${v.bookingId} is ${sanitizeLine(v.status)}; nothing sent`));
-      case 'other-trip':
-        return this.ctx.io.out(loud('OTHER TRIP', `booking ${v.bookingId} is for trip ${v.tripId}; nothing sent`));
-      case 'unknown':
-        return this.ctx.io.out(loud('UNKNOWN', `no booking ${v.bookingId}; nothing sent`));
-      case 'refused':
-        return this.ctx.io.out(loud('REFUSED', `${who(v.passenger) || v.bookingId}: ${sanitizeLine(v.message)}`));
-      case 'no-id':
-        return this.ctx.io.out(loud('NO BOOKING ID', `in '${sanitizeLine(v.text).slice(0, 60)}'`));
-    }
-  }
-
-  /** `ID<TAB>verdict<TAB>name<TAB>seats` (or the reason), one per input line. */
-  private record(v: Verdict): string[] {
-    switch (v.kind) {
-      case 'boarded':
-      case 'already-boarded':
-        return [v.passenger.bookingId, v.kind, v.passenger.fullName ?? '', String(v.passenger.seats)];
-      case 'queued':
-        return [v.bookingId, 'queued', v.passenger?.fullName ?? '', v.passenger ? String(v.passenger.seats) : ''];
-      case 'not-approved':
-        return [v.bookingId, v.kind, v.status];
-      case 'other-trip':
-        return [v.bookingId, v.kind, v.tripId];
-      case 'unknown':
-        return [v.bookingId, v.kind];
-      case 'refused':
-        return [v.bookingId, v.kind, v.message];
-      case 'no-id':
-        return ['-', v.kind, v.text];
-    }
-  }
-
-  /** Set while a terminal shows the prompt: lines printed in the background redraw it after them. */
-  reprompt: (() => void) | undefined;
-
-  synced(events: SyncEvent[]): void {
-    if (events.length === 0) return;
-    // The prompt line is cleared first, so a background message does not land after `scan> `.
-    if (this.reprompt) this.ctx.io.err('\r\u001b[2K');
-    for (const event of events) {
-      if (event.kind === 'synced')
-        this.ctx.info(`synced: ${who(event.passenger) || event.entry.bookingId} (scanned ${localTime(this.ctx, event.entry.scannedAt)})`);
-      else
-        this.ctx.info(
-          `not boarded after all: ${event.entry.bookingId} (scanned ${localTime(this.ctx, event.entry.scannedAt)}): ${event.verdict.kind}${event.verdict.kind === 'refused' ? `: ${sanitizeLine(event.verdict.message)}` : ''}`,
-        );
-    }
-    this.reprompt?.();
-  }
 }
 
 /** Reads lines until end of input, `q`, or an interrupt; each is scanned in order. */
@@ -186,30 +79,44 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
   const printer = new BoardPrinter(ctx, station, tty && !opts.sync);
 
   const loaded = await station.load();
-  const { route, departureAt } = journal.data.trip ?? { route: tripId };
+  const { route, departureAt, status } = journal.data.trip ?? { route: tripId };
   // A protected profile asks once, before the first scan, not in the middle of boarding (where a
   // refusal would look like a failed send).
   await ctx.beforeWrite?.(`board passengers on ${route}`);
+  if (!opts.sync) await checkTrip(ctx, route, status, departureAt);
   if (loaded === 'saved')
-    ctx.warn(`offline (${station.offlineReason}): using the manifest saved at ${localTime(ctx, journal.data.manifest!.loadedAt, true)}`);
-  if (journal.data.pending.length) {
+    ctx.warn(
+      `offline (${station.link.offlineReason}): using the manifest saved at ${localTime(ctx, journal.data.manifest!.loadedAt, true)}`,
+    );
+  if (loaded === 'none')
+    ctx.warn(
+      `offline (${station.link.offlineReason}) and no manifest of this trip is saved here: every scan is queued and checked once the service answers`,
+    );
+  if (journal.data.pending.length && !station.link.offline) {
     ctx.info(`${journal.data.pending.length} boarding(s) queued from before; syncing…`);
     printer.synced(await station.sync());
   }
   let codes: number[] = [];
   if (!opts.sync) {
     const { total } = station.counts;
+    const state = status
+      ? ` · ${sanitizeLine(status)}${loaded === 'fresh' ? '' : ' (as saved)'}`
+      : loaded === 'none'
+        ? ' · state unknown (offline)'
+        : '';
     ctx.info(
-      `Boarding ${route}${departureAt ? `, ${localTime(ctx, departureAt, true)} (${settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone})` : ''} · ${station.passengers.length} passengers, ${total} seats`,
+      `Boarding ${route}${departureAt ? `, ${localTime(ctx, departureAt, true)} (${settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone})` : ''}${state} · ${station.passengers.length} passengers, ${total} seats`,
     );
     if (tty) ctx.info('Scan a ticket or type a booking id; q or Ctrl-D to finish.');
-    // Queued boardings are retried in the background while the station runs.
+    // Queued boardings are retried in the background while the station runs; a station that
+    // started offline also fetches the manifest again once the service answers.
     const timer = setInterval(() => {
-      if (station.journal.data.pending.length)
-        void station.sync().then(
-          (events) => printer.synced(events),
-          () => undefined,
-        );
+      const retry = station.journal.data.pending.length
+        ? station.sync().then((events) => printer.synced(events))
+        : station.link.offline
+          ? station.link.serial(() => station.load())
+          : undefined;
+      retry?.catch(() => undefined);
     }, opts.retryEvery * 1000);
     try {
       const read = await readScans(ctx, station, printer, tty);
@@ -228,21 +135,49 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
   }
   // The end: what is queued is sent now, or the command says how to send it later.
   if (journal.data.pending.length) printer.synced(await station.sync());
+  const { boarded, total, queued } = station.counts;
+  ctx.info(`${boarded} of ${total} seats boarded${queued ? ` (${queued} queued)` : ''}.`);
   if (journal.data.pending.length) {
     throw new CliError(
-      `${journal.data.pending.length} boarding(s) could not be sent (${station.offlineReason}); they are kept in ${journal.path}`,
+      `${journal.data.pending.length} boarding(s) could not be sent (${station.link.offlineReason}); they are kept in ${journal.path}`,
       ExitCode.network,
       `send them when the network is back: tripctl trips board ${tripId} --sync`,
     );
   }
-  const { boarded, total } = station.counts;
-  ctx.info(`${boarded} of ${total} seats boarded.`);
   // --sync asks nothing: it marks no-shows only when told to.
-  return mostSevere([...codes, await noShows(ctx, station, tripId, noShowRest, tty && !opts.sync)]);
+  return mostSevere([...codes, ...station.droppedCodes, await noShows(ctx, station, tripId, noShowRest, tty && !opts.sync)]);
 };
+
+/** More than this before departure, a station is most likely opened on the wrong trip. */
+const EARLY_MS = 24 * 3_600_000;
+
+/**
+ * A cancelled or completed trip, or one that leaves more than a day from now, is most likely the
+ * wrong one: asked on a terminal, and needs --yes without one.
+ */
+async function checkTrip(ctx: Context, route: string, status: string | undefined, departureAt: string | undefined): Promise<void> {
+  const early = departureAt !== undefined && Date.parse(departureAt) - ctx.now().getTime() > EARLY_MS;
+  const odd =
+    status === 'cancelled' || status === 'completed'
+      ? `is ${status}`
+      : early
+        ? `departs ${localTime(ctx, departureAt, true)}, more than a day from now`
+        : undefined;
+  if (!odd || ctx.settings().yes) return;
+  const what = `trip ${route} ${odd}`;
+  if (!ctx.canPrompt) throw usageError(`${what}; nothing was sent`, 'pass --yes to open its boarding station anyway');
+  if (!(await (await ctx.prompter()).confirm(`The ${what}. Open its boarding station anyway?`, false)))
+    throw new CliError('cancelled; nothing was sent', ExitCode.interrupted);
+}
 
 /** Lists who has not boarded and, when told to or after a yes, marks them no-show. */
 async function noShows(ctx: Context, station: BoardingStation, tripId: string, noShowRest: boolean, tty: boolean): Promise<number> {
+  // Who boarded at another door (any station, any machine) is never offered: the service is asked.
+  if (station.notBoarded().length && !(await station.reloadManifest())) {
+    ctx.info(`No-shows not marked: the manifest cannot be checked (${station.link.offlineReason}).`);
+    ctx.info(`To mark them later: tripctl trips board ${tripId} --sync --no-show-rest`);
+    return ExitCode.network;
+  }
   const rest = station.notBoarded();
   if (rest.length === 0) return 0;
   const seats = rest.reduce((sum, p) => sum + p.seats, 0);
@@ -261,7 +196,7 @@ async function noShows(ctx: Context, station: BoardingStation, tripId: string, n
       done: 'marked no-show',
       concurrency: 4,
       act: async (id) => {
-        const { data } = await station.call((client) =>
+        const { data } = await station.link.call((client) =>
           client.request({ method: 'POST', path: `/bookings/${id}/no-show`, retrySafe: true, expect: { kind: 'object', key: 'booking' } }),
         );
         const booking = unwrap(data, 'booking') as { status?: string };

@@ -2,53 +2,21 @@
 // boardings sent at once or queued in the journal while the service cannot be reached, and the
 // queue synced. It returns verdicts; board.ts prints them. Work is serialised (one line or one
 // sync at a time), so the journal and the manifest are never changed by two things at once.
-import type { ApiClient } from '../../client/http.js';
 import type { Context } from '../../context.js';
-import { ApiError, CliError, ExitCode, InterruptedError, NetworkError } from '../../errors.js';
+import { ApiError } from '../../errors.js';
 import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
-import type { BoardingJournal, ManifestPassenger, PendingBoarding } from './boarding-journal.js';
+import { type BoardingJournal, checkedPassengers, type ManifestPassenger, type PendingBoarding } from './boarding-journal.js';
+import { type Booking, StationLink } from './boarding-link.js';
+import { aboutThePassenger, keptForLater, type SyncEvent, VERDICT_EXIT, type Verdict } from './boarding-verdicts.js';
 
-export type Verdict =
-  | { kind: 'boarded'; passenger: ManifestPassenger }
-  | { kind: 'queued'; passenger?: ManifestPassenger; bookingId: string; verified: boolean }
-  | { kind: 'already-boarded'; passenger: ManifestPassenger; queued: boolean }
-  | { kind: 'not-approved'; bookingId: string; status: string }
-  | { kind: 'other-trip'; bookingId: string; tripId: string }
-  | { kind: 'unknown'; bookingId: string }
-  | { kind: 'refused'; bookingId: string; passenger?: ManifestPassenger; message: string; exitCode: number }
-  | { kind: 'no-id'; text: string };
-
-/** Exit code each verdict stands for when a script feeds the station. */
-export const VERDICT_EXIT: Record<Verdict['kind'], number> = {
-  boarded: 0,
-  queued: 0,
-  'already-boarded': ExitCode.rejected,
-  'not-approved': ExitCode.rejected,
-  'other-trip': ExitCode.rejected,
-  unknown: ExitCode.notFound,
-  refused: ExitCode.rejected,
-  'no-id': ExitCode.usage,
-};
-
-export type SyncEvent =
-  | { kind: 'synced'; entry: PendingBoarding; passenger?: ManifestPassenger }
-  | { kind: 'dropped'; entry: PendingBoarding; verdict: Verdict };
+export { VERDICT_EXIT, type SyncEvent, type Verdict } from './boarding-verdicts.js';
 
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-/** Longest a request of the station waits: at a coach door a scan must not hang for long. */
-export const REQUEST_DEADLINE_MS = 10_000;
-
-/** The network or the service is down (as opposed to the service saying no). */
-function transient(error: unknown): boolean {
-  return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
-}
-
 export class BoardingStation {
   passengers: ManifestPassenger[] = [];
-  offline = false;
-  /** Why the station went offline, for the queued line. */
-  offlineReason = '';
-  private chain: Promise<unknown> = Promise.resolve();
+  readonly link: StationLink;
+  /** The exit code of each queued scan the service refused once back (unknown, not approved…). */
+  readonly droppedCodes: number[] = [];
 
   constructor(
     private readonly ctx: Context,
@@ -56,30 +24,16 @@ export class BoardingStation {
     readonly journal: BoardingJournal,
   ) {
     this.passengers = journal.data.manifest?.passengers ?? [];
+    this.link = new StationLink(ctx);
   }
 
-  /** One request on a client of its own, bounded by REQUEST_DEADLINE_MS, never retried: the queue is the retry. */
-  async call<T>(run: (client: ApiClient) => Promise<T>): Promise<T> {
-    const deadline = Math.min(this.ctx.settings().timeoutMs, REQUEST_DEADLINE_MS);
-    const client = await this.ctx.sideClient(deadline, { retries: 0, interruptible: true });
+  /**
+   * Loads the trip and its manifest and keeps them in the journal; offline, the saved ones serve,
+   * and without them the station still takes scans (queued unchecked, checked once back online).
+   */
+  async load(): Promise<'fresh' | 'saved' | 'none'> {
     try {
-      return await run(client);
-    } finally {
-      await client.close();
-    }
-  }
-
-  /** Runs one piece of work after the ones before it. */
-  serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.chain.then(work, work);
-    this.chain = next.catch(() => undefined);
-    return next;
-  }
-
-  /** Loads the trip and its manifest and keeps them in the journal; offline, the saved ones serve. */
-  async load(): Promise<'fresh' | 'saved'> {
-    try {
-      const [trip, manifest, cities] = await this.call((client) =>
+      const [trip, manifest, cities] = await this.link.call((client) =>
         Promise.all([
           client.request({ method: 'GET', path: `/trips/${this.tripId}`, expect: { kind: 'object', key: 'trip' } }),
           client.request({ method: 'GET', path: `/trips/${this.tripId}/manifest`, expect: { kind: 'list', key: 'passengers' } }),
@@ -90,17 +44,51 @@ export class BoardingStation {
       );
       const t = unwrap(trip.data, 'trip') as { fromCityId?: string; toCityId?: string; departureAt?: string; status?: string };
       const name = (id: string | undefined) => cities.find((c) => c.id === id)?.name ?? id ?? '?';
-      this.passengers = ((manifest.data as { passengers: ManifestPassenger[] }).passengers ?? []).filter(
-        (p) => typeof p.bookingId === 'string',
-      );
-      this.journal.data.trip = { route: `${name(t.fromCityId)} → ${name(t.toCityId)}`, departureAt: t.departureAt, status: t.status };
-      this.journal.data.manifest = { loadedAt: this.ctx.now().toISOString(), passengers: this.passengers };
-      this.journal.save();
+      this.passengers = checkedPassengers(this.ctx, (manifest.data as { passengers?: unknown }).passengers);
+      const summary = { route: `${name(t.fromCityId)} → ${name(t.toCityId)}`, departureAt: t.departureAt, status: t.status };
+      const saved = { loadedAt: this.ctx.now().toISOString(), passengers: this.passengers };
+      await this.journal.update((data) => {
+        data.trip = summary;
+        data.manifest = saved;
+      });
+      this.passengers = this.journal.data.manifest?.passengers ?? this.passengers;
       return 'fresh';
     } catch (error) {
-      if (!transient(error) || !this.journal.data.manifest) throw error;
-      this.goOffline(error);
-      return 'saved';
+      if (!keptForLater(error)) throw error;
+      this.link.goOffline(error);
+      return this.journal.data.manifest ? 'saved' : 'none';
+    }
+  }
+
+  /**
+   * Takes in what other stations on this machine did: their queued boardings (shown as queued,
+   * never offered for no-show) and the passengers they saw boarded.
+   */
+  private takeInOtherStations(): void {
+    this.journal.refresh();
+    for (const saved of this.journal.data.manifest?.passengers ?? []) {
+      const mine = this.find(saved.bookingId);
+      if (mine && saved.status === 'boarded' && mine.status !== 'boarded')
+        Object.assign(mine, { status: 'boarded', boardedAt: saved.boardedAt });
+    }
+  }
+
+  /** The manifest as the service has it now (who boarded at another door); false when it cannot be had. */
+  async reloadManifest(): Promise<boolean> {
+    try {
+      const { data } = await this.link.call((client) =>
+        client.request({ method: 'GET', path: `/trips/${this.tripId}/manifest`, expect: { kind: 'list', key: 'passengers' } }),
+      );
+      for (const fresh of checkedPassengers(this.ctx, (data as { passengers?: unknown }).passengers)) {
+        const mine = this.find(fresh.bookingId);
+        if (mine) Object.assign(mine, fresh);
+        else this.passengers.push(fresh);
+      }
+      return true;
+    } catch (error) {
+      if (!keptForLater(error)) throw error;
+      this.link.goOffline(error);
+      return false;
     }
   }
 
@@ -114,14 +102,18 @@ export class BoardingStation {
     return { boarded, total, queued: this.journal.data.pending.length };
   }
 
-  /** Approved passengers neither boarded nor queued. */
+  /** Approved passengers neither boarded nor queued (by this station or another). */
   notBoarded(): ManifestPassenger[] {
-    return this.passengers.filter((p) => p.status === 'approved' && !this.journal.isPending(p.bookingId));
+    this.takeInOtherStations();
+    return this.passengers.filter((p) => p.status === 'approved' && !p.boardedAt && !this.journal.isPending(p.bookingId));
   }
 
   /** What a scanned or typed line is, and what was done about it. */
   scan(line: string): Promise<Verdict> {
-    return this.serial(() => this.handle(line));
+    return this.link.serial(() => {
+      this.takeInOtherStations();
+      return this.handle(line);
+    });
   }
 
   private find(id: string): ManifestPassenger | undefined {
@@ -137,20 +129,23 @@ export class BoardingStation {
     if (known) return this.board(known);
     const id = ids[0];
     if (!id) return { kind: 'no-id', text: line.trim() };
+    // Offline, asking would only wait out the time-out at the door: kept, and checked once back.
+    if (this.link.offline) return this.queueUnchecked(id);
     // Not on the manifest as loaded: approved since, or not for this trip at all. Ask.
     try {
-      const { data } = await this.call((client) =>
-        client.request({ method: 'GET', path: `/bookings/${id}`, expect: { kind: 'object', key: 'booking' } }),
-      );
-      return this.verdictFor(id, unwrap(data, 'booking') as Booking, false);
+      return this.verdictFor(id, await this.link.booking(id), false);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return { kind: 'unknown', bookingId: id };
-      if (!transient(error)) throw error;
-      this.goOffline(error);
-      // Offline, the scan is kept and checked when the service is back (sync asks first).
-      this.journal.queue({ bookingId: id, scannedAt: this.ctx.now().toISOString(), verified: false });
-      return { kind: 'queued', bookingId: id, verified: false };
+      if (!keptForLater(error)) throw error;
+      this.link.goOffline(error);
+      return this.queueUnchecked(id);
     }
+  }
+
+  /** Offline, a scan not on the manifest is kept and checked when the service is back (sync asks first). */
+  private async queueUnchecked(id: string): Promise<Verdict> {
+    await this.journal.queue({ bookingId: id, scannedAt: this.ctx.now().toISOString(), verified: false });
+    return { kind: 'queued', bookingId: id, verified: false };
   }
 
   /** A booking fetched from the service: board it if it is an approved one of this trip. */
@@ -179,14 +174,14 @@ export class BoardingStation {
       return { kind: 'already-boarded', passenger, queued: this.journal.isPending(passenger.bookingId) };
     }
     // Written before it is sent: from here on, the scan survives anything.
-    this.journal.queue({ bookingId: passenger.bookingId, scannedAt: this.ctx.now().toISOString(), verified: true });
-    if (this.offline) return { kind: 'queued', passenger, bookingId: passenger.bookingId, verified: true };
+    await this.journal.queue({ bookingId: passenger.bookingId, scannedAt: this.ctx.now().toISOString(), verified: true });
+    if (this.link.offline) return { kind: 'queued', passenger, bookingId: passenger.bookingId, verified: true };
     return this.send(passenger);
   }
 
   private async send(passenger: ManifestPassenger): Promise<Verdict> {
     try {
-      const { data } = await this.call((client) =>
+      const { data } = await this.link.call((client) =>
         client.request({
           method: 'POST',
           path: `/bookings/${passenger.bookingId}/boarded`,
@@ -195,24 +190,41 @@ export class BoardingStation {
         }),
       );
       const booking = unwrap(data, 'booking') as Booking;
-      passenger.status = 'boarded';
-      passenger.boardedAt = booking.boardedAt ?? this.ctx.now().toISOString();
-      this.journal.settle(passenger.bookingId);
+      await this.markBoarded(passenger, booking.boardedAt);
       return { kind: 'boarded', passenger };
     } catch (error) {
-      if (transient(error)) {
-        this.goOffline(error);
+      if (keptForLater(error)) {
+        this.link.goOffline(error);
         return { kind: 'queued', passenger, bookingId: passenger.bookingId, verified: true };
       }
-      if (error instanceof InterruptedError || !(error instanceof CliError)) throw error;
-      this.journal.settle(passenger.bookingId);
+      if (!aboutThePassenger(error)) throw error;
+      // 409: most often they are boarded already — an earlier try landed and its answer was lost,
+      // or another station boarded them. The booking says which; boarded is boarded.
+      if (error.status === 409 && (await this.boardedMeanwhile(passenger))) return { kind: 'already-boarded', passenger, queued: false };
+      await this.journal.settle(passenger.bookingId);
       return { kind: 'refused', bookingId: passenger.bookingId, passenger, message: error.message, exitCode: error.exitCode };
     }
   }
 
-  private goOffline(error: unknown): void {
-    this.offline = true;
-    this.offlineReason = error instanceof Error ? error.message : String(error);
+  private async markBoarded(passenger: ManifestPassenger, boardedAt: string | null | undefined): Promise<void> {
+    passenger.status = 'boarded';
+    passenger.boardedAt = boardedAt ?? this.ctx.now().toISOString();
+    await this.journal.settle(passenger.bookingId, passenger.boardedAt);
+  }
+
+  /** After a 409: whether the service has the passenger boarded (then settled as such). Offline, the boarding stays queued. */
+  private async boardedMeanwhile(passenger: ManifestPassenger): Promise<boolean> {
+    let booking: Booking;
+    try {
+      booking = await this.link.booking(passenger.bookingId);
+    } catch (error) {
+      if (!keptForLater(error)) return false;
+      this.link.goOffline(error);
+      throw error;
+    }
+    if (booking.status !== 'boarded' && !booking.boardedAt) return false;
+    await this.markBoarded(passenger, booking.boardedAt);
+    return true;
   }
 
   /**
@@ -220,24 +232,33 @@ export class BoardingStation {
    * each; the station is online again when the queue is empty.
    */
   sync(): Promise<SyncEvent[]> {
-    return this.serial(async () => {
+    return this.link.serial(async () => {
       const events: SyncEvent[] = [];
+      this.takeInOtherStations();
       for (const entry of [...this.journal.data.pending]) {
+        // Another station on this machine may have sent it meanwhile: theirs to report.
+        this.takeInOtherStations();
+        if (!this.journal.isPending(entry.bookingId)) continue;
         try {
           const verdict = await this.syncOne(entry);
           if (verdict.kind === 'boarded') events.push({ kind: 'synced', entry, passenger: verdict.passenger });
-          else if (verdict.kind === 'queued') return events;
+          else if (verdict.kind === 'already-boarded') {
+            // Queued here, boarded there (or here, unanswered): on board either way, and counted.
+            await this.journal.settle(entry.bookingId, verdict.passenger.boardedAt ?? undefined);
+            events.push({ kind: 'synced', entry, passenger: verdict.passenger, already: true });
+          } else if (verdict.kind === 'queued') return events;
           else {
-            this.journal.settle(entry.bookingId);
+            await this.journal.settle(entry.bookingId);
             events.push({ kind: 'dropped', entry, verdict });
+            this.droppedCodes.push(VERDICT_EXIT[verdict.kind]);
           }
         } catch (error) {
-          if (!transient(error)) throw error;
-          this.goOffline(error);
+          if (!keptForLater(error)) throw error;
+          this.link.goOffline(error);
           return events;
         }
       }
-      this.offline = false;
+      this.link.offline = false;
       return events;
     });
   }
@@ -247,10 +268,7 @@ export class BoardingStation {
     if (known) return this.send(known);
     // An unchecked scan is looked at first: it must be an approved booking of this trip.
     try {
-      const { data } = await this.call((client) =>
-        client.request({ method: 'GET', path: `/bookings/${entry.bookingId}`, expect: { kind: 'object', key: 'booking' } }),
-      );
-      const booking = unwrap(data, 'booking') as Booking;
+      const booking = await this.link.booking(entry.bookingId);
       if (booking.status === 'approved' && booking.tripId?.toLowerCase() === this.tripId) {
         const passenger = this.find(entry.bookingId) ?? {
           bookingId: entry.bookingId,
@@ -268,12 +286,4 @@ export class BoardingStation {
       throw error;
     }
   }
-}
-
-interface Booking {
-  tripId?: string;
-  status?: string;
-  seats?: number;
-  boardedAt?: string | null;
-  passenger?: { fullName?: string | null; phone?: string | null };
 }

@@ -1,7 +1,8 @@
 // `trips publish --from-file`: a timetable from a spreadsheet. The service gives POST /trips no
 // idempotency, so a row is "the same trip" as one that exists when both have the same vehicle and
 // the same departure instant (a vehicle cannot leave twice at once): such rows are reported as
-// `exists` and not sent, which makes running the same file again harmless.
+// `exists` and not sent, which makes running the same file again harmless. Runs that overlap (cron
+// jobs) take turns per company (`exclusive`), so the second finds what the first created.
 import { paginate } from '../../client/paginate.js';
 import type { ImportRow, ImportVerb } from '../../cmdkit/import-rows.js';
 import type { Context } from '../../context.js';
@@ -50,5 +51,6 @@ export const tripImport: ImportVerb = {
   resultKey: 'trip',
   flags: tripFlags(true),
   checkRows: duplicateRows,
+  exclusive: true,
   existing: existingTrips,
 };
