@@ -135,7 +135,7 @@ describe('trips manifest --format csv', () => {
     const { code, out } = await run(['trips', 'manifest', tripId, '--format', 'csv', '--file', '-']);
     expect(code).toBe(0);
     const lines = out.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('NAME,PHONE,SEATS,REF,BOARDED,NOTE,GROUP');
+    expect(lines[0]).toBe('name,phone,seats,ref,boarded,note,group');
     expect(lines).toHaveLength(1 + PASSENGERS.length);
     expect(lines).toContainEqual(
       expect.stringMatching(/^سارة الحلبي,\+963944660000,2,[0-9a-f]{8},yes,خدمة ممتازة، شكراً,محمد \(3 مقاعد\)$/),
@@ -153,7 +153,7 @@ describe('trips manifest --format csv', () => {
 
     const forced = await run(['trips', 'manifest', tripId, '--format', 'csv', '--file', 'kept.csv', '--force']);
     expect(forced.code).toBe(0);
-    expect(readFileSync(path, 'utf8').split('\r\n')[0]).toBe('NAME,PHONE,SEATS,REF,BOARDED,NOTE,GROUP');
+    expect(readFileSync(path, 'utf8').split('\r\n')[0]).toBe('name,phone,seats,ref,boarded,note,group');
   });
 
   it('refuses a file in a directory that does not exist, before any request', async () => {

@@ -11,7 +11,7 @@ import { usageError } from '../../errors.js';
 import { uuid } from '../../input/validate.js';
 import { localDateTime } from '../../cmdkit/handles.js';
 import { SERVICE_TIME_ZONE, zoneAbbreviation } from '../../input/zones.js';
-import { toCsv } from '../../output/render.js';
+import { toCsv } from '../../output/cells.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
 
