@@ -53,7 +53,7 @@ async function tripsOf(scheduleId: string): Promise<Array<{ id: string; departur
   }
 }
 
-async function newWeeklySchedule(weekdays: number[], horizonDays: number): Promise<string> {
+async function newSchedule(rule: Record<string, unknown>): Promise<string> {
   const { vehicles } = await api('GET', '/vehicles');
   const { members } = await api('GET', '/members');
   const driver = members.find((m: { role: string }) => m.role === 'driver');
@@ -63,14 +63,14 @@ async function newWeeklySchedule(weekdays: number[], horizonDays: number): Promi
     fromCityId: 'damascus',
     toCityId: 'aleppo',
     pricePerSeat: 2_500_000,
-    recurrence: 'weekly',
-    weekdays,
     departureTime: '07:30',
     startsOn: '2027-03-01',
-    horizonDays,
+    ...rule,
   });
   return schedule.id;
 }
+
+const newWeeklySchedule = (weekdays: number[], horizonDays: number) => newSchedule({ recurrence: 'weekly', weekdays, horizonDays });
 
 beforeAll(async () => {
   sandbox = await startCheckedSandbox({ port: 0, timeScale: 0.001, now: () => PINNED });
@@ -80,7 +80,7 @@ afterAll(async () => {
 });
 
 describe('schedules preview', () => {
-  it('announces exactly the departures the sandbox then publishes as its clock moves, across exceptions', async () => {
+  it('announces exactly the departures the sandbox then publishes as its clock moves, across exceptions (weekly, interval)', async () => {
     // Sundays and Wednesdays at 07:30, published 3 days ahead.
     const id = await newWeeklySchedule([0, 3], 3);
     // Beyond the horizon: Wednesday 10 March skipped, an extra departure on Friday 12 March at
@@ -89,10 +89,33 @@ describe('schedules preview', () => {
     await api('POST', `/schedules/${id}/exceptions`, { date: '2027-03-12', kind: 'extra', departureTime: '18:00' });
     await api('POST', `/schedules/${id}/exceptions`, { date: '2027-03-17', kind: 'extra', departureTime: '05:00' });
 
-    const { code, out, err } = await run(['schedules', 'preview', id, '--days', '21', '-o', 'json']);
-    expect(err).toBe('');
-    expect(code).toBe(0);
-    const rows = JSON.parse(out) as Array<{ date: string; time: string; departureAt: string; state: string; tripId: string | null }>;
+    // Every fourth day from 2 March at 01:15, which is the evening before in UTC; 14 March skipped.
+    const interval = await newSchedule({
+      recurrence: 'interval',
+      intervalDays: 4,
+      startsOn: '2027-03-02',
+      departureTime: '01:15',
+      horizonDays: 2,
+    });
+    await api('POST', `/schedules/${interval}/exceptions`, { date: '2027-03-14', kind: 'skip' });
+
+    const preview = async (scheduleId: string) => {
+      const { code, out, err } = await run(['schedules', 'preview', scheduleId, '--days', '21', '-o', 'json']);
+      expect(err).toBe('');
+      expect(code).toBe(0);
+      return JSON.parse(out) as Array<{ date: string; time: string; departureAt: string; state: string; tripId: string | null }>;
+    };
+    const rows = await preview(id);
+    const intervalRows = await preview(interval);
+    expect(intervalRows.map((r) => `${r.date} ${r.time} ${r.state}`)).toEqual([
+      '2027-03-02 01:15 published',
+      '2027-03-06 01:15 to come',
+      '2027-03-10 01:15 to come',
+      '2027-03-14 01:15 skipped',
+      '2027-03-18 01:15 to come',
+      '2027-03-22 01:15 to come',
+    ]);
+    expect(intervalRows[0]!.departureAt).toBe('2027-03-01T22:15:00.000Z');
     expect(rows.map((r) => `${r.date} ${r.time} ${r.state}`)).toEqual([
       '2027-03-03 07:30 published',
       '2027-03-07 07:30 to come',
@@ -112,13 +135,18 @@ describe('schedules preview', () => {
       await api('GET', '/trips?perPage=1'); // a request lets the schedules catch up with the clock
     }
     const windowEnd = PINNED.getTime() + 21 * DAY * 1000;
-    const published = (await tripsOf(id))
-      .filter((t) => t.status !== 'cancelled' && Date.parse(t.departureAt) <= windowEnd)
-      .map((t) => new Date(t.departureAt).toISOString())
-      .sort();
-    const announced = rows.filter((r) => r.state !== 'skipped').map((r) => r.departureAt);
-    expect(published).toEqual(announced);
-    expect(published).not.toContain(rows.find((r) => r.state === 'skipped')!.departureAt);
+    for (const [scheduleId, announcedRows] of [
+      [id, rows],
+      [interval, intervalRows],
+    ] as const) {
+      const published = (await tripsOf(scheduleId))
+        .filter((t) => t.status !== 'cancelled' && Date.parse(t.departureAt) <= windowEnd)
+        .map((t) => new Date(t.departureAt).toISOString())
+        .sort();
+      const announced = announcedRows.filter((r) => r.state !== 'skipped').map((r) => r.departureAt);
+      expect(published).toEqual(announced);
+      expect(published).not.toContain(announcedRows.find((r) => r.state === 'skipped')!.departureAt);
+    }
   });
 
   it('says so when the service sends a schedule the rule cannot be computed from', async () => {
