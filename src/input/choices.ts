@@ -17,6 +17,8 @@ export const FUEL_TYPES = ['petrol', 'diesel', 'electric', 'hybrid', 'lpg'] as c
 export const TRANSMISSIONS = ['manual', 'automatic'] as const;
 export const REPORT_TYPES = ['bookings', 'trips', 'revenue', 'drivers', 'routes', 'fleet', 'reviews'] as const;
 export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+/** `trips manifest --format`: the driver's sheet on paper, or its rows for a spreadsheet. */
+export const MANIFEST_FORMATS = ['pdf', 'csv'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**

@@ -20,6 +20,23 @@ export async function startCheckedSandbox(opts: SandboxOptions = {}): Promise<Sa
 }
 
 export type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+/**
+ * Calls the sandbox directly, with company A's full key, to set data up or read it back beside
+ * the command under test; `root` for the admin routes (/__sandbox/…). An error status throws.
+ */
+export function sandboxApi(sandbox: Sandbox) {
+  return async (method: string, path: string, body?: unknown, root = false): Promise<any> => {
+    const res = await fetch(`${root ? sandbox.url : sandbox.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${sandbox.keys.full}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = await res.json();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
+    return data;
+  };
+}
 export type RecordedRequest = Sandbox['requests'][number];
 
 export interface SandboxSession {

@@ -7,6 +7,7 @@ import { specs } from '../../output/specs.js';
 import { priceFlag, serviceTimeFlag, weekdaysFlag } from '../../cmdkit/fields.js';
 import { cityFlag, describeSchedule, pickDriver, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
+import { integerInRange } from '../../cmdkit/flags.js';
 import { defineOperation, type FieldFlag } from '../../cmdkit/operation.js';
 
 const price = (required: boolean): FieldFlag => priceFlag(required);
@@ -174,6 +175,40 @@ export function register(program: Command, ctx: Context): void {
       examples: [`tripctl schedules ${verb} d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf`],
     }).action(lazy(ctx, async () => (await import('./pause-resume.js')).setActive(active)));
   }
+
+  defineVerb(schedules, 'preview <scheduleId>', {
+    calls: ['GET /schedules/{scheduleId}', 'GET /trips'],
+    description:
+      "The departures a schedule will have over the next days, by its rule: each 'published' (with its trip), 'to come' (past the horizon too), 'skipped', 'extra', or 'paused' / 'cancelled'",
+    examples: [
+      'tripctl schedules preview d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf',
+      'tripctl schedules preview d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --days 60 -o json --query "[?state==\'to come\'].date"',
+    ],
+  })
+    .option('--days <n>', 'how many days ahead, from now', integerInRange('--days', 1, 366), 14)
+    .action(lazy(ctx, async () => (await import('./preview.js')).preview));
+  defineVerb(schedules, 'skip [scheduleIds...]', {
+    calls: [
+      'GET /schedules',
+      'GET /schedules/{scheduleId}',
+      'GET /trips',
+      'GET /bookings',
+      'GET /cities',
+      'POST /schedules/{scheduleId}/exceptions',
+    ],
+    description:
+      'Close dates (a holiday): a skip exception per date per schedule, dates already skipped left as they are; says how many booked trips it touches and asks first (--yes without a terminal)',
+    examples: [
+      'tripctl schedules skip --from 2027-12-24 --to 2027-12-26 --all --dry-run',
+      'tripctl schedules skip --from 2027-12-24 --to 2027-12-26 d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --yes',
+    ],
+    writes: ({ opts }) => !(opts as { dryRun?: boolean }).dryRun,
+  })
+    .option('--from <YYYY-MM-DD>', 'first date closed (required)')
+    .option('--to <YYYY-MM-DD>', 'last date closed, included (required)')
+    .option('--all', 'every schedule of the company')
+    .option('--dry-run', 'show what would be added and what exists; send nothing')
+    .action(lazy(ctx, async () => (await import('./skip.js')).skip));
 
   const exceptions = defineGroup(schedules, 'exceptions', 'Per-date overrides: skip a date or add an extra departure');
   defineOperation(

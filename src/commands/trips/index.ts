@@ -1,6 +1,6 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Context } from '../../context.js';
-import { TRIP_STATUSES } from '../../input/choices.js';
+import { MANIFEST_FORMATS, TRIP_STATUSES } from '../../input/choices.js';
 import type { Validate } from '../../input/prompter.js';
 import { integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
@@ -8,7 +8,7 @@ import { departureFlag, priceFlag } from '../../cmdkit/fields.js';
 import { cityFlag, describeTrip, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
-import { integerInRange } from '../../cmdkit/flags.js';
+import { addFileFlags, integerInRange } from '../../cmdkit/flags.js';
 import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
 
 function choosePlace(message: string, cityKey: 'from' | 'to') {
@@ -205,20 +205,26 @@ export function register(program: Command, ctx: Context): void {
       10,
     )
     .action(lazy(ctx, async () => (await import('./board.js')).board));
-  defineOperation(
-    trips,
-    'manifest <tripId>',
-    {
-      description: 'List the approved and boarded passengers of a trip',
-      examples: [
-        'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)"',
-        'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)" -o csv > manifest.csv',
-      ],
-      method: 'GET',
-      path: '/trips/{tripId}/manifest',
-      result: { kind: 'list', key: 'passengers' },
-      resource: specs.passenger,
-    },
-    ctx,
+  const manifest: OperationVerb = {
+    description: "List a trip's approved and boarded passengers, or save the driver's sheet (--format pdf|csv)",
+    examples: [
+      'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)"',
+      'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)" --format pdf --file manifest.pdf',
+      'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)" --format csv --file - > manifest.csv',
+    ],
+    // The sheet names the company, the cities, the vehicle's plate and the driver beside the passengers.
+    calls: ['GET /trips/{tripId}/manifest', 'GET /trips/{tripId}', 'GET /company', 'GET /cities', 'GET /vehicles', 'GET /members'],
+    method: 'GET',
+    path: '/trips/{tripId}/manifest',
+    result: { kind: 'list', key: 'passengers' },
+    resource: specs.passenger,
+  };
+  const manifestVerb = defineOperation(trips, 'manifest <tripId>', manifest, ctx).addOption(
+    new Option('--format <format>', "the driver's sheet: a printable A4 PDF, or its rows as CSV (saved as a file)").choices(
+      MANIFEST_FORMATS,
+    ),
+  );
+  addFileFlags(manifestVerb, 'manifest-TRIPID8.FORMAT here').action(
+    lazy(ctx, async () => (await import('./manifest.js')).manifestFor(manifest)),
   );
 }
