@@ -72,6 +72,8 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
     'schedules|toggle') r='toggle' ;;
     'schedules|pause') r='pause' ;;
     'schedules|resume') r='resume' ;;
+    'schedules|preview') r='preview' ;;
+    'schedules|skip') r='skip' ;;
     'schedules|exceptions') r='exceptions' ;;
     'schedules exceptions|add') r='add' ;;
     'schedules exceptions|remove') r='remove' ;;
@@ -125,7 +127,7 @@ _tripctl_words() { # path → its subcommands
     'members') r='list add update remove' ;;
     'vehicles') r='list add update remove' ;;
     'trips') r='list get publish update cancel complete board manifest' ;;
-    'schedules') r='list get create update delete toggle pause resume exceptions' ;;
+    'schedules') r='list get create update delete toggle pause resume preview skip exceptions' ;;
     'schedules exceptions') r='add remove' ;;
     'bookings') r='list get create approve reject cancel board no-show inbox ticket' ;;
     'payments') r='list get invoice' ;;
@@ -185,7 +187,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'trips cancel') r='' ;;
     'trips complete') r='-F --field -f --raw-field --columns' ;;
     'trips board') r='--sync --no-show-rest --retry-every' ;;
-    'trips manifest') r='--param --columns' ;;
+    'trips manifest') r='--param --columns --format --file --force' ;;
     'schedules') r='' ;;
     'schedules list') r='--param --columns' ;;
     'schedules get') r='--param --columns' ;;
@@ -195,6 +197,8 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'schedules toggle') r='-F --field -f --raw-field --columns' ;;
     'schedules pause') r='' ;;
     'schedules resume') r='' ;;
+    'schedules preview') r='--days' ;;
+    'schedules skip') r='--from --to --all --dry-run' ;;
     'schedules exceptions') r='' ;;
     'schedules exceptions add') r='--date --skip --extra --time -F --field -f --raw-field --columns' ;;
     'schedules exceptions remove') r='' ;;
@@ -210,7 +214,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'bookings inbox') r='--trip --poll' ;;
     'bookings ticket') r='' ;;
     'payments') r='' ;;
-    'payments list') r='--param --page --per-page --all --limit --columns' ;;
+    'payments list') r='--status --param --page --per-page --all --limit --columns' ;;
     'payments get') r='--param --columns' ;;
     'payments invoice') r='--file --force' ;;
     'payouts') r='' ;;
@@ -289,8 +293,8 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'vehicles add|--year') r='free' ;;
     'vehicles add|--color') r='free' ;;
     'vehicles add|--plate') r='free' ;;
-    'vehicles add|--fuel-type') r='free' ;;
-    'vehicles add|--transmission') r='free' ;;
+    'vehicles add|--fuel-type') r='one:petrol diesel electric hybrid lpg' ;;
+    'vehicles add|--transmission') r='one:manual automatic' ;;
     'vehicles add|-F') r='free' ;;
     'vehicles add|--field') r='free' ;;
     'vehicles add|-f') r='free' ;;
@@ -302,8 +306,8 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'vehicles update|--year') r='free' ;;
     'vehicles update|--color') r='free' ;;
     'vehicles update|--plate') r='free' ;;
-    'vehicles update|--fuel-type') r='free' ;;
-    'vehicles update|--transmission') r='free' ;;
+    'vehicles update|--fuel-type') r='one:petrol diesel electric hybrid lpg' ;;
+    'vehicles update|--transmission') r='one:manual automatic' ;;
     'vehicles update|-F') r='free' ;;
     'vehicles update|--field') r='free' ;;
     'vehicles update|-f') r='free' ;;
@@ -359,6 +363,8 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'trips board|--retry-every') r='free' ;;
     'trips manifest|--param') r='free' ;;
     'trips manifest|--columns') r='free' ;;
+    'trips manifest|--format') r='one:pdf csv' ;;
+    'trips manifest|--file') r='file' ;;
     'schedules list|--param') r='free' ;;
     'schedules list|--columns') r='free' ;;
     'schedules get|--param') r='free' ;;
@@ -396,6 +402,9 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'schedules toggle|-f') r='free' ;;
     'schedules toggle|--raw-field') r='free' ;;
     'schedules toggle|--columns') r='free' ;;
+    'schedules preview|--days') r='free' ;;
+    'schedules skip|--from') r='free' ;;
+    'schedules skip|--to') r='free' ;;
     'schedules exceptions add|--date') r='free' ;;
     'schedules exceptions add|--time') r='free' ;;
     'schedules exceptions add|-F') r='free' ;;
@@ -433,6 +442,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'bookings no-show|--concurrency') r='free' ;;
     'bookings inbox|--trip') r='dyn:trips' ;;
     'bookings inbox|--poll') r='free' ;;
+    'payments list|--status') r='one:pending paid refunded failed' ;;
     'payments list|--param') r='free' ;;
     'payments list|--page') r='free' ;;
     'payments list|--per-page') r='free' ;;
@@ -559,6 +569,8 @@ _tripctl_arg() { # path|index → how the positional argument completes
     'schedules toggle|0') r='dyn:schedules' ;;
     'schedules pause|0') r='dyn:schedules' ;;
     'schedules resume|0') r='dyn:schedules' ;;
+    'schedules preview|0') r='dyn:schedules' ;;
+    'schedules skip|'*) r='dyn:schedules' ;;
     'schedules exceptions add|0') r='dyn:schedules' ;;
     'schedules exceptions remove|0') r='dyn:schedules' ;;
     'bookings get|0') r='dyn:bookings' ;;

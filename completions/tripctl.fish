@@ -138,6 +138,10 @@ function __tripctl_child -a key # path|word → the subcommand it names (aliases
             echo 'pause'
         case 'schedules|resume'
             echo 'resume'
+        case 'schedules|preview'
+            echo 'preview'
+        case 'schedules|skip'
+            echo 'skip'
         case 'schedules|exceptions'
             echo 'exceptions'
         case 'schedules exceptions|add'
@@ -215,7 +219,7 @@ end
 
 function __tripctl_takes_value -a key # path|flag → whether the flag takes the next word
     switch $key
-        case 'auth status|--columns' 'profiles list|--columns' 'cities list|--param' 'cities list|--columns' 'places search|--city' 'places search|--param' 'places search|--columns' 'company get|--param' 'company get|--columns' 'company update|--description' 'company update|-F' 'company update|--field' 'company update|-f' 'company update|--raw-field' 'company update|--columns' 'members list|--param' 'members list|--columns' 'members add|--phone' 'members add|--role' 'members add|-F' 'members add|--field' 'members add|-f' 'members add|--raw-field' 'members add|--columns' 'members update|--role' 'members update|-F' 'members update|--field' 'members update|-f' 'members update|--raw-field' 'members update|--columns' 'vehicles list|--param' 'vehicles list|--columns' 'vehicles add|--make' 'vehicles add|--model' 'vehicles add|--seats' 'vehicles add|--year' 'vehicles add|--color' 'vehicles add|--plate' 'vehicles add|--fuel-type' 'vehicles add|--transmission' 'vehicles add|-F' 'vehicles add|--field' 'vehicles add|-f' 'vehicles add|--raw-field' 'vehicles add|--columns' 'vehicles update|--make' 'vehicles update|--model' 'vehicles update|--seats' 'vehicles update|--year' 'vehicles update|--color' 'vehicles update|--plate' 'vehicles update|--fuel-type' 'vehicles update|--transmission' 'vehicles update|-F' 'vehicles update|--field' 'vehicles update|-f' 'vehicles update|--raw-field' 'vehicles update|--columns' 'trips list|--status' 'trips list|--from' 'trips list|--to' 'trips list|--param' 'trips list|--page' 'trips list|--per-page' 'trips list|--limit' 'trips list|--columns' 'trips get|--param' 'trips get|--columns' 'trips publish|--vehicle' 'trips publish|--from' 'trips publish|--to' 'trips publish|--departure' 'trips publish|--price' 'trips publish|--seats' 'trips publish|--driver' 'trips publish|--pickup' 'trips publish|--dropoff' 'trips publish|--notes' 'trips publish|-F' 'trips publish|--field' 'trips publish|-f' 'trips publish|--raw-field' 'trips publish|--columns' 'trips publish|--from-file' 'trips publish|--concurrency' 'trips update|--vehicle' 'trips update|--from' 'trips update|--to' 'trips update|--departure' 'trips update|--price' 'trips update|--seats' 'trips update|--driver' 'trips update|--pickup' 'trips update|--dropoff' 'trips update|--notes' 'trips update|-F' 'trips update|--field' 'trips update|-f' 'trips update|--raw-field' 'trips update|--columns' 'trips complete|-F' 'trips complete|--field' 'trips complete|-f' 'trips complete|--raw-field' 'trips complete|--columns' 'trips board|--retry-every' 'trips manifest|--param' 'trips manifest|--columns' 'schedules list|--param' 'schedules list|--columns' 'schedules get|--param' 'schedules get|--columns' 'schedules create|--vehicle' 'schedules create|--driver' 'schedules create|--from' 'schedules create|--to' 'schedules create|--price' 'schedules create|--seats' 'schedules create|--recurrence' 'schedules create|--weekdays' 'schedules create|--interval-days' 'schedules create|--time' 'schedules create|--starts-on' 'schedules create|--horizon-days' 'schedules create|--notes' 'schedules create|-F' 'schedules create|--field' 'schedules create|-f' 'schedules create|--raw-field' 'schedules create|--columns' 'schedules update|--price' 'schedules update|--time' 'schedules update|--weekdays' 'schedules update|--horizon-days' 'schedules update|--notes' 'schedules update|-F' 'schedules update|--field' 'schedules update|-f' 'schedules update|--raw-field' 'schedules update|--columns' 'schedules toggle|-F' 'schedules toggle|--field' 'schedules toggle|-f' 'schedules toggle|--raw-field' 'schedules toggle|--columns' 'schedules exceptions add|--date' 'schedules exceptions add|--time' 'schedules exceptions add|-F' 'schedules exceptions add|--field' 'schedules exceptions add|-f' 'schedules exceptions add|--raw-field' 'schedules exceptions add|--columns' 'bookings list|--status' 'bookings list|--trip' 'bookings list|--param' 'bookings list|--page' 'bookings list|--per-page' 'bookings list|--limit' 'bookings list|--columns' 'bookings get|--param' 'bookings get|--columns' 'bookings create|--trip' 'bookings create|--seats' 'bookings create|--phone' 'bookings create|--name' 'bookings create|--note' 'bookings create|--group' 'bookings create|--idempotency-key' 'bookings create|-F' 'bookings create|--field' 'bookings create|-f' 'bookings create|--raw-field' 'bookings create|--columns' 'bookings create|--from-file' 'bookings create|--concurrency' 'bookings approve|--concurrency' 'bookings reject|--concurrency' 'bookings cancel|--concurrency' 'bookings board|--concurrency' 'bookings no-show|--concurrency' 'bookings inbox|--trip' 'bookings inbox|--poll' 'payments list|--param' 'payments list|--page' 'payments list|--per-page' 'payments list|--limit' 'payments list|--columns' 'payments get|--param' 'payments get|--columns' 'payments invoice|--file' 'payouts list|--param' 'payouts list|--columns' 'dashboard|--param' 'dashboard|--columns' 'reports show|--param' 'reports show|--columns' 'reports export|--type' 'reports export|--format' 'reports export|--param' 'reports export|--file' 'reviews list|--param' 'reviews list|--columns' 'webhooks list|--param' 'webhooks list|--columns' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|-F' 'webhooks create|--field' 'webhooks create|-f' 'webhooks create|--raw-field' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|-F' 'webhooks update|--field' 'webhooks update|-f' 'webhooks update|--raw-field' 'webhooks deliveries|--param' 'webhooks deliveries|--columns' 'webhooks listen|--port' 'webhooks listen|--host' 'webhooks listen|--path' 'webhooks listen|--secret' 'webhooks listen|--endpoint' 'webhooks listen|--forward-to' 'webhooks listen|--events' 'webhooks listen|--save' 'webhooks listen|--max-body' 'webhooks listen|--forward-timeout' 'webhooks verify|--secret' 'webhooks verify|--endpoint' 'webhooks verify|--signature' 'webhooks verify|--payload-file' 'webhooks verify|--saved' 'webhooks replay|--to' 'webhooks replay|--secret' 'webhooks replay|--timeout-ms' 'api|--input' 'api|--file' 'api|-H' 'api|--header' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--param' 'sandbox start|--port' 'sandbox start|--host' 'sandbox start|--time-scale' 'sandbox start|--data' 'sandbox trigger|--id' 'sandbox trigger|-F' 'sandbox trigger|--field' 'sandbox trigger|-f' 'sandbox trigger|--raw-field' 'sandbox trigger|--columns' 'sandbox edit-booking|--group' 'sandbox edit-booking|--note' 'sandbox edit-booking|--seats' 'sandbox edit-booking|-F' 'sandbox edit-booking|--field' 'sandbox edit-booking|-f' 'sandbox edit-booking|--raw-field' 'sandbox edit-booking|--columns' 'sandbox edit-payment|--status' 'sandbox edit-payment|--amount' 'sandbox edit-payment|-F' 'sandbox edit-payment|--field' 'sandbox edit-payment|-f' 'sandbox edit-payment|--raw-field' 'sandbox edit-payment|--columns' 'sandbox advance-clock|-F' 'sandbox advance-clock|--field' 'sandbox advance-clock|-f' 'sandbox advance-clock|--raw-field' 'sandbox advance-clock|--columns' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|--query' '*|--tz' '*|--timeout' '*|--retries'
+        case 'auth status|--columns' 'profiles list|--columns' 'cities list|--param' 'cities list|--columns' 'places search|--city' 'places search|--param' 'places search|--columns' 'company get|--param' 'company get|--columns' 'company update|--description' 'company update|-F' 'company update|--field' 'company update|-f' 'company update|--raw-field' 'company update|--columns' 'members list|--param' 'members list|--columns' 'members add|--phone' 'members add|--role' 'members add|-F' 'members add|--field' 'members add|-f' 'members add|--raw-field' 'members add|--columns' 'members update|--role' 'members update|-F' 'members update|--field' 'members update|-f' 'members update|--raw-field' 'members update|--columns' 'vehicles list|--param' 'vehicles list|--columns' 'vehicles add|--make' 'vehicles add|--model' 'vehicles add|--seats' 'vehicles add|--year' 'vehicles add|--color' 'vehicles add|--plate' 'vehicles add|--fuel-type' 'vehicles add|--transmission' 'vehicles add|-F' 'vehicles add|--field' 'vehicles add|-f' 'vehicles add|--raw-field' 'vehicles add|--columns' 'vehicles update|--make' 'vehicles update|--model' 'vehicles update|--seats' 'vehicles update|--year' 'vehicles update|--color' 'vehicles update|--plate' 'vehicles update|--fuel-type' 'vehicles update|--transmission' 'vehicles update|-F' 'vehicles update|--field' 'vehicles update|-f' 'vehicles update|--raw-field' 'vehicles update|--columns' 'trips list|--status' 'trips list|--from' 'trips list|--to' 'trips list|--param' 'trips list|--page' 'trips list|--per-page' 'trips list|--limit' 'trips list|--columns' 'trips get|--param' 'trips get|--columns' 'trips publish|--vehicle' 'trips publish|--from' 'trips publish|--to' 'trips publish|--departure' 'trips publish|--price' 'trips publish|--seats' 'trips publish|--driver' 'trips publish|--pickup' 'trips publish|--dropoff' 'trips publish|--notes' 'trips publish|-F' 'trips publish|--field' 'trips publish|-f' 'trips publish|--raw-field' 'trips publish|--columns' 'trips publish|--from-file' 'trips publish|--concurrency' 'trips update|--vehicle' 'trips update|--from' 'trips update|--to' 'trips update|--departure' 'trips update|--price' 'trips update|--seats' 'trips update|--driver' 'trips update|--pickup' 'trips update|--dropoff' 'trips update|--notes' 'trips update|-F' 'trips update|--field' 'trips update|-f' 'trips update|--raw-field' 'trips update|--columns' 'trips complete|-F' 'trips complete|--field' 'trips complete|-f' 'trips complete|--raw-field' 'trips complete|--columns' 'trips board|--retry-every' 'trips manifest|--param' 'trips manifest|--columns' 'trips manifest|--format' 'trips manifest|--file' 'schedules list|--param' 'schedules list|--columns' 'schedules get|--param' 'schedules get|--columns' 'schedules create|--vehicle' 'schedules create|--driver' 'schedules create|--from' 'schedules create|--to' 'schedules create|--price' 'schedules create|--seats' 'schedules create|--recurrence' 'schedules create|--weekdays' 'schedules create|--interval-days' 'schedules create|--time' 'schedules create|--starts-on' 'schedules create|--horizon-days' 'schedules create|--notes' 'schedules create|-F' 'schedules create|--field' 'schedules create|-f' 'schedules create|--raw-field' 'schedules create|--columns' 'schedules update|--price' 'schedules update|--time' 'schedules update|--weekdays' 'schedules update|--horizon-days' 'schedules update|--notes' 'schedules update|-F' 'schedules update|--field' 'schedules update|-f' 'schedules update|--raw-field' 'schedules update|--columns' 'schedules toggle|-F' 'schedules toggle|--field' 'schedules toggle|-f' 'schedules toggle|--raw-field' 'schedules toggle|--columns' 'schedules preview|--days' 'schedules skip|--from' 'schedules skip|--to' 'schedules exceptions add|--date' 'schedules exceptions add|--time' 'schedules exceptions add|-F' 'schedules exceptions add|--field' 'schedules exceptions add|-f' 'schedules exceptions add|--raw-field' 'schedules exceptions add|--columns' 'bookings list|--status' 'bookings list|--trip' 'bookings list|--param' 'bookings list|--page' 'bookings list|--per-page' 'bookings list|--limit' 'bookings list|--columns' 'bookings get|--param' 'bookings get|--columns' 'bookings create|--trip' 'bookings create|--seats' 'bookings create|--phone' 'bookings create|--name' 'bookings create|--note' 'bookings create|--group' 'bookings create|--idempotency-key' 'bookings create|-F' 'bookings create|--field' 'bookings create|-f' 'bookings create|--raw-field' 'bookings create|--columns' 'bookings create|--from-file' 'bookings create|--concurrency' 'bookings approve|--concurrency' 'bookings reject|--concurrency' 'bookings cancel|--concurrency' 'bookings board|--concurrency' 'bookings no-show|--concurrency' 'bookings inbox|--trip' 'bookings inbox|--poll' 'payments list|--status' 'payments list|--param' 'payments list|--page' 'payments list|--per-page' 'payments list|--limit' 'payments list|--columns' 'payments get|--param' 'payments get|--columns' 'payments invoice|--file' 'payouts list|--param' 'payouts list|--columns' 'dashboard|--param' 'dashboard|--columns' 'reports show|--param' 'reports show|--columns' 'reports export|--type' 'reports export|--format' 'reports export|--param' 'reports export|--file' 'reviews list|--param' 'reviews list|--columns' 'webhooks list|--param' 'webhooks list|--columns' 'webhooks create|--url' 'webhooks create|--events' 'webhooks create|-F' 'webhooks create|--field' 'webhooks create|-f' 'webhooks create|--raw-field' 'webhooks update|--url' 'webhooks update|--events' 'webhooks update|-F' 'webhooks update|--field' 'webhooks update|-f' 'webhooks update|--raw-field' 'webhooks deliveries|--param' 'webhooks deliveries|--columns' 'webhooks listen|--port' 'webhooks listen|--host' 'webhooks listen|--path' 'webhooks listen|--secret' 'webhooks listen|--endpoint' 'webhooks listen|--forward-to' 'webhooks listen|--events' 'webhooks listen|--save' 'webhooks listen|--max-body' 'webhooks listen|--forward-timeout' 'webhooks verify|--secret' 'webhooks verify|--endpoint' 'webhooks verify|--signature' 'webhooks verify|--payload-file' 'webhooks verify|--saved' 'webhooks replay|--to' 'webhooks replay|--secret' 'webhooks replay|--timeout-ms' 'api|--input' 'api|--file' 'api|-H' 'api|--header' 'api|-F' 'api|--field' 'api|-f' 'api|--raw-field' 'api|--param' 'sandbox start|--port' 'sandbox start|--host' 'sandbox start|--time-scale' 'sandbox start|--data' 'sandbox trigger|--id' 'sandbox trigger|-F' 'sandbox trigger|--field' 'sandbox trigger|-f' 'sandbox trigger|--raw-field' 'sandbox trigger|--columns' 'sandbox edit-booking|--group' 'sandbox edit-booking|--note' 'sandbox edit-booking|--seats' 'sandbox edit-booking|-F' 'sandbox edit-booking|--field' 'sandbox edit-booking|-f' 'sandbox edit-booking|--raw-field' 'sandbox edit-booking|--columns' 'sandbox edit-payment|--status' 'sandbox edit-payment|--amount' 'sandbox edit-payment|-F' 'sandbox edit-payment|--field' 'sandbox edit-payment|-f' 'sandbox edit-payment|--raw-field' 'sandbox edit-payment|--columns' 'sandbox advance-clock|-F' 'sandbox advance-clock|--field' 'sandbox advance-clock|-f' 'sandbox advance-clock|--raw-field' 'sandbox advance-clock|--columns' '*|--profile' '*|--base-url' '*|-o' '*|--output' '*|--query' '*|--tz' '*|--timeout' '*|--retries'
             return 0
     end
     return 1
@@ -290,7 +294,7 @@ complete -c tripctl -f
 # tripctl
 complete -c tripctl -n '__tripctl_at \'\'' -a 'auth' -d 'Log in with a company secret key and check it'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'profiles' -d 'Saved profiles: one per company key or environment'
-complete -c tripctl -n '__tripctl_at \'\'' -a 'config' -d 'Settings of the active profile: base-url, output, timezone, currency, timeout, retries'
+complete -c tripctl -n '__tripctl_at \'\'' -a 'config' -d 'Settings of the active profile: base-url, output, timezone, currency, country, timeout, retries'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'cities' -d 'Cities that trips run between'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'places' -d 'Pickup and drop-off places inside cities, by P-code'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'company' -d 'The company\'s public profile'
@@ -427,7 +431,7 @@ complete -c tripctl -n '__tripctl_at \'members list\'' -l param -x -d 'extra que
 complete -c tripctl -n '__tripctl_at \'members list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # members add
-complete -c tripctl -n '__tripctl_at \'members add\'' -l phone -x -d 'phone of a registered user, E.164 (+963…) (required)'
+complete -c tripctl -n '__tripctl_at \'members add\'' -l phone -x -d 'phone of a registered user; local (0944 123 456, read in the profile\'s country) or +963… (required)'
 complete -c tripctl -n '__tripctl_at \'members add\'' -l role -xa 'admin staff driver' -d 'admin, staff or driver (owner cannot be assigned) (required)'
 complete -c tripctl -n '__tripctl_at \'members add\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'members add\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
@@ -460,8 +464,8 @@ complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l seats -x -d 'passenger
 complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l year -x -d 'model year, 1980-2100'
 complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l color -x -d 'colour'
 complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l plate -x -d 'plate number (usable in place of the id elsewhere)'
-complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l fuel-type -x -d 'fuel type, e.g. diesel'
-complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l transmission -x -d 'transmission, e.g. manual'
+complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l fuel-type -xa 'petrol diesel electric hybrid lpg' -d 'fuel type'
+complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l transmission -xa 'manual automatic' -d 'transmission'
 complete -c tripctl -n '__tripctl_at \'vehicles add\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'vehicles add\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
 complete -c tripctl -n '__tripctl_at \'vehicles add\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
@@ -473,8 +477,8 @@ complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l seats -x -d 'passen
 complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l year -x -d 'model year, 1980-2100'
 complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l color -x -d 'colour'
 complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l plate -x -d 'plate number (usable in place of the id elsewhere)'
-complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l fuel-type -x -d 'fuel type, e.g. diesel'
-complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l transmission -x -d 'transmission, e.g. manual'
+complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l fuel-type -xa 'petrol diesel electric hybrid lpg' -d 'fuel type'
+complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l transmission -xa 'manual automatic' -d 'transmission'
 complete -c tripctl -n '__tripctl_at \'vehicles update\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'vehicles update\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
 complete -c tripctl -n '__tripctl_at \'vehicles update\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
@@ -491,10 +495,10 @@ complete -c tripctl -n '__tripctl_at \'trips\'' -a 'update' -d 'Change a publish
 complete -c tripctl -n '__tripctl_at \'trips\'' -a 'cancel' -d 'Cancel a trip; its bookings follow the cancellation rules'
 complete -c tripctl -n '__tripctl_at \'trips\'' -a 'complete' -d 'Mark a trip that has run as completed'
 complete -c tripctl -n '__tripctl_at \'trips\'' -a 'board' -d 'A boarding station: scan tickets or type booking ids to mark passengers boarded; works offline'
-complete -c tripctl -n '__tripctl_at \'trips\'' -a 'manifest' -d 'List the approved and boarded passengers of a trip'
+complete -c tripctl -n '__tripctl_at \'trips\'' -a 'manifest' -d 'List a trip\'s approved and boarded passengers, or save the driver\'s sheet (--format pdf|csv)'
 
 # trips list
-complete -c tripctl -n '__tripctl_at \'trips list\'' -l status -xa 'published cancelled completed' -d 'only trips in this status (published, cancelled, completed, …)'
+complete -c tripctl -n '__tripctl_at \'trips list\'' -l status -xa 'published cancelled completed' -d 'only trips in this status (others: --param status=…)'
 complete -c tripctl -n '__tripctl_at \'trips list\'' -l from -xa '(__tripctl_dynamic cities)' -d 'only trips from this city (id or name)'
 complete -c tripctl -n '__tripctl_at \'trips list\'' -l to -xa '(__tripctl_dynamic cities)' -d 'only trips to this city (id or name)'
 complete -c tripctl -n '__tripctl_at \'trips list\'' -l param -x -d 'extra query parameter, repeatable'
@@ -514,7 +518,7 @@ complete -c tripctl -n '__tripctl_at \'trips publish\'' -l vehicle -xa '(__tripc
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l from -xa '(__tripctl_dynamic cities)' -d 'origin city, by id or name (English or Arabic) (required)'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l to -xa '(__tripctl_dynamic cities)' -d 'destination city, by id or name (required)'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l departure -x -d '\'YYYY-MM-DD HH:MM\' in the profile\'s time zone (or --tz), or ISO 8601 with offset (required)'
-complete -c tripctl -n '__tripctl_at \'trips publish\'' -l price -x -d 'fare per seat in minor units (a whole number; 1 SYP = 100) (required)'
+complete -c tripctl -n '__tripctl_at \'trips publish\'' -l price -x -d 'fare per seat, in the currency\'s units (18000 or 18,000.50); -F pricePerSeat=… takes minor units (required)'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l seats -x -d 'seats on sale (default: the vehicle\'s seats)'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l driver -xa '(__tripctl_dynamic members)' -d 'driving member (default: the key\'s actor)'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l pickup -x -d 'pickup place P-code (see places search)'
@@ -523,7 +527,7 @@ complete -c tripctl -n '__tripctl_at \'trips publish\'' -l notes -x -d 'public t
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
-complete -c tripctl -n '__tripctl_at \'trips publish\'' -l from-file -rF -d 'one request per row of a CSV file (- for stdin), columns named like these flags; a flag fills its column where a row leaves it empty'
+complete -c tripctl -n '__tripctl_at \'trips publish\'' -l from-file -rF -d 'one request per row of a CSV file (- for stdin), columns named like these flags and read the same way (price in the currency\'s units; a column under the service\'s field name, pricePerSeat, in its minor units); a flag fills its column where a row leaves it empty'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l dry-run -d 'with --from-file: check every row and print the requests as NDJSON; send nothing'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l concurrency -x -d 'with --from-file: rows in flight at once'
 
@@ -532,7 +536,7 @@ complete -c tripctl -n '__tripctl_at \'trips update\'' -l vehicle -xa '(__tripct
 complete -c tripctl -n '__tripctl_at \'trips update\'' -l from -xa '(__tripctl_dynamic cities)' -d 'origin city, by id or name (English or Arabic)'
 complete -c tripctl -n '__tripctl_at \'trips update\'' -l to -xa '(__tripctl_dynamic cities)' -d 'destination city, by id or name'
 complete -c tripctl -n '__tripctl_at \'trips update\'' -l departure -x -d '\'YYYY-MM-DD HH:MM\' in the profile\'s time zone (or --tz), or ISO 8601 with offset'
-complete -c tripctl -n '__tripctl_at \'trips update\'' -l price -x -d 'fare per seat in minor units (a whole number; 1 SYP = 100)'
+complete -c tripctl -n '__tripctl_at \'trips update\'' -l price -x -d 'fare per seat, in the currency\'s units (18000 or 18,000.50); -F pricePerSeat=… takes minor units'
 complete -c tripctl -n '__tripctl_at \'trips update\'' -l seats -x -d 'seats on sale (default: the vehicle\'s seats)'
 complete -c tripctl -n '__tripctl_at \'trips update\'' -l driver -xa '(__tripctl_dynamic members)' -d 'driving member (default: the key\'s actor)'
 complete -c tripctl -n '__tripctl_at \'trips update\'' -l pickup -x -d 'pickup place P-code (see places search)'
@@ -561,6 +565,9 @@ complete -c tripctl -n '__tripctl_at \'trips board\' 0' -xa '(__tripctl_dynamic 
 # trips manifest
 complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l param -x -d 'extra query parameter, repeatable'
 complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
+complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l format -xa 'pdf csv' -d 'the driver\'s sheet: a printable A4 PDF, or its rows as CSV (saved as a file)'
+complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l file -rF -d 'where to save it: a file, a directory, or - for stdout (default: manifest-TRIPID8.FORMAT here)'
+complete -c tripctl -n '__tripctl_at \'trips manifest\'' -l force -d 'replace an existing file'
 complete -c tripctl -n '__tripctl_at \'trips manifest\' 0' -xa '(__tripctl_dynamic trips)' -d 'tripId'
 
 # schedules
@@ -572,6 +579,8 @@ complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'delete' -d 'Delete a sch
 complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'toggle' -d 'Flip a schedule between active and paused'
 complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'pause' -d 'Pause a schedule; does nothing if it is already paused'
 complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'resume' -d 'Resume a schedule; does nothing if it is already active'
+complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'preview' -d 'The departures a schedule will have over the next days, by its rule: each \'published\' (with its trip), \'to come\' (past the horizon too), \'skipped\', \'extra\', or \'paused\' / \'cancelled\''
+complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'skip' -d 'Close dates (a holiday): a skip exception per date per schedule, dates already skipped left as they are; says how many booked trips it touches and asks first (--yes without a terminal)'
 complete -c tripctl -n '__tripctl_at \'schedules\'' -a 'exceptions' -d 'Per-date overrides: skip a date or add an extra departure'
 
 # schedules list
@@ -588,7 +597,7 @@ complete -c tripctl -n '__tripctl_at \'schedules create\'' -l vehicle -xa '(__tr
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -l driver -xa '(__tripctl_dynamic members)' -d 'member who drives (required)'
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -l from -xa '(__tripctl_dynamic cities)' -d 'origin city, by id or name (required)'
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -l to -xa '(__tripctl_dynamic cities)' -d 'destination city, by id or name (required)'
-complete -c tripctl -n '__tripctl_at \'schedules create\'' -l price -x -d 'fare per seat in minor units (a whole number; 1 SYP = 100) (required)'
+complete -c tripctl -n '__tripctl_at \'schedules create\'' -l price -x -d 'fare per seat, in the currency\'s units (18000 or 18,000.50); -F pricePerSeat=… takes minor units (required)'
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -l seats -x -d 'seats on sale (default: the vehicle\'s)'
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -l recurrence -xa 'daily weekly interval' -d 'daily, weekly or interval (required)'
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -l weekdays -x -d 'for weekly: mon,wed,fri or 1,3,5 (0 = Sunday)'
@@ -602,7 +611,7 @@ complete -c tripctl -n '__tripctl_at \'schedules create\'' -s f -l raw-field -x 
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # schedules update
-complete -c tripctl -n '__tripctl_at \'schedules update\'' -l price -x -d 'fare per seat in minor units (a whole number; 1 SYP = 100)'
+complete -c tripctl -n '__tripctl_at \'schedules update\'' -l price -x -d 'fare per seat, in the currency\'s units (18000 or 18,000.50); -F pricePerSeat=… takes minor units'
 complete -c tripctl -n '__tripctl_at \'schedules update\'' -l time -x -d 'departure time, 24-hour, in the service\'s local time (Asia/Damascus)'
 complete -c tripctl -n '__tripctl_at \'schedules update\'' -l weekdays -x -d 'for weekly: mon,wed,fri or 1,3,5 (0 = Sunday)'
 complete -c tripctl -n '__tripctl_at \'schedules update\'' -l horizon-days -x -d 'how many days ahead trips are published'
@@ -626,6 +635,17 @@ complete -c tripctl -n '__tripctl_at \'schedules pause\' 0' -xa '(__tripctl_dyna
 
 # schedules resume
 complete -c tripctl -n '__tripctl_at \'schedules resume\' 0' -xa '(__tripctl_dynamic schedules)' -d 'scheduleId'
+
+# schedules preview
+complete -c tripctl -n '__tripctl_at \'schedules preview\'' -l days -x -d 'how many days ahead, from now'
+complete -c tripctl -n '__tripctl_at \'schedules preview\' 0' -xa '(__tripctl_dynamic schedules)' -d 'scheduleId'
+
+# schedules skip
+complete -c tripctl -n '__tripctl_at \'schedules skip\'' -l from -x -d 'first date closed (required)'
+complete -c tripctl -n '__tripctl_at \'schedules skip\'' -l to -x -d 'last date closed, included (required)'
+complete -c tripctl -n '__tripctl_at \'schedules skip\'' -l all -d 'every schedule of the company'
+complete -c tripctl -n '__tripctl_at \'schedules skip\'' -l dry-run -d 'show what would be added and what exists; send nothing'
+complete -c tripctl -n '__tripctl_at \'schedules skip\' 0+' -xa '(__tripctl_dynamic schedules)' -d 'scheduleIds'
 
 # schedules exceptions
 complete -c tripctl -n '__tripctl_at \'schedules exceptions\'' -a 'add' -d 'Skip a date, or add an extra departure on it (replaces any exception for that date)'
@@ -674,7 +694,7 @@ complete -c tripctl -n '__tripctl_at \'bookings get\' 0' -xa '(__tripctl_dynamic
 # bookings create
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l trip -xa '(__tripctl_dynamic trips)' -d 'trip to book on (required)'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l seats -x -d 'seats, 1-20 (required)'
-complete -c tripctl -n '__tripctl_at \'bookings create\'' -l phone -x -d 'passenger\'s phone, E.164 (+963…) (required)'
+complete -c tripctl -n '__tripctl_at \'bookings create\'' -l phone -x -d 'passenger\'s phone; local (0944 123 456, read in the profile\'s country) or +963… (required)'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l name -x -d 'passenger\'s full name (used when the phone is new)'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l note -x -d 'passenger note, at most 200 characters'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l group -x -d 'group name, at most 80 characters'
@@ -682,7 +702,7 @@ complete -c tripctl -n '__tripctl_at \'bookings create\'' -l idempotency-key -x 
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
-complete -c tripctl -n '__tripctl_at \'bookings create\'' -l from-file -rF -d 'one request per row of a CSV file (- for stdin), columns named like these flags; a flag fills its column where a row leaves it empty'
+complete -c tripctl -n '__tripctl_at \'bookings create\'' -l from-file -rF -d 'one request per row of a CSV file (- for stdin), columns named like these flags and read the same way (price in the currency\'s units; a column under the service\'s field name, pricePerSeat, in its minor units); a flag fills its column where a row leaves it empty'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l dry-run -d 'with --from-file: check every row and print the requests as NDJSON; send nothing'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l concurrency -x -d 'with --from-file: rows in flight at once'
 
@@ -719,6 +739,7 @@ complete -c tripctl -n '__tripctl_at \'payments\'' -a 'get' -d 'Show one payment
 complete -c tripctl -n '__tripctl_at \'payments\'' -a 'invoice' -d 'Download a payment\'s invoice PDF (the path saved is printed on stdout)'
 
 # payments list
+complete -c tripctl -n '__tripctl_at \'payments list\'' -l status -xa 'pending paid refunded failed' -d 'only payments in this status'
 complete -c tripctl -n '__tripctl_at \'payments list\'' -l param -x -d 'extra query parameter, repeatable'
 complete -c tripctl -n '__tripctl_at \'payments list\'' -l page -x -d 'page to fetch (from 1)'
 complete -c tripctl -n '__tripctl_at \'payments list\'' -l per-page -x -d 'items per page, 1-100 (default 25; 100 with --all)'
@@ -731,7 +752,7 @@ complete -c tripctl -n '__tripctl_at \'payments get\'' -l param -x -d 'extra que
 complete -c tripctl -n '__tripctl_at \'payments get\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # payments invoice
-complete -c tripctl -n '__tripctl_at \'payments invoice\'' -l file -rF -d 'where to save it; - for stdout (default: the service\'s file name)'
+complete -c tripctl -n '__tripctl_at \'payments invoice\'' -l file -rF -d 'where to save it: a file, a directory, or - for stdout (default: the service\'s file name)'
 complete -c tripctl -n '__tripctl_at \'payments invoice\'' -l force -d 'replace an existing file'
 
 # payouts
@@ -757,7 +778,7 @@ complete -c tripctl -n '__tripctl_at \'reports show\'' -l columns -x -d 'table a
 complete -c tripctl -n '__tripctl_at \'reports export\'' -l type -xa 'bookings trips revenue drivers routes fleet reviews' -d 'what the report covers (required)'
 complete -c tripctl -n '__tripctl_at \'reports export\'' -l format -xa 'csv xlsx pdf' -d 'file format (required)'
 complete -c tripctl -n '__tripctl_at \'reports export\'' -l param -x -d 'extra query parameter, repeatable'
-complete -c tripctl -n '__tripctl_at \'reports export\'' -l file -rF -d 'where to save it; - for stdout (default: the service\'s file name)'
+complete -c tripctl -n '__tripctl_at \'reports export\'' -l file -rF -d 'where to save it: a file, a directory, or - for stdout (default: the service\'s file name)'
 complete -c tripctl -n '__tripctl_at \'reports export\'' -l force -d 'replace an existing file'
 
 # reviews
@@ -785,8 +806,8 @@ complete -c tripctl -n '__tripctl_at \'webhooks list\'' -l param -x -d 'extra qu
 complete -c tripctl -n '__tripctl_at \'webhooks list\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # webhooks create
-complete -c tripctl -n '__tripctl_at \'webhooks create\'' -l url -x -d 'HTTPS URL the service posts to (at most 2048 characters; http:// only on loopback, for the sandbox)'
-complete -c tripctl -n '__tripctl_at \'webhooks create\'' -l events -xa '(__tripctl_list \'*\' \'booking.*\' \'trip.*\' \'schedule.*\' \'payment.*\' \'booking.created\' \'booking.updated\' \'booking.approved\' \'booking.rejected\' \'booking.cancelled\' \'booking.boarded\' \'booking.no_show\' \'trip.created\' \'trip.updated\' \'trip.cancelled\' \'trip.completed\' \'schedule.created\' \'schedule.updated\' \'schedule.deleted\' \'payment.updated\')' -d 'events to receive: names, groups like booking.*, or * for all; comma-separated or repeated'
+complete -c tripctl -n '__tripctl_at \'webhooks create\'' -l url -x -d 'HTTPS URL the service posts to (at most 2048 characters; http:// only on loopback, for the sandbox) (required)'
+complete -c tripctl -n '__tripctl_at \'webhooks create\'' -l events -xa '(__tripctl_list \'*\' \'booking.*\' \'trip.*\' \'schedule.*\' \'payment.*\' \'booking.created\' \'booking.updated\' \'booking.approved\' \'booking.rejected\' \'booking.cancelled\' \'booking.boarded\' \'booking.no_show\' \'trip.created\' \'trip.updated\' \'trip.cancelled\' \'trip.completed\' \'schedule.created\' \'schedule.updated\' \'schedule.deleted\' \'payment.updated\')' -d 'events to receive: names, groups like booking.*, or * for all; comma-separated or repeated (required)'
 complete -c tripctl -n '__tripctl_at \'webhooks create\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'webhooks create\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
 
@@ -837,7 +858,7 @@ complete -c tripctl -n '__tripctl_at \'webhooks verify\'' -l payload-file -rF -d
 complete -c tripctl -n '__tripctl_at \'webhooks verify\'' -l saved -rF -d 'a delivery saved by `listen --save`, checked whole: body, signature and headers (secret: the kept one of its endpoint unless given)'
 
 # webhooks replay
-complete -c tripctl -n '__tripctl_at \'webhooks replay\'' -l to -x -d 'the handler to send it to'
+complete -c tripctl -n '__tripctl_at \'webhooks replay\'' -l to -x -d 'the handler to send it to (required)'
 complete -c tripctl -n '__tripctl_at \'webhooks replay\'' -l secret -x -d 're-sign with this secret (default: the kept secret of the file\'s endpoint, else the original signature is kept)'
 complete -c tripctl -n '__tripctl_at \'webhooks replay\'' -l timeout-ms -x -d 'how long the handler may take (default 7000)'
 complete -c tripctl -n '__tripctl_at \'webhooks replay\' 0' -F -d 'file'
@@ -890,7 +911,7 @@ complete -c tripctl -n '__tripctl_at \'sandbox edit-booking\' 0' -xa '(__tripctl
 
 # sandbox edit-payment
 complete -c tripctl -n '__tripctl_at \'sandbox edit-payment\'' -l status -xa 'pending paid refunded failed' -d 'new status'
-complete -c tripctl -n '__tripctl_at \'sandbox edit-payment\'' -l amount -x -d 'new amount in minor units'
+complete -c tripctl -n '__tripctl_at \'sandbox edit-payment\'' -l amount -x -d 'new amount, in the currency\'s units (18000 or 18,000.50); -F amount=… takes minor units'
 complete -c tripctl -n '__tripctl_at \'sandbox edit-payment\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox edit-payment\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
 complete -c tripctl -n '__tripctl_at \'sandbox edit-payment\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'

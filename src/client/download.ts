@@ -1,12 +1,12 @@
 // Downloads (invoice PDFs, report exports) stream into a temporary file beside the target and are
 // renamed only once every byte has arrived, so a cron job finds the whole file or none.
-import { randomBytes } from 'node:crypto';
-import { constants, createWriteStream, existsSync, statSync } from 'node:fs';
-import { copyFile, link, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
+import { assertWritable, isDirectory, publishFile, temporaryPathFor } from './atomic-write.js';
 import type { ApiClient, RequestOptions, StreamResponse } from './http.js';
 import { badAnswer } from './shape.js';
 
@@ -90,13 +90,12 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
     res.body.destroy();
     throw error;
   }
-  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.part`);
+  const temp = temporaryPathFor(target);
   for (let attempt = 0; ; attempt++) {
     try {
       // A retry starts the file again: the temp name is ours alone (created exclusively first).
       await copy(createWriteStream(temp, { flags: attempt === 0 ? 'wx' : 'w', mode: 0o644 }));
-      if (opts.force) await rename(temp, target);
-      else await publishNoReplace(temp, target);
+      await publishFile(temp, target, opts.force);
       break;
     } catch (error) {
       const failure = streamError(error, opts.signal, res.timedOut());
@@ -161,44 +160,6 @@ async function writeAll(writer: Writable, chunks: AsyncIterable<Buffer>): Promis
   }
   await taken;
   if (failed) throw failed;
-}
-
-/**
- * The final step without --force: a hard link fails when the target exists, even one that
- * appeared while the download ran (rename would replace it); the temp name is removed after.
- * Where links are not possible (some network file systems) an exclusive copy does the same.
- */
-async function publishNoReplace(temp: string, target: string): Promise<void> {
-  try {
-    await link(temp, target);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST')
-      throw usageError(`${target} appeared while downloading; it was kept`, 'pass --force to replace it, or --file to choose another name');
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV') throw error;
-    try {
-      await copyFile(temp, target, constants.COPYFILE_EXCL);
-    } catch (copyError) {
-      if ((copyError as NodeJS.ErrnoException).code === 'EEXIST')
-        throw usageError(`${target} appeared while downloading; it was kept`, 'pass --force to replace it');
-      throw copyError;
-    }
-  }
-  await rm(temp, { force: true });
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function assertWritable(path: string, force: boolean | undefined): void {
-  if (!force && existsSync(path)) {
-    throw usageError(`${path} already exists`, 'pass --force to replace it, or --file to choose another name');
-  }
 }
 
 function streamError(error: unknown, signal: AbortSignal | undefined, timedOut = false): Error {

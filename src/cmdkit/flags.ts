@@ -32,9 +32,9 @@ export function addFieldFlags(command: Command): Command {
 }
 
 /** `--file` and `--force` of the verbs that download a file. */
-export function addFileFlags(command: Command): Command {
+export function addFileFlags(command: Command, defaultName = "the service's file name"): Command {
   return command
-    .option('--file <path>', "where to save it; - for stdout (default: the service's file name)")
+    .option('--file <path>', `where to save it: a file, a directory, or - for stdout (default: ${defaultName})`)
     .option('--force', 'replace an existing file');
 }
 

@@ -1,9 +1,13 @@
-// The one way a command saves a file from the service (invoice, report export): atomic, never
-// overwriting without --force, a spinner with bytes on a terminal, and in cron (no terminal) the
-// saved path as the only line on stdout.
+// The one way a command saves a file, from the service (invoice, report export) or made here
+// (a trip's manifest): atomic, never overwriting without --force, `-` for stdout, and in cron (no
+// terminal) the saved path as the only line on stdout. Downloads show a spinner with bytes.
+import { dirname, join, resolve } from 'node:path';
+import { assertWritable, isDirectory, writeFileAtomically } from '../client/atomic-write.js';
 import { download } from '../client/download.js';
 import type { RequestOptions } from '../client/http.js';
 import type { Context } from '../context.js';
+import { usageError } from '../errors.js';
+import { drained } from '../io.js';
 import { formatBytes } from '../output/bytes.js';
 
 export interface SaveOptions {
@@ -30,13 +34,45 @@ export async function saveDownload(ctx: Context, req: RequestOptions, opts: Save
         progress.update(`Downloading ${opts.label}… ${formatBytes(bytes)}${total ? ` of ${formatBytes(total)}` : ''}`),
     });
     progress.stop();
-    if (result.path !== '-') {
-      ctx.io.out(`${result.path}\n`);
-      if (ctx.io.stderrIsTTY) ctx.info(`Saved ${opts.label} (${formatBytes(result.bytes)}).`);
-    }
+    announceSaved(ctx, result.path, result.bytes, opts.label);
   } finally {
     progress.stop();
   }
+}
+
+/** Where a made file goes: `-` (stdout) or an absolute path, already checked not to clobber. */
+export type MadeTarget = string;
+
+/**
+ * Resolves and checks the target of a file the command makes (`--file` a path, a directory or
+ * `-`; else the default name in the working directory), before any request, so an existing file
+ * without --force costs nothing.
+ */
+export function madeTarget(ctx: Context, opts: SaveOptions): MadeTarget {
+  if (opts.file === '-') return '-';
+  const given = opts.file === undefined ? ctx.cwd : resolve(ctx.cwd, opts.file);
+  const path = opts.file === undefined || isDirectory(given) ? join(given, opts.fallbackName) : given;
+  if (!isDirectory(dirname(path))) throw usageError(`cannot save ${path}: ${dirname(path)} is not a directory`);
+  assertWritable(path, opts.force);
+  return path;
+}
+
+/** Saves what a command made to its target: atomically, never replacing a file without --force. */
+export async function saveMade(ctx: Context, target: MadeTarget, bytes: Uint8Array | string, opts: SaveOptions): Promise<void> {
+  if (target === '-') {
+    if (typeof bytes === 'string') await ctx.io.write(bytes);
+    // Bytes (a PDF) as they are: the text path would mask key-shaped runs inside them.
+    else if (!ctx.io.stdout.write(bytes)) await drained(ctx.io.stdout);
+    return;
+  }
+  await writeFileAtomically(target, bytes, opts.force);
+  announceSaved(ctx, target, typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength, opts.label);
+}
+
+function announceSaved(ctx: Context, path: string, bytes: number, label: string): void {
+  if (path === '-') return;
+  ctx.io.out(`${path}\n`);
+  if (ctx.io.stderrIsTTY) ctx.info(`Saved ${label} (${formatBytes(bytes)}).`);
 }
 
 /** `20261123-101500`: a timestamp for default file names, in UTC so names sort across zones. */

@@ -86,6 +86,7 @@ const DYNAMIC_BY_NAME: Record<string, DynamicKind> = {
   memberId: 'members',
   endpointId: 'webhooks',
   scheduleId: 'schedules',
+  scheduleIds: 'schedules',
 };
 
 const FILE_NAMES = new Set(['file', 'path']);

@@ -107,6 +107,20 @@ export const specs = {
       { header: 'BOARDED', path: 'boardedAt', kind: 'time' },
     ],
   },
+  /** `trips manifest --format csv|pdf`: a row of the driver's sheet (the PDF's columns too). */
+  manifestRow: {
+    name: 'passenger',
+    idField: 'ref',
+    columns: [
+      { header: 'NAME', path: 'name' },
+      { header: 'PHONE', path: 'phone' },
+      { header: 'SEATS', path: 'seats' },
+      { header: 'REF', path: 'ref' },
+      { header: 'BOARDED', path: 'boarded' },
+      { header: 'NOTE', path: 'note' },
+      { header: 'GROUP', path: 'group' },
+    ],
+  },
   schedule: {
     name: 'schedule',
     idField: 'id',
@@ -120,6 +134,28 @@ export const specs = {
       { header: 'TIME', path: 'departureTime', kind: 'clock', priority: 1 },
       { header: 'PRICE', path: 'pricePerSeat', kind: 'money', priority: 2 },
       { header: 'VEHICLE', path: 'vehicleId', handle: 'vehicle', priority: 4, minWidth: 8 },
+    ],
+  },
+  /** `schedules preview`: a departure the schedule has or will have, and its trip if published. */
+  departure: {
+    name: 'departure',
+    idField: 'tripId',
+    columns: [
+      { header: 'DATE', path: 'date' },
+      { header: 'TIME', path: 'time', kind: 'clock' },
+      { header: 'DEPARTURE AT', path: 'departureAt' },
+      { header: 'STATE', path: 'state' },
+      { header: 'TRIP', path: 'tripId', priority: 4, minWidth: 9 },
+    ],
+  },
+  /** `schedules skip -o json|csv`: what became of each date of each schedule. */
+  skippedDate: {
+    name: 'skipped date',
+    idField: 'scheduleId',
+    columns: [
+      { header: 'RESULT', path: 'result' },
+      { header: 'DATE', path: 'date' },
+      { header: 'SCHEDULE', path: 'scheduleId' },
     ],
   },
   booking: {

@@ -2,20 +2,11 @@
 // order, a summary on stderr, the most severe exit code — and every id checked before sending.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSession, type SandboxSession } from '../support/sandbox.js';
+import { openSession, type SandboxSession, sandboxApi } from '../support/sandbox.js';
 
 let s: SandboxSession;
 
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${s.sandbox.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${s.sandbox.keys.full}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
-  return data;
-}
+const api = (...args: Parameters<ReturnType<typeof sandboxApi>>) => sandboxApi(s.sandbox)(...args);
 
 describe('bulk booking moves', () => {
   const requested: string[] = [];

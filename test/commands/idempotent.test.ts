@@ -5,21 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext } from '../support/context.js';
-import { startCheckedSandbox } from '../support/sandbox.js';
+import { sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;
 
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${sandbox.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${sandbox.keys.full}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(data)}`);
-  return data;
-}
+const api = (...args: Parameters<ReturnType<typeof sandboxApi>>) => sandboxApi(sandbox)(...args);
 
 async function run(argv: string[]) {
   const t = testContext({ env: { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full } });

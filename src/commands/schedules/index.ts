@@ -7,6 +7,7 @@ import { specs } from '../../output/specs.js';
 import { priceFlag, serviceTimeFlag, weekdaysFlag } from '../../cmdkit/fields.js';
 import { cityFlag, describeSchedule, pickDriver, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
+import { integerInRange } from '../../cmdkit/flags.js';
 import { defineOperation, type FieldFlag } from '../../cmdkit/operation.js';
 
 const price = (required: boolean): FieldFlag => priceFlag(required);
@@ -54,8 +55,8 @@ export function register(program: Command, ctx: Context): void {
     {
       description: 'Create a schedule that publishes trips on a recurrence',
       examples: [
-        "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Aleppo --price 2500000 --recurrence weekly --weekdays sun,wed --time 07:30",
-        "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Daraa --price 900000 --recurrence interval --interval-days 3 --time 06:00 --starts-on 2027-12-01",
+        "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Aleppo --price 25000 --recurrence weekly --weekdays sun,wed --time 07:30",
+        "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Daraa --price 9000 --recurrence interval --interval-days 3 --time 06:00 --starts-on 2027-12-01",
       ],
       method: 'POST',
       path: '/schedules',
@@ -72,6 +73,7 @@ export function register(program: Command, ctx: Context): void {
           parse: (v) => uuid('--driver', v),
           ask: pickDriver,
           show: showMember,
+          showCalls: true,
         },
         cityFlag('--from', 'fromCityId', 'origin city, by id or name', { required: true }),
         cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: true }),
@@ -128,7 +130,7 @@ export function register(program: Command, ctx: Context): void {
     'update <scheduleId>',
     {
       description: 'Change price, time, weekdays, horizon or notes; omitted fields keep their values',
-      examples: ['tripctl schedules update d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --price 2700000 --time 08:00'],
+      examples: ['tripctl schedules update d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --price 27000 --time 08:00'],
       method: 'PATCH',
       path: '/schedules/{scheduleId}',
       result: { kind: 'object', key: 'schedule' },
@@ -173,6 +175,40 @@ export function register(program: Command, ctx: Context): void {
       examples: [`tripctl schedules ${verb} d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf`],
     }).action(lazy(ctx, async () => (await import('./pause-resume.js')).setActive(active)));
   }
+
+  defineVerb(schedules, 'preview <scheduleId>', {
+    calls: ['GET /schedules/{scheduleId}', 'GET /trips'],
+    description:
+      "The departures a schedule will have over the next days, by its rule: each 'published' (with its trip), 'to come' (past the horizon too), 'skipped', 'extra', or 'paused' / 'cancelled'",
+    examples: [
+      'tripctl schedules preview d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf',
+      'tripctl schedules preview d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --days 60 -o json --query "[?state==\'to come\'].date"',
+    ],
+  })
+    .option('--days <n>', 'how many days ahead, from now', integerInRange('--days', 1, 366), 14)
+    .action(lazy(ctx, async () => (await import('./preview.js')).preview));
+  defineVerb(schedules, 'skip [scheduleIds...]', {
+    calls: [
+      'GET /schedules',
+      'GET /schedules/{scheduleId}',
+      'GET /trips',
+      'GET /bookings',
+      'GET /cities',
+      'POST /schedules/{scheduleId}/exceptions',
+    ],
+    description:
+      'Close dates (a holiday): a skip exception per date per schedule, dates already skipped left as they are; says how many booked trips it touches and asks first (--yes without a terminal)',
+    examples: [
+      'tripctl schedules skip --from 2027-12-24 --to 2027-12-26 --all --dry-run',
+      'tripctl schedules skip --from 2027-12-24 --to 2027-12-26 d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --yes',
+    ],
+    writes: ({ opts }) => !(opts as { dryRun?: boolean }).dryRun,
+  })
+    .option('--from <YYYY-MM-DD>', 'first date closed (required)')
+    .option('--to <YYYY-MM-DD>', 'last date closed, included (required)')
+    .option('--all', 'every schedule of the company')
+    .option('--dry-run', 'show what would be added and what exists; send nothing')
+    .action(lazy(ctx, async () => (await import('./skip.js')).skip));
 
   const exceptions = defineGroup(schedules, 'exceptions', 'Per-date overrides: skip a date or add an extra departure');
   defineOperation(

@@ -1,6 +1,6 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Context } from '../../context.js';
-import { TRIP_STATUSES } from '../../input/choices.js';
+import { MANIFEST_FORMATS, TRIP_STATUSES } from '../../input/choices.js';
 import type { Validate } from '../../input/prompter.js';
 import { integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
@@ -8,10 +8,8 @@ import { departureFlag, priceFlag } from '../../cmdkit/fields.js';
 import { cityFlag, describeTrip, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
-import { integerInRange } from '../../cmdkit/flags.js';
+import { addFileFlags, integerInRange } from '../../cmdkit/flags.js';
 import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
-
-/** Trip statuses the description names; others may exist and are accepted by --status. */
 
 function choosePlace(message: string, cityKey: 'from' | 'to') {
   return async (tools: ParseTools, sofar: Record<string, unknown>): Promise<string | undefined> => {
@@ -66,6 +64,7 @@ export function tripFlags(publishing: boolean): FieldFlag[] {
       field: 'driverId',
       parse: (v) => uuid('--driver', v),
       show: showMember,
+      showCalls: true,
     },
     {
       flags: '--pickup <pcode>',
@@ -98,7 +97,12 @@ export function register(program: Command, ctx: Context): void {
       result: { kind: 'list', key: 'trips', paged: true },
       resource: specs.trip,
       flags: [
-        { flags: '--status <status>', description: `only trips in this status (${TRIP_STATUSES.join(', ')}, …)`, field: 'status' },
+        {
+          flags: '--status <status>',
+          description: 'only trips in this status (others: --param status=…)',
+          field: 'status',
+          choices: TRIP_STATUSES,
+        },
         cityFlag('--from', 'fromCityId', 'only trips from this city (id or name)'),
         cityFlag('--to', 'toCityId', 'only trips to this city (id or name)'),
       ],
@@ -121,7 +125,7 @@ export function register(program: Command, ctx: Context): void {
   const publish: OperationVerb = {
     description: 'Publish a trip (asks for what is missing on a terminal)',
     examples: [
-      "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2027-12-01 08:30' --price 1500000",
+      "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2027-12-01 08:30' --price 15000",
       'tripctl trips publish --from-file timetable.csv --dry-run',
     ],
     calls: ['POST /trips', 'GET /trips'],
@@ -139,7 +143,7 @@ export function register(program: Command, ctx: Context): void {
     {
       description: 'Change a published trip',
       examples: [
-        `tripctl trips update "$(tripctl trips list --status published --limit 1 -o ids)" --departure '2027-12-01 09:00' --price 1600000`,
+        `tripctl trips update "$(tripctl trips list --status published --limit 1 -o ids)" --departure '2027-12-01 09:00' --price 16000`,
       ],
       method: 'PATCH',
       path: '/trips/{tripId}',
@@ -201,20 +205,26 @@ export function register(program: Command, ctx: Context): void {
       10,
     )
     .action(lazy(ctx, async () => (await import('./board.js')).board));
-  defineOperation(
-    trips,
-    'manifest <tripId>',
-    {
-      description: 'List the approved and boarded passengers of a trip',
-      examples: [
-        'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)"',
-        'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)" -o csv > manifest.csv',
-      ],
-      method: 'GET',
-      path: '/trips/{tripId}/manifest',
-      result: { kind: 'list', key: 'passengers' },
-      resource: specs.passenger,
-    },
-    ctx,
+  const manifest: OperationVerb = {
+    description: "List a trip's approved and boarded passengers, or save the driver's sheet (--format pdf|csv)",
+    examples: [
+      'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)"',
+      'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)" --format pdf --file manifest.pdf',
+      'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)" --format csv --file - > manifest.csv',
+    ],
+    // The sheet names the company, the cities, the vehicle's plate and the driver beside the passengers.
+    calls: ['GET /trips/{tripId}/manifest', 'GET /trips/{tripId}', 'GET /company', 'GET /cities', 'GET /vehicles', 'GET /members'],
+    method: 'GET',
+    path: '/trips/{tripId}/manifest',
+    result: { kind: 'list', key: 'passengers' },
+    resource: specs.passenger,
+  };
+  const manifestVerb = defineOperation(trips, 'manifest <tripId>', manifest, ctx).addOption(
+    new Option('--format <format>', "the driver's sheet: a printable A4 PDF, or its rows as CSV (saved as a file)").choices(
+      MANIFEST_FORMATS,
+    ),
+  );
+  addFileFlags(manifestVerb, 'manifest-TRIPID8.FORMAT here').action(
+    lazy(ctx, async () => (await import('./manifest.js')).manifestFor(manifest)),
   );
 }

@@ -1,6 +1,8 @@
 // Schedules publish trips: every occurrence of the recurrence (and every extra exception) whose
 // departure lies in (now, now + horizonDays] becomes a published trip carrying scheduleId, once.
-// Local dates and times are Syria's (UTC+03:00, no daylight saving).
+// Local dates and times are Syria's (UTC+03:00, no daylight saving). Which dates have a departure
+// is the rule `schedules preview` announces them by (src/input/recurrence.ts), shared, not copied.
+import { addDays, departuresOn } from '../../input/recurrence.js';
 import { cancelTrip, tripView, type Core } from './model.js';
 import { CURRENCY, LOCAL_OFFSET_MINUTES, type ScheduleRec, type TripRec } from './state.js';
 
@@ -19,27 +21,6 @@ export function instantOf(date: string, time: string): string {
   return new Date(Date.UTC(y, m - 1, d, hh, mm) - OFFSET).toISOString();
 }
 
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY);
-}
-
-function weekday(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
-}
-
-/** Whether the recurrence (without exceptions) has a departure on this local date. */
-function recurs(s: ScheduleRec, date: string): boolean {
-  if (date < s.startsOn) return false;
-  if (s.recurrence === 'daily') return true;
-  if (s.recurrence === 'weekly') return (s.weekdays ?? []).includes(weekday(date));
-  const every = s.intervalDays ?? 1;
-  return daysBetween(s.startsOn, date) % every === 0;
-}
-
 /** Departure instants (ISO) in (now, now + horizon], exceptions applied, sorted. */
 export function occurrences(s: ScheduleRec, now: Date): string[] {
   const until = now.getTime() + s.horizonDays * DAY;
@@ -47,11 +28,8 @@ export function occurrences(s: ScheduleRec, now: Date): string[] {
   const first = localDate(now);
   for (let i = 0; i <= s.horizonDays + 1; i++) {
     const date = addDays(first, i);
-    const exception = s.exceptions.find((e) => e.date === date);
-    const times: string[] = [];
-    if (exception?.kind !== 'skip' && recurs(s, date)) times.push(s.departureTime);
-    if (exception?.kind === 'extra' && exception.departureTime) times.push(exception.departureTime);
-    for (const time of times) {
+    for (const { time, kind } of departuresOn(s, date)) {
+      if (kind === 'skipped') continue;
       const at = instantOf(date, time);
       const ms = Date.parse(at);
       if (ms > now.getTime() && ms <= until) out.add(at);
