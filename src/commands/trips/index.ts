@@ -1,4 +1,4 @@
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { MANIFEST_FORMATS, TRIP_STATUSES } from '../../input/choices.js';
 import type { Validate } from '../../input/prompter.js';
@@ -9,7 +9,7 @@ import { cityFlag, describeTrip, showMember, vehicleFlag } from '../../cmdkit/ha
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { addFileFlags, integerInRange } from '../../cmdkit/flags.js';
-import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
+import { addFlagOptions, defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
 
 function choosePlace(message: string, cityKey: 'from' | 'to') {
   return async (tools: ParseTools, sofar: Record<string, unknown>): Promise<string | undefined> => {
@@ -219,11 +219,15 @@ export function register(program: Command, ctx: Context): void {
     result: { kind: 'list', key: 'passengers' },
     resource: specs.passenger,
   };
-  const manifestVerb = defineOperation(trips, 'manifest <tripId>', manifest, ctx).addOption(
-    new Option('--format <format>', "the driver's sheet: a printable A4 PDF, or its rows as CSV (saved as a file)").choices(
-      MANIFEST_FORMATS,
-    ),
-  );
+  // Checked by the one enumeration check (did-you-mean), like every enumerated flag.
+  const manifestVerb = addFlagOptions(defineOperation(trips, 'manifest <tripId>', manifest, ctx), [
+    {
+      flags: '--format <format>',
+      description: "the driver's sheet: a printable A4 PDF, or its rows as CSV (saved as a file)",
+      field: 'format',
+      choices: MANIFEST_FORMATS,
+    },
+  ]);
   addFileFlags(manifestVerb, 'manifest-TRIPID8.FORMAT here').action(
     lazy(ctx, async () => (await import('./manifest.js')).manifestFor(manifest)),
   );
