@@ -8,8 +8,8 @@ import { departureFlag, priceFlag } from '../../cmdkit/fields.js';
 import { cityFlag, describeTrip, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
-import { addFileFlags, integerInRange } from '../../cmdkit/flags.js';
-import { addFlagOptions, defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
+import { addFileFlags, choiceOption, integerInRange } from '../../cmdkit/flags.js';
+import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
 
 function choosePlace(message: string, cityKey: 'from' | 'to') {
   return async (tools: ParseTools, sofar: Record<string, unknown>): Promise<string | undefined> => {
@@ -219,15 +219,9 @@ export function register(program: Command, ctx: Context): void {
     result: { kind: 'list', key: 'passengers' },
     resource: specs.passenger,
   };
-  // Checked by the one enumeration check (did-you-mean), like every enumerated flag.
-  const manifestVerb = addFlagOptions(defineOperation(trips, 'manifest <tripId>', manifest, ctx), [
-    {
-      flags: '--format <format>',
-      description: "the driver's sheet: a printable A4 PDF, or its rows as CSV (saved as a file)",
-      field: 'format',
-      choices: MANIFEST_FORMATS,
-    },
-  ]);
+  const manifestVerb = defineOperation(trips, 'manifest <tripId>', manifest, ctx).addOption(
+    choiceOption('--format <format>', "the driver's sheet: a printable A4 PDF, or its rows as CSV (saved as a file)", MANIFEST_FORMATS),
+  );
   addFileFlags(manifestVerb, 'manifest-TRIPID8.FORMAT here').action(
     lazy(ctx, async () => (await import('./manifest.js')).manifestFor(manifest)),
   );
