@@ -206,9 +206,15 @@ export class ScriptedServer {
           for (const piece of step.pieces()) {
             if (res.destroyed) return;
             if (!res.write(piece))
-              await new Promise((resolve) => {
-                res.once('drain', resolve);
-                res.once('close', resolve);
+              // Whichever comes first; the other listener goes too, or they pile up (Node warns at 11).
+              await new Promise<void>((resolve) => {
+                const done = () => {
+                  res.off('drain', done);
+                  res.off('close', done);
+                  resolve();
+                };
+                res.on('drain', done);
+                res.on('close', done);
               });
           }
           res.end();
