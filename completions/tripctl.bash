@@ -214,7 +214,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'bookings inbox') r='--trip --poll' ;;
     'bookings ticket') r='' ;;
     'payments') r='' ;;
-    'payments list') r='--param --page --per-page --all --limit --columns' ;;
+    'payments list') r='--status --param --page --per-page --all --limit --columns' ;;
     'payments get') r='--param --columns' ;;
     'payments invoice') r='--file --force' ;;
     'payouts') r='' ;;
@@ -293,8 +293,8 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'vehicles add|--year') r='free' ;;
     'vehicles add|--color') r='free' ;;
     'vehicles add|--plate') r='free' ;;
-    'vehicles add|--fuel-type') r='free' ;;
-    'vehicles add|--transmission') r='free' ;;
+    'vehicles add|--fuel-type') r='one:petrol diesel electric hybrid lpg' ;;
+    'vehicles add|--transmission') r='one:manual automatic' ;;
     'vehicles add|-F') r='free' ;;
     'vehicles add|--field') r='free' ;;
     'vehicles add|-f') r='free' ;;
@@ -306,8 +306,8 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'vehicles update|--year') r='free' ;;
     'vehicles update|--color') r='free' ;;
     'vehicles update|--plate') r='free' ;;
-    'vehicles update|--fuel-type') r='free' ;;
-    'vehicles update|--transmission') r='free' ;;
+    'vehicles update|--fuel-type') r='one:petrol diesel electric hybrid lpg' ;;
+    'vehicles update|--transmission') r='one:manual automatic' ;;
     'vehicles update|-F') r='free' ;;
     'vehicles update|--field') r='free' ;;
     'vehicles update|-f') r='free' ;;
@@ -442,6 +442,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'bookings no-show|--concurrency') r='free' ;;
     'bookings inbox|--trip') r='dyn:trips' ;;
     'bookings inbox|--poll') r='free' ;;
+    'payments list|--status') r='one:pending paid refunded failed' ;;
     'payments list|--param') r='free' ;;
     'payments list|--page') r='free' ;;
     'payments list|--per-page') r='free' ;;

@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { integerInRange } from './cmdkit/flags.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode, httpSuffix, InterruptedError, usageError } from './errors.js';
+import { choice } from './input/choices.js';
 import { sanitizeLine, toJson } from './output/sanitize.js';
 import { OUTPUT_FORMATS } from './output/render.js';
 import { VERSION } from './version.js';
@@ -93,10 +94,16 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     .helpOption('-h, --help', 'show help')
     .addHelpCommand('help [command...]', "show help for a command ('help reference': every command, as Markdown)")
     .showSuggestionAfterError(true)
-    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
+    // A verb's help is its own: its flags, then its examples, then the global flags in a few
+    // lines (see globalFlagsLine), not a second page of them before the examples.
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: false })
     .option('--profile <name>', 'use this saved profile (env TRIPCTL_PROFILE)')
     .option('--base-url <url>', 'service base URL, e.g. https://host/api/partner/v1 (env TRIPCTL_BASE_URL)')
-    .addOption(new Option('-o, --output <format>', 'output format (env TRIPCTL_OUTPUT)').choices(OUTPUT_FORMATS))
+    .addOption(
+      new Option('-o, --output <format>', 'output format (env TRIPCTL_OUTPUT)')
+        .choices(OUTPUT_FORMATS)
+        .argParser((value: string) => choice('--output', value, OUTPUT_FORMATS, 'output format')),
+    )
     .option('--json', 'same as -o json')
     .option('--query <expr>', 'JMESPath expression over the JSON result (implies JSON)')
     .option('--no-color', 'no colour (also off when piped, or with NO_COLOR)')
@@ -142,9 +149,31 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     command.exitOverride();
     command.showSuggestionAfterError(true);
     // One `help` for the whole tree (`tripctl help trips list`), not one per group.
-    if (command !== program) command.helpCommand(false);
+    if (command !== program) {
+      command.helpCommand(false);
+      // After the examples each verb (and group) added to its help.
+      // A group has no examples to end on a blank line.
+      command.addHelpText('after', () => `${command.commands.length ? '\n' : ''}${globalFlagsLine(program, ctx.io.columns ?? 80)}`);
+    }
   });
   return program;
+}
+
+/** The global flags in a few lines: `--profile <name>  --base-url <url>  -o, --output <format>  …`. */
+function globalFlagsLine(program: Command, width: number): string {
+  // The version flag belongs to `tripctl` alone; help is each command's own flag.
+  const terms = program.options.filter((option) => !option.hidden && option.long !== '--version').map((option) => option.flags);
+  const lines: string[] = [];
+  let line = ' ';
+  for (const term of terms) {
+    if (line.length + term.length + 2 > Math.max(40, width) && line.trim()) {
+      lines.push(line);
+      line = ' ';
+    }
+    line += ` ${term} `;
+  }
+  lines.push(line);
+  return `Global flags (described in 'tripctl --help'):\n${lines.map((l) => l.trimEnd()).join('\n')}\n`;
 }
 
 function applyToTree(command: Command, fn: (command: Command) => void): void {

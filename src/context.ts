@@ -182,10 +182,17 @@ export class Context {
       );
     }
     if (!settings.baseUrl) {
+      // Another saved profile is the likelier meaning than a login: a sandbox started earlier saves `sandbox`.
+      const others = Object.entries(this.config.read().profiles)
+        .filter(([name, profile]) => name !== settings.profileName && profile.baseUrl)
+        .map(([name]) => name)
+        .sort((a, b) => Number(b === 'sandbox') - Number(a === 'sandbox'));
       throw new CliError(
         `no base URL configured for profile '${settings.profileName}'`,
         ExitCode.auth,
-        "run 'tripctl auth login', or set TRIPCTL_BASE_URL (start a local one with 'tripctl sandbox')",
+        others.length
+          ? `use a saved profile: --profile ${others[0]} (or make it the default: tripctl profiles use ${others[0]})${others.length > 1 ? `; saved: ${others.join(', ')}` : ''}`
+          : "run 'tripctl auth login', or set TRIPCTL_BASE_URL (start a local one with 'tripctl sandbox')",
       );
     }
     // Checked where it is used, so that `auth login` can still replace a bad saved key.

@@ -1,12 +1,37 @@
-// Field flags whose question differs from their flag: a price asked in pounds but sent (and given
-// as a flag) in minor units; a departure checked against the clock; a schedule's time, which is
+// Field flags whose question differs from their flag: an amount of money, typed in the currency's
+// units and sent in minor units; a departure checked against the clock; a schedule's time, which is
 // the service's local time, shown in the operator's zone too; weekdays picked from a list.
-import { DEFAULT_CURRENCY, formatMoney, minorFromMajor } from '../input/money.js';
+import { DEFAULT_CURRENCY, describeMoney, fractionDigits, parseMinorUnits, parseMoney } from '../input/money.js';
+import { DEFAULT_COUNTRY, parsePhone } from '../input/phone.js';
 import type { Validate } from '../input/prompter.js';
-import { dateTime, integer, timeOfDay, weekdays } from '../input/validate.js';
+import { dateTime, timeOfDay, weekdays } from '../input/validate.js';
 import { localDateOf, SERVICE_TIME_ZONE, serviceTimeIn, zoneName } from '../input/zones.js';
 import type { FieldFlag, ParseTools } from './operation.js';
 import { promptReason } from '../input/reason.js';
+
+/** The country a local phone number is read in: the profile's `country`, else Syria. */
+export function countryOf(tools: ParseTools): string {
+  return tools.ctx.settings().country ?? DEFAULT_COUNTRY;
+}
+
+/**
+ * A phone flag (`--phone`): written as people write it — local (`0944 123 456`, read in the
+ * profile's country) or international — and sent, and shown in the review, in E.164.
+ */
+export function phoneFlag(description: string, extra: Partial<FieldFlag> = {}): FieldFlag {
+  return {
+    flags: '--phone <number>',
+    description: `${description}; local (0944 123 456, read in the profile's country) or +963…`,
+    field: 'phone',
+    parse: (v, tools) => parsePhone('--phone', v, countryOf(tools)),
+    ask: async (tools, _sofar, validate) => {
+      const question = `${description.charAt(0).toUpperCase()}${description.slice(1)} (as dialled in ${countryOf(tools)}, or +…):`;
+      const answer = await (await tools.ctx.prompter()).input(question, { validate });
+      return answer.trim() === '' ? undefined : answer.trim();
+    },
+    ...extra,
+  };
+}
 
 /** The currency of prices the tool reads and shows when the answer names none. */
 export function currencyOf(tools: ParseTools): string {
@@ -27,26 +52,33 @@ function checking(check: (text: string) => unknown, required: boolean): Validate
 }
 
 /**
- * `--price` stays in minor units (scripts never change); its question takes pounds, which is how
- * a person thinks, says so, and hands the flag its minor units. The review shows both.
+ * An amount of money (`--price`, `--amount`): typed in the currency's units at every door — the
+ * flag, its question, a CSV column named like the flag — by the one parser (input/money.ts); a CSV
+ * column under the service's field name (`pricePerSeat`) is in the service's minor units. The
+ * review and a dry run show both.
  */
-export function priceFlag(required: boolean, description = 'fare per seat in minor units (a whole number; 1 SYP = 100)'): FieldFlag {
+export function moneyFlag(spec: { name: string; field: string; description: string; question: string; required?: boolean }): FieldFlag {
   return {
-    flags: '--price <minor-units>',
-    description,
-    field: 'pricePerSeat',
-    required,
-    parse: (v) => integer('--price', v, 0),
-    ask: async (tools) => {
+    flags: `${spec.name} <amount>`,
+    description: `${spec.description}, in the currency's units (18000 or 18,000.50); -F ${spec.field}=… takes minor units`,
+    field: spec.field,
+    required: spec.required,
+    parse: (v, tools) => parseMoney(spec.name, v, currencyOf(tools)),
+    parseField: (v) => parseMinorUnits(spec.field, v),
+    ask: async (tools, _sofar, validate) => {
       const currency = currencyOf(tools);
-      const answer = await (await tools.ctx.prompter()).input(`Fare per seat, in ${currency} (e.g. 15000 or 15000.50):`, {
-        validate: checking((text) => minorFromMajor('the fare', text, currency), true),
-      });
-      return String(minorFromMajor('the fare', answer, currency));
+      const digits = fractionDigits(currency);
+      const example = digits > 0 ? `15000 or 15000.${'5'.padEnd(digits, '0')}` : '15000';
+      const answer = await (await tools.ctx.prompter()).input(`${spec.question}, in ${currency} (e.g. ${example}):`, { validate });
+      return answer.trim() === '' ? undefined : answer.trim();
     },
-    show: (value, tools) =>
-      typeof value === 'number' ? `${formatMoney(value, currencyOf(tools))}  (${value} minor units)` : String(value),
+    show: (value, tools) => (typeof value === 'number' ? describeMoney(value, currencyOf(tools)) : String(value)),
   };
+}
+
+/** A trip's or a schedule's fare per seat. */
+export function priceFlag(required: boolean): FieldFlag {
+  return moneyFlag({ name: '--price', field: 'pricePerSeat', description: 'fare per seat', question: 'Fare per seat', required });
 }
 
 /**

@@ -13,7 +13,7 @@ export function addFromFile(verb: Command, spec: OperationVerb, ctx: Context, lo
   verb
     .option(
       '--from-file <file>',
-      'one request per row of a CSV file (- for stdin), columns named like these flags; a flag fills its column where a row leaves it empty',
+      "one request per row of a CSV file (- for stdin), columns named like these flags and read the same way (price in the currency's units; a column under the service's field name, pricePerSeat, in its minor units); a flag fills its column where a row leaves it empty",
     )
     .option('--dry-run', 'with --from-file: check every row and print the requests as NDJSON; send nothing')
     .option('--concurrency <n>', 'with --from-file: rows in flight at once', integerInRange('--concurrency', 1, 32), 8);

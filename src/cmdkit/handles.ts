@@ -3,6 +3,7 @@
 // and asks for them the same way on a terminal: each picked from a list (the fleet, the cities, the
 // published trips…) that narrows as the person types.
 import { paginate } from '../client/paginate.js';
+import { cityKeys } from '../input/resolve.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
 import { sanitizeLine } from '../output/sanitize.js';
 import { passengerLabel } from '../output/terminal.js';
@@ -17,7 +18,8 @@ function pickCity(question: string) {
       cities.map((c) => ({
         name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(),
         value: c.id,
-        keys: [c.nameAr, c.id].filter((k): k is string => Boolean(k)),
+        // Every spelling the resolver knows (Hims, Halab, Dimashq…), so a question finds what a flag finds.
+        keys: cityKeys(c),
       })),
     );
   };
@@ -131,6 +133,9 @@ export function vehicleFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
   };
 }
 
+/** Trips described in this run, by resolver (one per run): a file of 200 bookings on one trip looks it up once. */
+const describedTrips = new WeakMap<object, Map<string, Promise<string>>>();
+
 /** One thing by id (`/trips/{id}` → its `trip`), for a confirmation to name it. */
 async function fetchOne(tools: ParseTools, collection: string, id: string, key: string): Promise<Record<string, unknown>> {
   const { data } = await (await tools.ctx.client()).request({
@@ -159,7 +164,15 @@ export async function describeBooking(id: string, tools: ParseTools, trips: Set<
 }
 
 /** `Damascus → Homs, 2026-12-01 08:30 Asia/Damascus`: how a confirmation names a trip. */
-export async function describeTrip(id: string, tools: ParseTools): Promise<string> {
+export function describeTrip(id: string, tools: ParseTools): Promise<string> {
+  let known = describedTrips.get(tools.resolver);
+  if (!known) describedTrips.set(tools.resolver, (known = new Map()));
+  let described = known.get(id);
+  if (!described) known.set(id, (described = lookUpTrip(id, tools)));
+  return described;
+}
+
+async function lookUpTrip(id: string, tools: ParseTools): Promise<string> {
   try {
     const trip = await fetchOne(tools, 'trips', id, 'trip');
     const cities = await tools.resolver.listCities();

@@ -7,19 +7,19 @@
 // row's request and how many identical rows came before it (so the service replays its first
 // answer, and two identical rows are still two bookings), or says how to find the object a row
 // would create (`existing`), and such rows are reported as `exists` without a request.
-import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Method } from '../client/http.js';
 import { derivedIdempotencyKey } from '../client/idempotency.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
+import { readNamedFile } from '../input/files.js';
 import { readAll } from '../input/stdin.js';
 import { toJson } from '../output/sanitize.js';
 import { runBulk } from './bulk.js';
 import { decodeCsv, parseCsv, type CsvRecord } from './csv.js';
 import { fieldsFrom } from './flags.js';
-import { attributeOf, type FieldFlag, type ParseTools } from './operation.js';
-import { toolsFor, unwrap } from './run-operation.js';
+import { attributeOf, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation.js';
+import { describeFields, toolsFor, unwrap } from './run-operation.js';
 
 export interface ImportRow {
   line: number;
@@ -59,34 +59,41 @@ export interface ImportOptions {
 
 /** `--vehicle <id|plate>` → `vehicle`. */
 function columnOf(flag: FieldFlag): string {
-  return flag.flags.split(/[ ,]/)[0]!.replace(/^--/, '');
+  return flagName(flag).replace(/^--/, '');
+}
+
+/** The flag a column fills, and whether the column is named by the service's field (`pricePerSeat`, in its units). */
+interface Column {
+  flag: FieldFlag;
+  byField: boolean;
 }
 
 /** Header names compare without case, spaces, dashes or underscores (`Departure`, `pickup_pcode`). */
 const canonicalName = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
 
 /** Which flag each column fills; unknown and repeated columns are errors. */
-function mapHeader(header: string[], flags: FieldFlag[], source: string): Array<FieldFlag | undefined> {
-  const byName = new Map<string, FieldFlag>();
+function mapHeader(header: string[], flags: FieldFlag[], source: string): Array<Column | undefined> {
+  const byName = new Map<string, Column>();
   for (const flag of flags) {
-    byName.set(canonicalName(columnOf(flag)), flag);
-    byName.set(canonicalName(flag.field), flag);
+    byName.set(canonicalName(flag.field), { flag, byField: true });
+    // The flag's name wins where both are spelled alike (`notes`): it reads like the flag.
+    byName.set(canonicalName(columnOf(flag)), { flag, byField: false });
   }
   const seen = new Set<FieldFlag>();
   const columns = header.map((name) => {
     if (name === '') return undefined;
-    const flag = byName.get(canonicalName(name));
-    if (!flag) throw usageError(`${source}: unknown column '${name}'`, `the columns are: ${flags.map(columnOf).join(', ')}`);
-    if (seen.has(flag)) throw usageError(`${source}: column '${name}' appears twice`);
-    seen.add(flag);
-    return flag;
+    const column = byName.get(canonicalName(name));
+    if (!column) throw usageError(`${source}: unknown column '${name}'`, `the columns are: ${flags.map(columnOf).join(', ')}`);
+    if (seen.has(column.flag)) throw usageError(`${source}: column '${name}' appears twice`);
+    seen.add(column.flag);
+    return column;
   });
   return columns;
 }
 
 /** The flag's own message, with the flag named as the column: `--seats must be…` → `seats: must be…`. */
 function rowMessage(error: CliError, flag: FieldFlag): string {
-  const name = flag.flags.split(/[ ,]/)[0]!;
+  const name = flagName(flag);
   const message = error.message.startsWith(name)
     ? `${columnOf(flag)}:${error.message.slice(name.length).replace(/^:/, '')}`
     : error.message;
@@ -99,12 +106,8 @@ async function readSource(ctx: Context, file: string): Promise<{ bytes: Uint8Arr
       throw usageError('--from-file - reads the CSV from stdin, but stdin is a terminal', 'pipe the file in, or give its path');
     return { bytes: await readAll(ctx.io.stdin, ctx.signal), source: 'stdin' };
   }
-  try {
-    // Relative to the context's working directory, as every other path a command is given.
-    return { bytes: await readFile(resolve(ctx.cwd, file)), source: file };
-  } catch (error) {
-    throw usageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
+  // Relative to the context's working directory, as every other path a command is given.
+  return { bytes: await readNamedFile(resolve(ctx.cwd, file), file), source: file };
 }
 
 /**
@@ -117,33 +120,38 @@ export function normalizedCell(cell: string): string {
 }
 
 /** Every row parsed by the flags' own parsers: all local checks first, then the look-ups. */
-async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], columns: Array<FieldFlag | undefined>, opts: ImportOptions) {
+async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], columns: Array<Column | undefined>, opts: ImportOptions) {
   const tools: ParseTools = toolsFor(ctx);
   const errors: Array<{ line: number; message: string }> = [];
   const rows: Array<ImportRow & { ok: boolean }> = [];
+  // A field given for every row under the service's own name (`-F pricePerSeat=1800000`) is given.
+  const escaped = fieldsFrom(opts);
   for (const record of records) {
     if (record.cells.length > columns.length && record.cells.slice(columns.length).some((c) => c.trim() !== '')) {
       errors.push({ line: record.line, message: `${record.cells.length} fields, but the header names ${columns.length} columns` });
       rows.push({ line: record.line, body: {}, ok: false });
       continue;
     }
-    const texts = new Map<FieldFlag, string>();
-    columns.forEach((flag, i) => {
+    const texts = new Map<FieldFlag, { text: string; byField: boolean }>();
+    columns.forEach((column, i) => {
       const cell = normalizedCell(record.cells[i] ?? '');
-      if (flag && cell !== '') texts.set(flag, cell);
+      if (column && cell !== '') texts.set(column.flag, { text: cell, byField: column.byField });
     });
     const body: Record<string, unknown> = {};
     const rowErrors: string[] = [];
     // A flag on the command line fills the column for rows that leave it empty.
-    const textOf = (flag: FieldFlag) => texts.get(flag) ?? (opts[attributeOf(flag.flags)] as string | undefined);
-    const missing = verb.flags.filter((flag) => flag.required && textOf(flag) === undefined).map(columnOf);
+    const textOf = (flag: FieldFlag) => {
+      const given = opts[attributeOf(flag.flags)];
+      return texts.get(flag) ?? (typeof given === 'string' ? { text: given, byField: false } : undefined);
+    };
+    const missing = verb.flags.filter((flag) => flag.required && textOf(flag) === undefined && !(flag.field in escaped)).map(columnOf);
     if (missing.length) rowErrors.push(`missing ${missing.join(', ')}`);
     for (const lookups of [false, true]) {
       for (const flag of verb.flags.filter((f) => Boolean(f.lookup) === lookups)) {
-        const text = textOf(flag);
-        if (text === undefined) continue;
+        const given = textOf(flag);
+        if (given === undefined) continue;
         try {
-          const value = flag.parse ? await flag.parse(text, tools) : text;
+          const value = await parseFlagText(flag, given.text, tools, given.byField);
           if (value !== undefined) body[flag.field] = value;
         } catch (error) {
           if (!(error instanceof CliError) || error.exitCode !== ExitCode.usage) throw error;
@@ -228,13 +236,19 @@ async function importLock(ctx: Context, verb: ImportVerb): Promise<() => void> {
 async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptions, rows: ImportRow[], source: string): Promise<number> {
   const existing = (await verb.existing?.(ctx, rows)) ?? new Map<number, { id: string; status?: string }>();
   if (opts.dryRun) {
+    const tools = toolsFor(ctx);
     for (const [index, row] of rows.entries()) {
       const found = existing.get(index);
       if (found) ctx.info(`line ${row.line}: exists (${found.id}); would be skipped`);
-      else
+      else {
         ctx.io.out(
           `${toJson({ line: row.line, method: verb.method, path: verb.path, ...(row.idempotencyKey ? { idempotencyKey: row.idempotencyKey } : {}), body: row.body })}\n`,
         );
+        // Beside the request as sent, what a person checks it against: the price in the
+        // currency's units and in minor units, the plate, the cities, the local departure.
+        const shown = await describeFields(tools, verb.flags, row.body, true);
+        if (shown.length) ctx.info(`line ${row.line}: ${shown.map(([label, text]) => `${label} ${text}`).join(' · ')}`);
+      }
     }
     ctx.info(`dry run: ${rows.length - existing.size} of ${rows.length} rows would be sent; nothing was sent`);
     return 0;

@@ -10,6 +10,7 @@ import type { Validate } from '../input/prompter.js';
 import type { Resolver } from '../input/resolve.js';
 import type { ResourceSpec } from '../output/columns.js';
 import { usageError } from '../errors.js';
+import { choice } from '../input/choices.js';
 import { defineVerb, lazy, type VerbSpec } from './define.js';
 import { addColumnsFlag, addFieldFlags, addPageFlags, addParamFlag } from './flags.js';
 
@@ -30,7 +31,10 @@ export interface FieldFlag {
   /** Checks and converts the text; may look things up. Without it the text is sent as is. */
   parse?: (value: string, tools: ParseTools) => unknown | Promise<unknown>;
   required?: boolean;
-  /** Allowed values, shown in help and completion and checked by commander. */
+  /**
+   * Allowed values, shown in help and completion; every door (flag, prompt, CSV cell) checks them
+   * with the one `choice` check (any case, did-you-mean), and a missing one is asked as a list.
+   */
   choices?: readonly string[];
   /**
    * Asks for the value on a terminal; returns the flag's text. Defaults to a text question.
@@ -42,8 +46,18 @@ export interface FieldFlag {
   offer?: boolean;
   /** Asked (when missing) only if the answers so far call for it: weekdays for a weekly recurrence. */
   askWhen?: (sofar: Record<string, unknown>) => boolean;
+  /**
+   * How a value given under the service's own field name is read (a CSV column `pricePerSeat`):
+   * in the service's units. Without it, the field name reads like the flag.
+   */
+  parseField?: (value: string, tools: ParseTools) => unknown | Promise<unknown>;
   /** How the review before sending shows the parsed value (a plate for a vehicle id, pounds for a price). */
   show?: (value: unknown, tools: ParseTools) => string | Promise<string>;
+  /**
+   * `show` asks the service for something parsing did not fetch (a trip's route, a member's
+   * name): the review does, a dry run — which reaches nothing — leaves the value out.
+   */
+  showCalls?: boolean;
   /** Where it goes: the body (default for POST/PATCH) or the query (default for GET). */
   in?: 'body' | 'query';
   /**
@@ -109,19 +123,15 @@ export function requiredFlagsOf(command: Command): string[] {
   return requiredByVerb.get(command) ?? [];
 }
 
+/** Says which flags a verb cannot run without, where they are not field flags (`webhooks create --url`). */
+export function declareRequired(command: Command, longs: readonly string[]): void {
+  requiredByVerb.set(command, [...new Set([...(requiredByVerb.get(command) ?? []), ...longs])]);
+}
+
 /** Declares a verb from its data: flags, shared flag sets by kind, and the runner as action. */
 export function defineOperation(parent: Command, nameAndArgs: string, spec: OperationVerb, ctx: Context): Command {
   const verb = defineVerb(parent, nameAndArgs, { ...spec, calls: spec.calls ?? [`${spec.method} ${spec.path}`] });
-  requiredByVerb.set(
-    verb,
-    (spec.flags ?? []).filter((flag) => flag.required).map((flag) => new Option(flag.flags).long ?? flag.flags),
-  );
-  for (const flag of spec.flags ?? []) {
-    const option = new Option(flag.flags, flag.description + (flag.required ? ' (required)' : ''));
-    if (flag.choices) option.choices(flag.choices);
-    if (flag.conflicts) option.conflicts(flag.conflicts);
-    verb.addOption(option);
-  }
+  addFlagOptions(verb, spec.flags ?? []);
   if (spec.idempotent) {
     verb.option(
       '--idempotency-key <key>',
@@ -138,9 +148,45 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
   return verb;
 }
 
+/**
+ * The options of field flags, for data-described verbs and hand-written ones alike (a download
+ * whose required values are asked on a terminal: `reports export`).
+ */
+export function addFlagOptions(verb: Command, flags: readonly FieldFlag[]): Command {
+  declareRequired(
+    verb,
+    flags.filter((flag) => flag.required).map((flag) => new Option(flag.flags).long ?? flag.flags),
+  );
+  for (const flag of flags) {
+    const option = new Option(flag.flags, flag.description + (flag.required ? ' (required)' : ''));
+    const allowed = flag.choices;
+    // Listed in help and completion by commander, checked by the one check (did-you-mean).
+    if (allowed) option.choices(allowed).argParser((value: string) => choice(flagName(flag), value, allowed));
+    if (flag.conflicts) option.conflicts(flag.conflicts);
+    verb.addOption(option);
+  }
+  return verb;
+}
+
 function idempotencyKey(value: string): string {
   if (!/^[\x21-\x7e]{1,255}$/.test(value)) throw usageError('--idempotency-key must be 1 to 255 visible ASCII characters');
   return value;
+}
+
+/** `--vehicle <id|plate>` → `--vehicle`. */
+export function flagName(flag: FieldFlag): string {
+  return flag.flags.split(/[ ,]/)[0]!;
+}
+
+/**
+ * A flag's text as the verb sends it, the same at every door (flag, prompt answer, CSV cell):
+ * an enumerated value checked against its list, then the flag's own parser. A cell under the
+ * service's field name (`pricePerSeat`) is read by `parseField` instead, in the service's units.
+ */
+export async function parseFlagText(flag: FieldFlag, text: string, tools: ParseTools, byField = false): Promise<unknown> {
+  const checked = flag.choices ? choice(flagName(flag), text, flag.choices) : text;
+  if (byField && flag.parseField) return flag.parseField(checked, tools);
+  return flag.parse ? flag.parse(checked, tools) : checked;
 }
 
 /** The options key commander stores a flag under (`--per-page` → `perPage`). */

@@ -12,6 +12,7 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { Profile } from '../config/store.js';
 import { usageError } from '../errors.js';
+import { sanitizeLine } from '../output/sanitize.js';
 import { proceedOrCancel } from './confirm.js';
 
 /** `LIVE · Qasioun Express`: the profile in capitals and the company, as saved at login. */
@@ -61,11 +62,37 @@ export async function guardWrites(ctx: Context, command: Command, args: unknown[
   };
 }
 
-async function ask(ctx: Context, label: string, what: string): Promise<void> {
+async function ask(ctx: Context, saved: string, what: string): Promise<void> {
+  const label = await withCompany(ctx, saved);
   // A verb's own question (`Delete schedule X? Trips already published stay.`) keeps its mark.
   const action = what.includes('?') ? what : `${what}?`;
   const question = `${await paint(ctx, label)} — ${action.charAt(0).toLowerCase()}${action.slice(1)}`;
   await proceedOrCancel(ctx, question, false);
+}
+
+/**
+ * The label with the company's name, which `auth login` saves: a profile saved without it (by
+ * hand, or by an older tripctl) asks the service once — a read, before the write — and keeps it.
+ */
+async function withCompany(ctx: Context, saved: string): Promise<string> {
+  const { profileName, profile } = ctx.selection();
+  if (profile.companyName) return saved;
+  try {
+    const { data } = await (await ctx.client()).request({ method: 'GET', path: '/company', expect: { kind: 'object', key: 'company' } });
+    const company = (data as { company?: { name?: unknown } }).company ?? (data as { name?: unknown });
+    if (typeof company.name !== 'string' || company.name.trim() === '') return saved;
+    const name = sanitizeLine(company.name.trim());
+    await ctx.config
+      .update((config) => {
+        const kept = config.profiles[profileName];
+        if (kept) kept.companyName = name;
+      })
+      .catch(() => undefined);
+    return protectedLabel(profileName, { ...profile, companyName: name });
+  } catch {
+    // The question still names the profile and the service's host.
+    return saved;
+  }
 }
 
 /** White on red on a colour terminal, so the live profile cannot be mistaken for another. */

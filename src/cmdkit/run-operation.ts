@@ -12,7 +12,15 @@ import { isUuid } from '../input/validate.js';
 import { sanitizeLine } from '../output/sanitize.js';
 import type { ActionFn } from './define.js';
 import { fieldsFrom, paramsFrom } from './flags.js';
-import { attributeOf, type FieldFlag, type Operation, type OperationOptions, type ParseTools } from './operation.js';
+import {
+  attributeOf,
+  flagName,
+  parseFlagText,
+  type FieldFlag,
+  type Operation,
+  type OperationOptions,
+  type ParseTools,
+} from './operation.js';
 
 /**
  * Fills `{name}` placeholders with the positional arguments. Each must be a UUID — so no path
@@ -55,7 +63,10 @@ export async function fieldsFromFlags(
   const flags = op.flags ?? [];
   // Required, or called for by the answers so far (weekdays for a weekly recurrence).
   const needed = (flag: FieldFlag) => flag.required === true || flag.askWhen?.(opts) === true;
-  const missing = flags.filter((flag) => needed(flag) && opts[attributeOf(flag.flags)] === undefined);
+  // A field given under the service's own name (`-F pricePerSeat=1800000`) is given.
+  const escaped = fieldsFrom(opts as { field?: string[]; rawField?: string[] });
+  const given = (flag: FieldFlag) => opts[attributeOf(flag.flags)] !== undefined || flag.field in escaped;
+  const missing = flags.filter((flag) => needed(flag) && !given(flag));
   let asked = false;
   if (missing.length) {
     if (!ctx.canPrompt) {
@@ -66,7 +77,7 @@ export async function fieldsFromFlags(
     }
     for (const flag of flags) {
       const key = attributeOf(flag.flags);
-      if (opts[key] !== undefined) continue;
+      if (given(flag)) continue;
       if (needed(flag)) opts[key] = await ask(tools, flag, opts);
       else if (flag.offer) opts[key] = await flag.ask?.(tools, opts, promptCheck(tools, flag, false));
     }
@@ -79,7 +90,12 @@ export async function fieldsFromFlags(
     const value = opts[attributeOf(flag.flags)];
     if (value === undefined) return;
     // Switches (`--skip`) arrive as true; their parser turns them into the field's value.
-    const parsed = flag.parse && (typeof value === 'string' || typeof value === 'boolean') ? await flag.parse(String(value), tools) : value;
+    const parsed =
+      typeof value === 'string'
+        ? await parseFlagText(flag, value, tools)
+        : flag.parse && typeof value === 'boolean'
+          ? await flag.parse(String(value), tools)
+          : value;
     if (parsed === undefined) return;
     const target = (flag.in ?? defaultTarget) === 'body' ? body : query;
     // A field given with -F/-f as well keeps that value: the escape hatch has the last word.
@@ -97,11 +113,17 @@ export async function fieldsFromFlags(
 }
 
 async function ask(tools: ParseTools, flag: FieldFlag, sofar: Record<string, unknown>): Promise<string> {
-  const name = flag.flags.split(' ')[0]!;
+  const name = flagName(flag);
   const validate = promptCheck(tools, flag, true);
+  const question = `${flag.description.charAt(0).toUpperCase()}${flag.description.slice(1)}:`;
   const answer = flag.ask
     ? await flag.ask(tools, sofar, validate)
-    : await (await tools.ctx.prompter()).input(`${flag.description.charAt(0).toUpperCase()}${flag.description.slice(1)}:`, { validate });
+    : flag.choices
+      ? await (await tools.ctx.prompter()).select(
+          question,
+          flag.choices.map((value) => ({ name: value, value })),
+        )
+      : await (await tools.ctx.prompter()).input(question, { validate });
   if (answer === undefined || answer === '') throw usageError(`missing ${name}`);
   return answer.trim();
 }
@@ -115,9 +137,9 @@ export function promptCheck(tools: ParseTools, flag: FieldFlag, required: boolea
   return async (text) => {
     const value = text.trim();
     if (value === '') return required ? 'An answer is needed' : true;
-    if (!flag.parse || flag.lookup) return true;
+    if (!(flag.parse || flag.choices) || flag.lookup) return true;
     try {
-      await flag.parse(value, tools);
+      await parseFlagText(flag, value, tools);
       return true;
     } catch (error) {
       return promptReason(error);
@@ -197,24 +219,40 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
  * (a plate beside a vehicle id, pounds beside minor units), then asks before sending.
  */
 async function review(ctx: Context, op: Operation, body: Record<string, unknown>): Promise<void> {
-  const tools = toolsFor(ctx);
-  const rows: Array<[string, string]> = [];
-  const shown = new Set<string>();
-  for (const flag of op.flags ?? []) {
-    if (!(flag.field in body) || shown.has(flag.field)) continue;
-    shown.add(flag.field);
-    const value = body[flag.field];
-    let text = plain(value);
-    // A look-up for the review is a courtesy: when it fails, the value itself is shown.
-    if (flag.show) text = await Promise.resolve(flag.show(value, tools)).catch(() => text);
-    rows.push([flag.flags.split(' ')[0]!.replace(/^--/, ''), text]);
-  }
-  for (const [key, value] of Object.entries(body)) if (!shown.has(key)) rows.push([key, plain(value)]);
+  const rows = await describeFields(toolsFor(ctx), op.flags ?? [], body);
   const width = Math.max(...rows.map(([label]) => label.length));
   ctx.info(['About to send:', ...rows.map(([label, text]) => `  ${label.padEnd(width)}  ${sanitizeLine(text)}`)].join('\n'));
   // On a protected profile this is the one question, naming the profile and the company.
   if (ctx.beforeWrite) return ctx.beforeWrite('send this?');
   await proceedOrCancel(ctx, 'Send this?', true);
+}
+
+/**
+ * Every value of a request as a person reads it, labelled by its flag, in the verb's order (a
+ * plate beside a vehicle id, `18,000.50 SYP (1800050 minor units)` for a price): the review before
+ * sending and the lines of an import's dry run. `offline` keeps only the values a flag shows its
+ * own way without asking the service (a dry run reaches nothing).
+ */
+export async function describeFields(
+  tools: ParseTools,
+  flags: readonly FieldFlag[],
+  body: Record<string, unknown>,
+  offline = false,
+): Promise<Array<[string, string]>> {
+  const rows: Array<[string, string]> = [];
+  const shown = new Set<string>();
+  for (const flag of flags) {
+    if (!(flag.field in body) || shown.has(flag.field)) continue;
+    shown.add(flag.field);
+    if (offline && (!flag.show || flag.showCalls)) continue;
+    const value = body[flag.field];
+    let text = plain(value);
+    // A look-up for the review is a courtesy: when it fails, the value itself is shown.
+    if (flag.show) text = await Promise.resolve(flag.show(value, tools)).catch(() => text);
+    rows.push([flagName(flag).replace(/^--/, ''), text]);
+  }
+  if (!offline) for (const [key, value] of Object.entries(body)) if (!shown.has(key)) rows.push([key, plain(value)]);
+  return rows;
 }
 
 function plain(value: unknown): string {

@@ -48,6 +48,8 @@ export interface Settings {
   timeZone: string | undefined;
   /** ISO 4217 code for money whose answer names no currency (the profile's `currency`). */
   currency: string | undefined;
+  /** ISO 3166 country local phone numbers are read in (the profile's `country`). */
+  country: string | undefined;
   /** --profile or TRIPCTL_PROFILE named a profile that is not saved (allowed only for commands that create it). */
   unknownProfile: boolean;
 }
@@ -105,6 +107,7 @@ export function resolveSettings(
     timeZone:
       flags.tz !== undefined ? checkTimeZone(flags.tz) : env.TRIPCTL_TZ ? checkTimeZone(env.TRIPCTL_TZ) : fromProfile<string>('timezone'),
     currency: fromProfile<string>('currency'),
+    country: fromProfile<string>('country'),
     unknownProfile,
   };
 }

@@ -2,7 +2,9 @@
 // writes it and when a run reads it (a file edited by hand, or written by an older tripctl).
 import { parseBaseUrl } from '../client/url.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
+import { choice } from '../input/choices.js';
 import { currencyCode } from '../input/money.js';
+import { countryCode } from '../input/phone.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import type { Profile } from './store.js';
 
@@ -16,13 +18,11 @@ export const SETTINGS: Record<string, SettingSpec> = {
   'base-url': { field: 'baseUrl', parse: (value) => parseBaseUrl(value, 'base-url').href.replace(/\/+$/, '') },
   output: {
     field: 'output',
-    parse: (value) => {
-      if (!(OUTPUT_FORMATS as readonly string[]).includes(value)) throw usageError(`output must be one of ${OUTPUT_FORMATS.join(', ')}`);
-      return value;
-    },
+    parse: (value) => choice('output', value, OUTPUT_FORMATS, 'output format', true),
   },
   timezone: { field: 'timezone', parse: (value) => checkTimeZone(value) },
   currency: { field: 'currency', parse: (value) => currencyCode(value) },
+  country: { field: 'country', parse: (value) => countryCode(value) },
   timeout: { field: 'timeout', parse: (value) => wholeNumber('timeout', value, 1, 3600) },
   retries: { field: 'retries', parse: (value) => wholeNumber('retries', value, 0, 10) },
 };

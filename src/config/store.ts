@@ -18,6 +18,8 @@ export interface Profile {
   timezone?: string;
   /** ISO 4217 code for money in terminal tables when the answer names none. */
   currency?: string;
+  /** ISO 3166 country local phone numbers are read in (`0944 123 456` → +963944123456). */
+  country?: string;
   timeout?: number;
   retries?: number;
   /** Writes ask first (or need --yes): `tripctl profiles protect NAME`. */

@@ -1,6 +1,7 @@
-// Money as a person reads and types it (pounds, `18,000.00 SYP`) beside money as the service
-// stores it (a whole number of minor units). Flags keep minor units, so scripts never change;
-// prompts and terminal tables use major units with the currency named.
+// Money as a person reads and types it (`18,000.50 SYP`) beside money as the service stores it (a
+// whole number of minor units). One rule: people type and read the currency's units at every door
+// (flags, prompts, CSV cells, terminal tables); the service's minor units are reached only by the
+// service's own field names (`-F pricePerSeat=…`, a CSV column `pricePerSeat`, `tripctl api`).
 import { usageError } from '../errors.js';
 
 /**
@@ -52,19 +53,52 @@ export function formatMoney(minor: number, currency: string): string {
 }
 
 /**
- * `15000`, `15,000`, `15000.5` (pounds) → 1500050 minor units, exactly (no floating point).
- * `label` names the thing in the error ("the price").
+ * The one reading of an amount a person types, at every door (a flag, a prompt, a CSV cell):
+ * `18000`, `18,000`, `18000.50` or `18,000.50 SYP` in the currency's units → 1800050 minor units,
+ * exactly (no floating point). At most the currency's minor digits; thousands separated by commas
+ * in groups of three (so a decimal comma, `18,5`, is refused rather than read as 185). `label`
+ * names the thing in the error (`--price`, `the fare`).
  */
-export function minorFromMajor(label: string, text: string, currency: string): number {
-  const digits = fractionDigits(currency);
-  const compact = text.trim().replace(/[,\s_]/g, '');
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(compact);
-  if (!match) throw usageError(`${label} must be an amount in ${currency} such as 15000 or 15000.50, not '${text}'`);
+export function parseMoney(label: string, text: string, currency: string): number {
+  const code = currency.toUpperCase();
+  const digits = fractionDigits(code);
+  const example = digits > 0 ? `18000 or 18000.${'5'.padEnd(digits, '0')}` : '18000';
+  const compact = text.trim().replace(/[\s_\u00a0\u202f]/g, '');
+  // A currency named with the amount (`18000 SYP`) must be the one the tool counts in.
+  const named = /^([A-Za-z]{3})?([\d.,]+)([A-Za-z]{3})?$/.exec(compact);
+  const given = (named?.[1] ?? named?.[3])?.toUpperCase();
+  if (given !== undefined && given !== code)
+    throw usageError(`${label}: amounts are in ${code} (the profile's currency), not ${given}: '${text}'`);
+  const amount = named?.[2] ?? compact;
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d*))?$/.exec(amount);
+  if (!match) {
+    const hint = /^\d+,\d{1,2}$/.test(amount) ? 'write decimals with a point' : undefined;
+    throw usageError(`${label} must be an amount in ${code} such as ${example}, not '${text}'`, hint);
+  }
   const fraction = match[2] ?? '';
-  if (fraction.length > digits) throw usageError(`${label} has more than ${digits} decimal place${digits === 1 ? '' : 's'}: '${text}'`);
-  const minor = BigInt(match[1]!) * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
+  if (fraction.length > digits) {
+    throw usageError(
+      digits === 0
+        ? `${label}: ${code} has no minor digits, so '${text}' cannot be sent; give a whole amount`
+        : `${label}: ${code} has ${digits} minor digit${digits === 1 ? '' : 's'}, so '${text}' has too many decimal places`,
+    );
+  }
+  const minor = BigInt(match[1]!.replace(/,/g, '')) * 10n ** BigInt(digits) + BigInt(fraction.padEnd(digits, '0') || '0');
   if (minor > BigInt(Number.MAX_SAFE_INTEGER)) throw usageError(`${label} is too large: '${text}'`);
   return Number(minor);
+}
+
+/** An amount in the service's own minor units, for its own field names (`pricePerSeat`, `amount`). */
+export function parseMinorUnits(label: string, text: string): number {
+  if (!/^\d+$/.test(text.trim())) throw usageError(`${label} is in minor units, a whole number such as 1800050, not '${text}'`);
+  const minor = Number(text.trim());
+  if (!Number.isSafeInteger(minor)) throw usageError(`${label} is too large: '${text}'`);
+  return minor;
+}
+
+/** How the review and a dry run show an amount: `18,000.50 SYP (1800050 minor units)`. */
+export function describeMoney(minor: number, currency: string): string {
+  return `${formatMoney(minor, currency)} (${minor} minor units)`;
 }
 
 /** A currency code as a setting: three letters, kept upper-case. */

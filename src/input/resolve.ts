@@ -4,6 +4,8 @@
 import type { ApiClient } from '../client/http.js';
 import { listFrom } from '../client/paginate.js';
 import { usageError } from '../errors.js';
+import { CITY_ALTERNATIVE_NAMES } from './city-names.js';
+import { didYouMean, nearest } from './suggest.js';
 import { isUuid } from './validate.js';
 
 interface City {
@@ -48,6 +50,26 @@ export function normalizeName(text: string): string {
   ); // ’ is the typographic apostrophe
 }
 
+/** A name without its leading article: `As-Suwayda` → `Suwayda`, `السويداء` → `سويداء`. */
+function withoutArticle(name: string): string {
+  return name
+    .trim()
+    .replace(/^(?:a[lsdrzt]|e[lsdrzt]|ash|esh)[\s\-\u2019']+(?=\S)/i, '')
+    .replace(/^\u0627\u0644(?=\S{2})/, '');
+}
+
+/**
+ * Every spelling a city is found by, normalised: its id, its name and Arabic name with and
+ * without the article, and the other names of the table (city-names.ts). The one list the
+ * resolver, its did-you-mean and the city question all search.
+ */
+export function cityKeys(city: City): string[] {
+  const names = [city.id, city.name, city.nameAr, ...(CITY_ALTERNATIVE_NAMES[city.id] ?? [])].filter(
+    (name): name is string => typeof name === 'string' && name.trim() !== '',
+  );
+  return [...new Set(names.flatMap((name) => [normalizeName(name), normalizeName(withoutArticle(name))]))];
+}
+
 export class Resolver {
   private cities: Promise<City[]> | undefined;
   private vehicles: Promise<Vehicle[]> | undefined;
@@ -76,18 +98,30 @@ export class Resolver {
     return places;
   }
 
-  /** A city id from an id, a name or an Arabic name. */
+  /**
+   * A city id from what a person writes: the id or the name in any case, the Arabic name, a
+   * common other spelling (Hims, Halab), or the unambiguous start of one; a typo is a usage
+   * error naming the nearest cities.
+   */
   async city(flag: string, value: string): Promise<string> {
     const cities = await this.listCities();
-    if (cities.some((city) => city.id === value)) return value;
-    return pick(
-      flag,
-      value,
-      'city',
-      cities,
-      (city) => [city.name, city.nameAr],
-      (city) => `${city.name ?? city.id} (${city.id})`,
-    );
+    const exact = cities.find((city) => city.id === value.trim());
+    if (exact) return exact.id;
+    const wanted = normalizeName(value);
+    const keyed = cities.map((city) => ({ city, keys: cityKeys(city) }));
+    const named = keyed.filter(({ keys }) => keys.includes(wanted));
+    const matches = named.length || wanted.length < 2 ? named : keyed.filter(({ keys }) => keys.some((key) => key.startsWith(wanted)));
+    const label = ({ city }: { city: City }) => `${city.name ?? city.id} (${city.id})`;
+    if (matches.length === 1) return matches[0]!.city.id;
+    if (matches.length > 1) {
+      throw usageError(
+        `${flag} '${value}' matches ${matches.length} cities: ${matches.slice(0, 8).map(label).join(', ')}`,
+        'give more of the name, or the id',
+      );
+    }
+    const near = nearest(wanted, keyed, ({ keys }) => keys).map(({ city }) => city.name ?? city.id);
+    const suggestion = didYouMean(near);
+    throw usageError(`${flag}: no city '${value}'${suggestion ? `; ${suggestion}` : ''}`, "list them with 'tripctl cities list'");
   }
 
   /** A vehicle id from a UUID or a plate. */

@@ -13,15 +13,6 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** E.164: a plus sign and up to 15 digits, the first not 0. Spaces and dashes are forgiven. */
-export function phone(flag: string, value: string): string {
-  const compact = value.replace(/[\s-]/g, '');
-  if (!/^\+[1-9]\d{6,14}$/.test(compact)) {
-    throw usageError(`${flag} must be a phone number in E.164 form, e.g. +963912345678, not '${value}'`);
-  }
-  return compact;
-}
-
 export function integer(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (!/^-?\d+$/.test(value.trim())) throw usageError(`${flag} must be a whole number, not '${value}'`);
   const n = Number(value);
@@ -52,14 +43,19 @@ export function timeOfDay(flag: string, value: string): string {
   return `${match[1]!.padStart(2, '0')}:${match[2]}`;
 }
 
-/** `YYYY-MM-DD`, a real calendar date. */
+/** `YYYY-MM-DD`, a real calendar date; one that does not exist says why (`February 2026 has 28 days`). */
 export function calendarDate(flag: string, value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
-  if (!match || !date || date.getUTCMonth() !== Number(match[2]) - 1 || date.getUTCDate() !== Number(match[3])) {
-    throw usageError(`${flag} must be a date as YYYY-MM-DD, not '${value}'`);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!match) throw usageError(`${flag} must be a date as YYYY-MM-DD, not '${value}'`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = match[0];
+  if (month < 1 || month > 12) throw usageError(`${flag}: ${date}: there is no month ${month}; months are 01 to 12`);
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day < 1 || day > days) {
+    const name = new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+    throw usageError(`${flag}: ${date}: ${name} ${year} has ${days} days`);
   }
-  return value;
+  return date;
 }
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
@@ -91,6 +87,7 @@ function dayTail(day: string): string {
 export function dateTime(flag: string, value: string, timeZone: string | undefined): string {
   const trimmed = value.trim();
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(trimmed)) {
+    calendarDate(flag, trimmed.slice(0, 10));
     if (Number.isNaN(Date.parse(trimmed))) throw usageError(`${flag} is not a valid date and time: '${value}'`);
     return trimmed;
   }

@@ -6,7 +6,7 @@
 //   import { openPdf } from '../pdf/index.js';            // cheap: loads nothing yet
 //
 //   const pdf = await openPdf({ title: 'Manifest' });      // loads pdfkit, fontkit, bidi-js, fonts
-//   pdf.doc.addPage({ size: 'A4', margin: 0 });            // pdf.doc is the PDFKit document
+//   pdf.addPage({ size: 'A4', margin: 0 });                // PDFKit's page options; pdf.doc is the document
 //   pdf.write('رحلة دمشق - حلب 2026', 36, 36, { width: 523, size: 14, weight: 'bold', align: 'right' });
 //   const width = pdf.measure('Seat 12', { size: 9 });    // points, for your own layout
 //   const bytes: Buffer = await pdf.end();                 // always end through pdf.end()
@@ -19,9 +19,10 @@
 //   - color: any colour PDFKit takes; black unless given.
 // It returns the width drawn. Draw shapes, lines and colours with pdf.doc as PDFKit documents
 // say; draw text only through write(), never doc.text() (that skips shaping, bidi and the text
-// extractors read back). Text lands on the page when the document ends, over its shapes: an
-// extractor's reading of a line depends on the whole page (reading-order.ts). The document keeps
-// its pages open (bufferPages) till then; add pages with pdf.doc.addPage() as usual.
+// extractors read back). Text lands on a page once the page is complete, over its shapes: an
+// extractor's reading of a line depends on the whole page (reading-order.ts). So add pages with
+// pdf.addPage(), which completes the pages before it and writes them out (pdf.doc.addPage() works
+// too, but keeps every page in memory until the end).
 // pdf.end() finishes the document and resolves to its bytes; call it instead of doc.end().
 //
 // Nothing heavy is imported by this file: pdfkit, fontkit and bidi-js are loaded by openPdf(), on
@@ -53,6 +54,8 @@ export interface TextOptions {
 export interface PdfText {
   /** The PDFKit document: pages, shapes, colours. Text goes through write(). */
   readonly doc: Doc;
+  /** Completes the pages so far (their text drawn, written out) and adds a new one. */
+  addPage(options?: PDFKit.PDFDocumentOptions): void;
   /** Draws one line of text with its top at y; returns the width drawn. */
   write(text: string, x: number, y: number, options?: TextOptions): number;
   /** The width the text takes at this size and weight, uncut. */
@@ -71,6 +74,10 @@ export async function openPdf(options: PdfOptions): Promise<PdfText> {
   const { doc } = writer;
   return {
     doc,
+    addPage(options) {
+      if (doc.bufferedPageRange().count > 0) writer.finishPages();
+      doc.addPage(options);
+    },
     write(text, x, y, { size = DEFAULT_SIZE, weight = 'regular', width, align = 'auto', color = 'black' } = {}) {
       const line = width === undefined ? writer.line(text, weight, size) : writer.fitted(text, weight, size, width);
       const room = width ?? line.width;

@@ -210,6 +210,15 @@ export class Writer {
     doc.restore();
   }
 
+  /**
+   * Draws the lines of every page so far and writes the pages out (PDFKit's flushPages), freeing
+   * them: call it when those pages are complete, just before adding the next.
+   */
+  finishPages(): void {
+    this.drawPending();
+    this.doc.flushPages();
+  }
+
   /** Draws every page's lines; the document must still be open, its pages buffered. */
   drawPending(): void {
     const { bidi } = this.engine;

@@ -25,6 +25,8 @@ export interface EventEnvelope {
 /** A table of values, the one shape every export format and the invoice is built from. */
 export interface Sheet {
   title: string;
+  /** The title in Arabic: a PDF heads its first page with both ("Trips - الرحلات"). */
+  titleAr?: string;
   subtitle?: string;
   columns: string[];
   rows: Array<Array<string | number | boolean | null>>;

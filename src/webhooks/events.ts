@@ -1,6 +1,7 @@
 // The event names of partner-api.md's "Event names" table, with what each means, and the checks
 // `webhooks create|update` and `webhooks listen --events` run before anything is sent.
 import { usageError } from '../errors.js';
+import { didYouMean, nearest } from '../input/suggest.js';
 
 export interface EventInfo {
   name: string;
@@ -62,8 +63,10 @@ export function eventList(flag: string, values: string | readonly string[]): str
     else unknown.push(item);
   }
   if (unknown.length) {
+    const known = [...SUBSCRIBABLE_EVENTS, ...ALL_GROUPS];
+    const suggestion = didYouMean(nearest(unknown[0]!.toLowerCase(), known, (name) => [name]));
     throw usageError(
-      `${flag}: unknown event${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `'${u}'`).join(', ')}`,
+      `${flag}: unknown event${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `'${u}'`).join(', ')}${suggestion ? `; ${suggestion}` : ''}`,
       `known: ${ALL_GROUPS.join(', ')}, * or a name from \`tripctl webhooks events\``,
     );
   }

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CliError, ExitCode } from '../errors.js';
+import { unreadableFile } from '../input/files.js';
 import type { RawHeaders } from './forward.js';
 import type { DeliveryEvent } from './listener-events.js';
 
@@ -78,7 +79,7 @@ export async function readSavedFile(file: string): Promise<ReadDelivery> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, ExitCode.usage);
+    throw unreadableFile(file, error);
   }
   let parsed: Partial<SavedDelivery>;
   try {

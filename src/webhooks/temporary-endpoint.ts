@@ -14,6 +14,10 @@ export interface TemporaryEndpoint {
 }
 
 export async function registerTemporary(ctx: Context, url: string, events: readonly string[] | undefined): Promise<TemporaryEndpoint> {
+  // A protected profile's question says what the write is: an endpoint made at the service.
+  await ctx.beforeWrite?.(
+    `register a webhook endpoint at the service for ${url} (${events ? events.join(', ') : 'every event'}), deleted when the listener stops`,
+  );
   const client = await ctx.client();
   const { data } = await client.request({ method: 'POST', path: '/webhooks', body: { url, events: events ?? [...ALL_GROUPS] } });
   const { endpoint, secret } = createdEndpoint(data);

@@ -59,7 +59,7 @@ describe('trips publish on a terminal', () => {
         '--departure',
         '2027-01-15 07:30',
         '--price',
-        '1500000',
+        '15000',
         '--pickup',
         places[0]!.pcode,
       ],

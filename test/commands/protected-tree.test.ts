@@ -5,27 +5,14 @@
 // write; no read is refused or asked about. Whatever a verb is, no write reaches the server unasked
 // — so a new write verb that forgot to declare its calls fails here too.
 import { rmSync } from 'node:fs';
-import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { callsOf } from '../../src/cmdkit/define.js';
+import { leaves, type Verb } from '../support/command-tree.js';
 import { testContext, type TestContextOptions } from '../support/context.js';
 import { ScriptedPrompter } from '../support/prompter.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
 import { protectedConfig, UUID } from './protected-support.js';
-
-interface Verb {
-  path: string[];
-  command: Command;
-}
-
-function leaves(command: Command, trail: string[] = [], into: Verb[] = []): Verb[] {
-  for (const sub of command.commands) {
-    if (sub.commands.length) leaves(sub, [...trail, sub.name()], into);
-    else into.push({ path: [...trail, sub.name()], command: sub });
-  }
-  return into;
-}
 
 /** Plausible positional arguments: ids as UUIDs, everything else by its name. */
 const ARG_VALUES: Record<string, string> = {

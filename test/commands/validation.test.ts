@@ -19,7 +19,7 @@ const CASES: Array<[string[], string]> = [
     '--price',
   ],
   [
-    ['trips', 'publish', '--vehicle', ID, '--from', 'damascus', '--to', 'homs', '--departure', '2026-12-01 08:00', '--price', '12.5'],
+    ['trips', 'publish', '--vehicle', ID, '--from', 'damascus', '--to', 'homs', '--departure', '2026-12-01 08:00', '--price', '12.505'],
     '--price',
   ],
   [
@@ -67,7 +67,7 @@ const CASES: Array<[string[], string]> = [
   [['vehicles', 'add', '--make', 'Kia', '--model', 'Granbird', '--seats', '20', '--year', '1979'], '--year'],
   [['vehicles', 'add', '--make', 'Kia', '--model', 'Granbird', '--seats', '20', '--year', '2101'], '--year'],
   [['vehicles', 'add', '--make', 'Kia'], 'missing --model, --seats'],
-  [['members', 'add', '--phone', '0944123456', '--role', 'driver'], '--phone'],
+  [['members', 'add', '--phone', '0944 12', '--role', 'driver'], '--phone'],
   [['members', 'add', '--phone', '+963944123456', '--role', 'owner'], '--role'],
   [['members', 'update', ID, '--role', 'captain'], '--role'],
   [['members', 'remove', ID], '--yes'],

@@ -302,6 +302,7 @@ describe('config', () => {
         'output\t',
         'timezone\tAsia/Damascus',
         'currency\t',
+        'country\t',
         'timeout\t',
         'retries\t',
         'api-key\tsk_live_…9a0b',

@@ -158,3 +158,25 @@ async function finish(
   clearTimeout(timer);
   return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
 }
+
+describe('a bulk error line names the id once', () => {
+  it.each<[string, (id: string) => Answer, string]>([
+    [
+      'the service names it in its message',
+      (id) => ({ json: { error: `booking ${id} not found`, code: 'not_found' }, status: 404 }),
+      'booking not found (HTTP 404, code not_found)',
+    ],
+    [
+      'in upper case',
+      (id) => ({ json: { error: `Booking ${id.toUpperCase()} is not requested` }, status: 409 }),
+      'Booking is not requested (HTTP 409)',
+    ],
+    ['in a path', (id) => ({ json: { error: `PATCH /bookings/${id} refused` }, status: 422 }), 'PATCH /bookings/{id} refused (HTTP 422)'],
+  ])('%s', async (_name, answer, message) => {
+    const id = uuidFor(5);
+    server.on('PATCH /bookings/*', () => answer(id));
+    const result = await cli(server, ['bookings', 'approve', id]);
+    expect(result.stderr.split('\n').filter((line) => line.startsWith('tripctl: '))).toEqual([`tripctl: ${id}: ${message}`]);
+    expect(lines(result.stdout)).toEqual([`${id}\terror\t${message}`]);
+  });
+});

@@ -1,7 +1,9 @@
 // Config as a hostile hand (or an older tripctl) left it: every bad value is caught when read, exit 2
 // naming the profile, the key and the `tripctl config set` that fixes it, before any request. A
 // directory or file others can reach is reported. Real processes changing different profiles at
-// the same moment all land.
+// the same moment all land. Profile names that are object keys of JavaScript, profiles that are
+// not objects, and locks nobody holds (dated in the future, empty, owned by a process that is
+// gone) are named with their fix, or taken over at once.
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -200,5 +202,86 @@ describe('a bad flag or environment value is exit 2, named, before any request',
     expect(server.requests).toEqual([]);
     expect(errorLines(result.stderr)).toHaveLength(1);
     expect(errorLines(result.stderr)[0]).toMatch(named);
+  });
+});
+
+const saved = () => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { profiles: Record<string, Record<string, unknown>> };
+
+describe('profile names are plain names, never keys JavaScript objects already have', () => {
+  const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'a b', 'ops/../x', ''];
+
+  it.each(NAMES)("--profile '%s' with config set: exit 2 naming it, nothing written", async (name) => {
+    const result = await cli(server, ['--profile', name, 'config', 'set', 'timeout', '9'], { configDir: dir });
+    expect(result.code, result.stderr).toBe(2);
+    expect(errorLines(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toContain('not a usable profile name');
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+  });
+
+  it.each(['__proto__', 'constructor'])('TRIPCTL_PROFILE=%s with auth login: exit 2 before any request', async (name) => {
+    const result = await cli(server, ['auth', 'login', '--with-key'], {
+      configDir: dir,
+      stdin: `${KEY}\n`,
+      env: { TRIPCTL_PROFILE: name, TRIPCTL_API_KEY: undefined },
+    });
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain('TRIPCTL_PROFILE');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('plain names with dots, dashes and underscores are saved as given', async () => {
+    for (const name of ['ops.prod', 'ops-2', 'proto_']) {
+      const result = await cli(server, ['--profile', name, 'config', 'set', 'timeout', '9'], { configDir: dir });
+      expect(result.code, result.stderr).toBe(0);
+    }
+    expect(Object.keys(saved().profiles).sort()).toEqual(['ops-2', 'ops.prod', 'proto_']);
+  });
+
+  it.each([
+    ['a profile named __proto__', '{"profiles": {"__proto__": {"apiKey": "x"}, "ops": {}}}', "'__proto__'"],
+    ['a profile named constructor', '{"profiles": {"constructor": {}}}', "'constructor'"],
+    ['a null profile', '{"defaultProfile": "ops", "profiles": {"ops": null}}', "profile 'ops' is null"],
+    ['a profile that is a string', '{"profiles": {"ops": "sk_live_x"}}', "profile 'ops' is a string"],
+    ['a default profile that is not a name', '{"defaultProfile": 7, "profiles": {}}', 'defaultProfile 7'],
+  ])('a config file with %s: exit 1 naming it and the fix, no request', async (_name, text, named) => {
+    writeFileSync(join(dir, 'config.json'), text, { mode: 0o600 });
+    const result = await cli(server, ['trips', 'list', '-o', 'ids'], { configDir: dir, env: { TRIPCTL_API_KEY: KEY } });
+    expect(result.code, result.stderr).toBe(1);
+    expect(errorLines(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toContain(named);
+    expect(result.stderr).toMatch(/^hint: edit /m);
+    expect(result.stderr).not.toContain('unexpected');
+    expect(server.requests).toEqual([]);
+  });
+});
+
+describe('a lock nobody holds is taken over at once', () => {
+  const lock = () => join(dir, 'config.json.lock');
+  const setTimeout9 = () => cli(server, ['--profile', 'ops', 'config', 'set', 'timeout', '9'], { configDir: dir, limitMs: 8_000 });
+
+  it('dated an hour in the future (held by a live pid, so only the date makes it stale)', async () => {
+    writeFileSync(lock(), `${process.pid}`);
+    const future = new Date(Date.now() + 3_600_000);
+    utimesSync(lock(), future, future);
+    const result = await setTimeout9();
+    expect(result.code, result.stderr).toBe(0);
+    expect(saved().profiles.ops?.timeout).toBe(9);
+    expect(existsSync(lock())).toBe(false);
+  });
+
+  it('empty (a full disk when it was taken), and fresh', async () => {
+    writeFileSync(lock(), '');
+    const result = await setTimeout9();
+    expect(result.code, result.stderr).toBe(0);
+    expect(saved().profiles.ops?.timeout).toBe(9);
+    expect(existsSync(lock())).toBe(false);
+  });
+
+  it('owned by a process of this machine that is gone, and fresh', async () => {
+    // pid 2^22 + 1 is above Linux's pid_max: no process has it.
+    writeFileSync(lock(), '4194305');
+    const result = await setTimeout9();
+    expect(result.code, result.stderr).toBe(0);
+    expect(saved().profiles.ops?.timeout).toBe(9);
   });
 });

@@ -162,6 +162,7 @@ describe('a reader that goes away (| head -1)', () => {
 describe('a stdout that cannot be written (a full disk: /dev/full)', () => {
   it.each([
     ['a list', ['trips', 'list', '-o', 'ids']],
+    ['api GET', ['api', 'GET', '/trips']],
     ['a download to stdout', ['reports', 'export', '--type', 'bookings', '--format', 'csv', '--file', '-']],
   ])('%s: one error line, exit 1', async (_name, argv) => {
     server.on('GET /trips', { json: page('trips', 1, 25, 25) });

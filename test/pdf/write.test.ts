@@ -3,7 +3,7 @@
 import { expect, it } from 'vitest';
 
 import { openPdf } from '../../src/pdf/index.js';
-import { BIDI_CONTROLS, extractedLines, MIXED, poppler } from './poppler.js';
+import { BIDI_CONTROLS, extractedLines, extractedText, MIXED, poppler } from './poppler.js';
 
 function words(pdf: Buffer): Array<{ xMin: number; xMax: number; text: string }> {
   const out = poppler('pdftotext', pdf, '-bbox');
@@ -16,7 +16,7 @@ function words(pdf: Buffer): Array<{ xMin: number; xMax: number; text: string }>
 
 it('writes a line at x,y: Arabic aligned right within its width by default, Latin left, long text cut', async () => {
   const pdf = await openPdf({ title: 'API' });
-  pdf.doc.addPage({ size: 'A4', margin: 0 });
+  pdf.addPage({ size: 'A4', margin: 0 });
   const arabicWidth = pdf.write('دمشق', 100, 100, { width: 200, size: 12 });
   expect(arabicWidth).toBeGreaterThan(0);
   expect(pdf.isRightToLeft('دمشق')).toBe(true);
@@ -41,7 +41,7 @@ it('writes a line at x,y: Arabic aligned right within its width by default, Lati
 for (const page of ['mostly Latin', 'mostly Arabic'] as const) {
   it(`gives mixed Arabic, Latin, digits and punctuation back exactly as written, on a page ${page}`, async () => {
     const pdf = await openPdf({ title: page });
-    pdf.doc.addPage({ size: 'A4', margin: 0 });
+    pdf.addPage({ size: 'A4', margin: 0 });
     let y = 40;
     for (const text of MIXED) {
       pdf.write(text, 40, y, { width: 300, size: 11 });
@@ -64,3 +64,20 @@ for (const page of ['mostly Latin', 'mostly Arabic'] as const) {
     }
   }, 60_000);
 }
+
+it('reads each page by its own direction: pages added with pdf.addPage() are completed and written out one by one', async () => {
+  const pdf = await openPdf({ title: 'Two pages' });
+  for (const filler of ['Latin words only, to outweigh the Arabic letters. ', 'كلمات عربية فقط لترجح الكفة ']) {
+    pdf.addPage({ size: 'A4', margin: 0 });
+    MIXED.forEach((text, i) => pdf.write(text, 40, 40 + i * 30, { width: 400, size: 11 }));
+    for (let i = 0; i < 8; i++) pdf.write(filler.repeat(3), 40, 400 + i * 16, { width: 520, size: 9 });
+  }
+  const file = await pdf.end();
+  expect(poppler('pdfinfo', file)).toMatch(/Pages:\s+2\n/);
+  for (const page of ['1', '2']) {
+    const lines = extractedText(file, '-f', page, '-l', page)
+      .split('\n')
+      .map((line) => line.trim());
+    for (const text of MIXED) expect(lines, `${text} on page ${page}`).toContain(text);
+  }
+}, 60_000);

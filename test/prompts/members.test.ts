@@ -32,9 +32,10 @@ test('a bad phone is refused at the question, then the review names every value'
   try {
     const mark = session.mark();
     const running = t.run(['members', 'add', '-o', 'json']);
-    await keys.refused('Phone of a registered user', '0933 123 456', /Must be a phone number in E\.164 form[^\n]*/);
+    // A local number is how people write it; an impossible one names the country it was read in.
+    await keys.refused('Phone of a registered user', '0933 12', /'0933 12' is not a possible phone number, read in Syria \(SY\)/);
     expect(keys.screen()).not.toContain('--phone');
-    keys.retype('+963 933 000 101');
+    keys.retype('0933 000 101');
     await keys.waitFor('Role');
     keys.press(KEY.down, KEY.down, KEY.enter); // driver
     await keys.waitFor('About to send');

@@ -1,4 +1,6 @@
 // Plain fetch over loopback against an in-process sandbox: what the sandbox tests speak.
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.js';
 import { startCheckedSandbox } from '../support/sandbox.js';
 
@@ -68,3 +70,23 @@ export async function open(opts: SandboxOptions = {}): Promise<{ sandbox: Sandbo
 }
 
 export const FUTURE = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString();
+
+/**
+ * One sandbox for a test file: started before its tests and closed after them; with `reset`, seeded
+ * again before each test. Read `.sandbox` and `.client` inside tests (they exist once started).
+ */
+export function sandboxForFile(opts: SandboxOptions = {}, { reset = false } = {}): { sandbox: Sandbox; client: Client } {
+  const held = {} as { sandbox: Sandbox; client: Client };
+  beforeAll(async () => {
+    Object.assign(held, await open(opts));
+  });
+  afterAll(async () => {
+    await held.sandbox.close();
+  });
+  if (reset) {
+    beforeEach(async () => {
+      expect((await held.client.admin('POST', '/reset')).status).toBe(200);
+    });
+  }
+  return held;
+}

@@ -93,13 +93,19 @@ describe('pdfOf', () => {
     }
   }, 60_000);
 
-  it('turns to landscape for many columns and cuts cells too long for their column', async () => {
+  it('turns to landscape for many columns, to A3 when A4 is too narrow, and cuts cells too long even for that', async () => {
+    const seven = await pdfOf({
+      title: 'Seven',
+      columns: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7'],
+      rows: [['a', 'b', 'c', 'd', 'e', 'f', 'g']],
+    });
+    expect(poppler('pdfinfo', seven)).toMatch(/Page size:\s+841\.89 x 595\.28/);
     const wide = await pdfOf({
       title: 'Wide',
       columns: ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7'],
       rows: [['x'.repeat(400), 'b', 'c', 'd', 'e', 'f', 'g']],
     });
-    expect(poppler('pdfinfo', wide)).toMatch(/Page size:\s+841\.89 x 595\.28/);
+    expect(poppler('pdfinfo', wide)).toMatch(/Page size:\s+1190\.55 x 841\.89/);
     const extracted = text(wide);
     expect(extracted).not.toContain('x'.repeat(400));
     expect(extracted).toMatch(/x+\.\.\./);

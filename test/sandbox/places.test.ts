@@ -1,24 +1,15 @@
 // GET /places without q: a short default list, as the document says: each city's main terminal,
 // one per city; with cityId, that city's places.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
-import type { Sandbox } from '../../src/sandbox/index.js';
-import { type Client, open } from './http.js';
+import { sandboxForFile } from './http.js';
 
-let sandbox: Sandbox;
-let client: Client;
-
-beforeAll(async () => {
-  ({ sandbox, client } = await open());
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const held = sandboxForFile();
 
 it('lists the main terminal of each city, one per city, and the document says how many', async () => {
-  const cities = (await client.api('GET', '/cities')).body.cities;
+  const cities = (await held.client.api('GET', '/cities')).body.cities;
   for (const path of ['/places', '/places?q=', '/places?q=%20']) {
-    const { places } = (await client.api('GET', path)).body;
+    const { places } = (await held.client.api('GET', path)).body;
     expect(places.map((p: any) => p.cityId)).toEqual(cities.map((c: any) => c.id));
     for (const place of places) {
       expect(place.pcode).toMatch(/00$/);
@@ -26,16 +17,16 @@ it('lists the main terminal of each city, one per city, and the document says ho
       expect(place.nameAr).toMatch(/^كراج/);
     }
   }
-  const doc = (await client.api('GET', '/openapi.json')).body;
+  const doc = (await held.client.api('GET', '/openapi.json')).body;
   expect(doc.paths['/places'].get.description).toContain(
     `the main terminal of each city, one per city in the order of GET /cities (${cities.length} places)`,
   );
 });
 
 it("with cityId, that city's places; with q, the matches", async () => {
-  const damascus = (await client.api('GET', '/places?cityId=damascus')).body.places;
+  const damascus = (await held.client.api('GET', '/places?cityId=damascus')).body.places;
   expect(damascus.map((p: any) => p.pcode)).toEqual(['SY0100', 'SY0101', 'SY0102', 'SY0103']);
-  const found = (await client.api('GET', `/places?q=${encodeURIComponent('البولمان')}`)).body.places;
+  const found = (await held.client.api('GET', `/places?q=${encodeURIComponent('البولمان')}`)).body.places;
   expect(found.length).toBeGreaterThan(1);
   expect(found.every((p: any) => p.nameAr.includes('البولمان'))).toBe(true);
 });

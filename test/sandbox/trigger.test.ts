@@ -2,32 +2,20 @@
 // triggered on a named object and on one the sandbox makes, then the event's data compared with a
 // GET of the object; impossible changes refused as the API refuses them, with nothing sent.
 // The sandbox clock is pinned to Tuesday 2026-09-01 09:00 in Syria (06:00 UTC).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { EVENTS } from '../../src/sandbox/domain/event-names.js';
-import type { Sandbox } from '../../src/sandbox/index.js';
-import { type Client, open } from './http.js';
+import { sandboxForFile } from './http.js';
 
 const NOW = Date.parse('2026-09-01T06:00:00.000Z');
-let sandbox: Sandbox;
-let client: Client;
+const held = sandboxForFile({ now: () => new Date(NOW) }, { reset: true });
 
-beforeAll(async () => {
-  ({ sandbox, client } = await open({ now: () => new Date(NOW) }));
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  expect((await client.admin('POST', '/reset')).status).toBe(200);
-});
-
-const trigger = (event: string, id?: string) => client.admin('POST', '/events', id === undefined ? { event } : { event, id });
+const trigger = (event: string, id?: string) => held.client.admin('POST', '/events', id === undefined ? { event } : { event, id });
 
 /** The object an event is about, as the API returns it now (null: gone). */
 async function current(event: string, id: string): Promise<Record<string, unknown> | null> {
   const group = event.split('.')[0]!;
-  const answer = await client.api('GET', `/${group}s/${id}`);
+  const answer = await held.client.api('GET', `/${group}s/${id}`);
   if (answer.status === 404) return null;
   expect(answer.status).toBe(200);
   return answer.body[group];
@@ -97,7 +85,7 @@ describe('without an id, on an object the sandbox makes', () => {
     const booking = await requestedBooking();
     const trip = await current('trip.updated', booking.tripId);
     const ahead = Math.ceil((Date.parse(trip!.departureAt as string) - NOW) / 1000) + 60;
-    expect((await client.admin('POST', '/clock', { advanceSeconds: ahead })).status).toBe(200);
+    expect((await held.client.admin('POST', '/clock', { advanceSeconds: ahead })).status).toBe(200);
     const answer = await trigger('trip.completed');
     expect(answer.status).toBe(202);
     expect((await expectTruthful(answer.body.events, 'trip.completed')).status).toBe('completed');
@@ -137,7 +125,7 @@ describe('with an id, on that object', () => {
     await expectTruthful(cancelled.body.events, 'trip.cancelled');
     expect((await expectTruthful(cancelled.body.events, 'booking.cancelled')).id).toBe(booking.id);
 
-    const schedule = (await client.api('GET', '/schedules')).body.schedules[0];
+    const schedule = (await held.client.api('GET', '/schedules')).body.schedules[0];
     const paused = await expectTruthful((await trigger('schedule.updated', schedule.id)).body.events, 'schedule.updated');
     expect(paused.active).toBe(!schedule.active);
     const resumed = await expectTruthful((await trigger('schedule.updated', schedule.id)).body.events, 'schedule.updated');
@@ -146,7 +134,7 @@ describe('with an id, on that object', () => {
     expect(await expectTruthful((await trigger('schedule.deleted', schedule.id)).body.events, 'schedule.deleted')).toEqual(before);
 
     const fresh = await requestedBooking();
-    const payment = (await client.api('GET', `/bookings/${fresh.id}`)).body.booking.payments[0];
+    const payment = (await held.client.api('GET', `/bookings/${fresh.id}`)).body.booking.payments[0];
     expect(payment.status).toBe('pending');
     for (const status of ['paid', 'refunded']) {
       expect((await expectTruthful((await trigger('payment.updated', payment.id)).body.events, 'payment.updated')).status).toBe(status);
@@ -159,7 +147,7 @@ describe('impossible changes are refused like the API refuses them, and nothing 
     const booking = await requestedBooking();
     await trigger('booking.approved', booking.id);
     await trigger('booking.boarded', booking.id);
-    const sentBefore = (await client.admin('GET', '/events')).body.events.length;
+    const sentBefore = (await held.client.admin('GET', '/events')).body.events.length;
     const refused = await trigger('booking.approved', booking.id);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
@@ -167,7 +155,7 @@ describe('impossible changes are refused like the API refuses them, and nothing 
       code: 'invalid_transition',
     });
     // The API's own answer to the same move is the same.
-    const api = await client.api('PATCH', `/bookings/${booking.id}`, { body: { status: 'approved' } });
+    const api = await held.client.api('PATCH', `/bookings/${booking.id}`, { body: { status: 'approved' } });
     expect(api.status).toBe(409);
     expect(api.body).toEqual(refused.body);
     expect((await current('booking.updated', booking.id))!.status).toBe('boarded');
@@ -178,7 +166,7 @@ describe('impossible changes are refused like the API refuses them, and nothing 
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('invalid_transition');
 
-    const payment = (await client.api('GET', `/bookings/${booking.id}`)).body.booking.payments[0];
+    const payment = (await held.client.api('GET', `/bookings/${booking.id}`)).body.booking.payments[0];
     expect(payment.status).toBe('paid');
     await trigger('payment.updated', payment.id);
     const stuck = await trigger('payment.updated', payment.id);
@@ -190,18 +178,18 @@ describe('impossible changes are refused like the API refuses them, and nothing 
     expect(withId.body.code).toBe('validation_failed');
     expect((await trigger('booking.approved', '00000000-0000-4000-8000-000000000000')).status).toBe(404);
 
-    const events = (await client.admin('GET', '/events')).body.events;
+    const events = (await held.client.admin('GET', '/events')).body.events;
     // Only the trip's cancellation and the payment's refund went out since: the refusals sent nothing.
     expect(events.slice(sentBefore).map((e: any) => e.event)).toEqual(['trip.cancelled', 'payment.updated']);
   });
 
   it('webhook.test stays a ping: it changes nothing', async () => {
-    const hook = await client.api('POST', '/webhooks', { body: { url: 'http://127.0.0.1:9/hook', events: ['booking.*'] } });
+    const hook = await held.client.api('POST', '/webhooks', { body: { url: 'http://127.0.0.1:9/hook', events: ['booking.*'] } });
     expect(hook.status).toBe(201);
-    const trips = (await client.api('GET', '/trips?perPage=100')).body;
+    const trips = (await held.client.api('GET', '/trips?perPage=100')).body;
     const answer = await trigger('webhook.test', hook.body.endpoint.id);
     expect(answer.status).toBe(202);
     expect(answer.body.events.map((e: any) => e.event)).toEqual(['webhook.test']);
-    expect((await client.api('GET', '/trips?perPage=100')).body).toEqual(trips);
+    expect((await held.client.api('GET', '/trips?perPage=100')).body).toEqual(trips);
   });
 });

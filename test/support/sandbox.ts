@@ -6,7 +6,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { tempConfigDir, type CliOptions, type CliResult } from './cli.js';
-import { runCommand } from './context.js';
+import type { Prompter } from '../../src/input/prompter.js';
+import { runCommand, testContext, type TestContext, type TestContextOptions } from './context.js';
 import { contractChecker } from './contract.js';
 
 /** startSandbox with the contract check installed (the only way tests should start one). */
@@ -76,6 +77,17 @@ export async function openSession(opts: { timeScale?: number } = {}): Promise<Sa
       await cleanup();
     },
   };
+}
+
+/** An in-process terminal (stdin and stderr TTYs) whose questions `prompter` answers, pointed at the session's sandbox. */
+export function terminalOn(session: SandboxSession, prompter: Prompter, opts: TestContextOptions = {}): TestContext {
+  return testContext({
+    stdinIsTTY: true,
+    stderrIsTTY: true,
+    prompter,
+    ...opts,
+    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, ...opts.env },
+  });
 }
 
 /** One session for a test file: opened before its first test, closed after its last. */

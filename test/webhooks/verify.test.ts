@@ -100,7 +100,8 @@ describe('webhooks verify', () => {
     expect((await run(['--secret', SECRET, '--payload-file', file])).code).toBe(2);
     const missing = await run(['--secret', SECRET, '--signature', SIGNATURE, '--payload-file', join(dir, 'nope.json')]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/cannot read --payload-file/);
+    expect(missing.stderr).toContain(`tripctl: no such file: ${join(dir, 'nope.json')}`);
+    expect(missing.stderr).not.toMatch(/ENOENT/);
   });
 
   it('takes the secret from TRIPCTL_WEBHOOK_SECRET', async () => {

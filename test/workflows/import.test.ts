@@ -26,7 +26,7 @@ const TIMETABLE = [
     i % 3 ? 'دمشق' : 'Damascus',
     i % 2 ? 'حلب' : 'Homs',
     `2027-02-${String(1 + Math.floor(i / 2)).padStart(2, '0')} ${i % 2 ? '14:30' : '08:00'}`,
-    '1500000',
+    '15000',
     '',
     i === 0 ? 'Two bags; one stop' : '',
   ]),
@@ -55,7 +55,7 @@ describe('trips publish --from-file', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${file}: line 3: from: no city 'Atlantis'`);
     expect(result.stderr).toMatch(/line 5: departure: .*2027-02-30/);
-    expect(result.stderr).toContain("line 6: price: must be a whole number, not 'free'");
+    expect(result.stderr).toContain("line 6: price: must be an amount in SYP such as 18000 or 18000.50, not 'free'");
     expect(result.stderr).toContain('line 14: same vehicle and departure as line 2');
     expect(result.stderr).toContain(`4 of 13 rows of ${file} have errors; nothing was sent`);
     expect(result.stdout).toBe('');
@@ -159,7 +159,7 @@ describe('bookings create --from-file', () => {
   it('lists every bad row of 200 with its line number and sends nothing', async () => {
     const rows = bookingRows();
     rows[5]![1] = '0';
-    rows[17]![2] = '0944 123 456';
+    rows[17]![2] = '0944 12';
     rows[33]![0] = 'not-a-trip';
     rows[64]![4] = 'x'.repeat(201);
     rows[128]![2] = '';
@@ -175,7 +175,10 @@ describe('bookings create --from-file', () => {
       .map((l) => /line (\d+): (.*)$/.exec(l)!.slice(1));
     expect(reported).toEqual([
       ['6', 'seats: must be from 1 to 20, not 0'],
-      ['18', "phone: must be a phone number in E.164 form, e.g. +963912345678, not '0944 123 456'"],
+      [
+        '18',
+        "phone: '0944 12' is not a possible phone number, read in Syria (SY) (write it as dialled in SY, or with its country code (+963 …); the country is the profile's 'country' setting)",
+      ],
       ['34', "trip: must be a UUID, not 'not-a-trip'"],
       ['65', 'note: is 201 characters long; the most is 200'],
       ['129', 'missing phone'],

@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { textOrOverflow } from '../../client/body.js';
 import type { Method } from '../../client/http.js';
 import { usageError } from '../../errors.js';
-import { HTTP_METHODS } from '../../input/choices.js';
+import { choice, HTTP_METHODS } from '../../input/choices.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { fieldsFrom, paramsFrom } from '../../cmdkit/flags.js';
+import { readNamedFile } from '../../input/files.js';
 import { readAll } from '../../input/stdin.js';
 import { drained } from '../../io.js';
 import { fileStamp, saveDownload } from '../../cmdkit/save-download.js';
@@ -22,8 +23,7 @@ interface ApiOpts {
 }
 
 export const runApi: ActionFn<ApiOpts> = async (ctx, { args, opts }) => {
-  const method = (args[0] ?? '').toUpperCase() as Method;
-  if (!METHODS.includes(method)) throw usageError(`unknown method '${args[0]}'`, `use one of ${METHODS.join(', ')}`);
+  const method = choice('method', args[0] ?? '', METHODS, 'HTTP method');
   const headers = headersFrom(opts.header);
   const query = paramsFrom(opts);
   const hasFields = opts.field.length > 0 || opts.rawField.length > 0;
@@ -33,9 +33,7 @@ export const runApi: ActionFn<ApiOpts> = async (ctx, { args, opts }) => {
       ? undefined
       : opts.input === '-'
         ? await readAll(ctx.io.stdin, ctx.signal)
-        : await readFile(opts.input).catch((error: NodeJS.ErrnoException) => {
-            throw usageError(`cannot read --input ${opts.input}: ${error.code ?? error.message}`);
-          });
+        : await readNamedFile(resolve(ctx.cwd, opts.input), opts.input);
   if (rawBody) headers['content-type'] ??= 'application/json';
   const settings = ctx.settings();
   const client = await ctx.client();

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { optionalInput } from '../../cmdkit/fields.js';
+import { optionalInput, phoneFlag } from '../../cmdkit/fields.js';
 import { BOOKING_STATUSES } from '../../input/choices.js';
-import { integer, maxLength, phone, uuid } from '../../input/validate.js';
+import { integer, maxLength, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { integerInRange } from '../../cmdkit/flags.js';
@@ -75,15 +75,10 @@ const BOOKING_CREATE_FLAGS: FieldFlag[] = [
     parse: (v) => uuid('--trip', v),
     ask: pickTrip,
     show: async (v, tools) => `${await describeTrip(String(v), tools)}  (${String(v)})`,
+    showCalls: true,
   },
   { flags: '--seats <n>', description: 'seats, 1-20', field: 'seats', required: true, parse: (v) => integer('--seats', v, 1, 20) },
-  {
-    flags: '--phone <e164>',
-    description: "passenger's phone, E.164 (+963…)",
-    field: 'phone',
-    required: true,
-    parse: (v) => phone('--phone', v),
-  },
+  phoneFlag("passenger's phone", { required: true }),
   {
     flags: '--name <full-name>',
     description: "passenger's full name (used when the phone is new)",

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { usageError } from '../../errors.js';
+import { unreadableFile } from '../../input/files.js';
 import { specs } from '../../output/specs.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { unwrap } from '../../cmdkit/run-operation.js';
@@ -24,7 +25,7 @@ export const setLogo: ActionFn = async (ctx, { args }) => {
     if (!info.isFile()) throw usageError(`${args[0]} is not a file`);
     size = info.size;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code) throw usageError(`cannot read ${args[0]}: ${(error as NodeJS.ErrnoException).code}`);
+    if ((error as NodeJS.ErrnoException).code) throw unreadableFile(args[0] ?? '', error);
     throw error;
   }
   if (size > MAX_LOGO_BYTES)

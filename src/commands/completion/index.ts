@@ -3,6 +3,7 @@
 // live in the service, fast or not at all) and `__reference` (the README's command reference).
 import { Argument, type Command } from 'commander';
 import type { Context } from '../../context.js';
+import { choice } from '../../input/choices.js';
 import { defineVerb, lazy } from '../../cmdkit/define.js';
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
@@ -17,7 +18,7 @@ export function register(program: Command, ctx: Context): void {
       'tripctl completion fish > ~/.config/fish/completions/tripctl.fish',
     ],
   })
-    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS))
+    .addArgument(new Argument('<shell>', 'the shell').choices(SHELLS).argParser((value: string) => choice('shell', value, SHELLS, 'shell')))
     .action(lazy(ctx, async () => (await import('./script.js')).printScript));
 
   program

@@ -3,7 +3,11 @@ import type { Context } from '../../context.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 
 export function register(program: Command, ctx: Context): void {
-  const config = defineGroup(program, 'config', 'Settings of the active profile: base-url, output, timezone, currency, timeout, retries');
+  const config = defineGroup(
+    program,
+    'config',
+    'Settings of the active profile: base-url, output, timezone, currency, country, timeout, retries',
+  );
   // One file per verb, each imported when its verb runs.
   defineVerb(config, 'list', {
     description: 'List the settings of the active profile (the key masked)',
@@ -18,6 +22,7 @@ export function register(program: Command, ctx: Context): void {
     examples: [
       'tripctl config set timezone Asia/Damascus',
       'tripctl config set output json',
+      'tripctl config set country SY',
       'tripctl --profile staging config set base-url https://partners.example.com/api/partner/v1',
     ],
   }).action(lazy(ctx, async () => (await import('./set.js')).set));

@@ -1,6 +1,7 @@
 import { SETTINGS } from '../../config/settings.js';
 import type { Profile } from '../../config/store.js';
 import { usageError } from '../../errors.js';
+import { choice } from '../../input/choices.js';
 import { maskSecret } from '../../secrets.js';
 
 export function settingFor(key: string) {
@@ -10,8 +11,9 @@ export function settingFor(key: string) {
       "use 'tripctl auth login' (a key on the command line would stay in the shell history)",
     );
   const setting = SETTINGS[key];
-  if (!setting) throw usageError(`unknown setting '${key}'`, `settings: ${Object.keys(SETTINGS).join(', ')}`);
-  return setting;
+  // The settings are an enumeration too: a near miss is named with the one check (did-you-mean).
+  if (!setting) choice('config', key, [...Object.keys(SETTINGS), 'api-key'], 'setting', true);
+  return setting!;
 }
 
 export function rowsOf(profile: Profile) {

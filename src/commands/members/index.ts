@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { ASSIGNABLE_ROLES } from '../../input/choices.js';
-import { phone } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup } from '../../cmdkit/define.js';
+import { phoneFlag } from '../../cmdkit/fields.js';
 import { showMember } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag } from '../../cmdkit/operation.js';
 
@@ -45,16 +45,7 @@ export function register(program: Command, ctx: Context): void {
       path: '/members',
       result: { kind: 'object', key: 'member' },
       resource: specs.member,
-      flags: [
-        {
-          flags: '--phone <e164>',
-          description: 'phone of a registered user, E.164 (+963…)',
-          field: 'phone',
-          required: true,
-          parse: (v) => phone('--phone', v),
-        },
-        role(true),
-      ],
+      flags: [phoneFlag('phone of a registered user', { required: true }), role(true)],
       reviewWhenAsked: true,
     },
     ctx,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { PAYMENT_STATUSES } from '../../input/choices.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFileFlags } from '../../cmdkit/flags.js';
@@ -12,15 +13,12 @@ export function register(program: Command, ctx: Context): void {
     'list',
     {
       description: 'List payments, newest first',
-      examples: [
-        'tripctl payments list',
-        'tripctl payments list --all -o csv > payments.csv',
-        'tripctl payments list --param status=refunded',
-      ],
+      examples: ['tripctl payments list', 'tripctl payments list --all -o csv > payments.csv', 'tripctl payments list --status refunded'],
       method: 'GET',
       path: '/payments',
       result: { kind: 'list', key: 'payments', paged: true },
       resource: specs.payment,
+      flags: [{ flags: '--status <status>', description: 'only payments in this status', field: 'status', choices: PAYMENT_STATUSES }],
     },
     ctx,
   );

@@ -1,4 +1,5 @@
-import { usageError } from '../../errors.js';
+import { fieldsFromFlags } from '../../cmdkit/run-operation.js';
+import { REPORT_EXPORT_FLAGS } from './export-flags.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { fileStamp, saveDownload } from '../../cmdkit/save-download.js';
 import { paramsFrom } from '../../cmdkit/flags.js';
@@ -12,16 +13,18 @@ interface ExportOpts {
 }
 
 export const exportReport: ActionFn<ExportOpts> = async (ctx, { opts }) => {
-  const missing = [opts.type === undefined && '--type', opts.format === undefined && '--format'].filter(Boolean);
-  if (missing.length) throw usageError(`missing ${missing.join(', ')}`, 'e.g. --type bookings --format xlsx');
+  // Required values are asked on a terminal (from their lists), named in one error without one.
+  const { query } = await fieldsFromFlags(ctx, { method: 'GET', path: '/reports/export', flags: REPORT_EXPORT_FLAGS }, { ...opts });
+  const type = String(query.type);
+  const format = String(query.format);
   await saveDownload(
     ctx,
-    { method: 'GET', path: '/reports/export', query: { ...paramsFrom(opts), type: opts.type!, format: opts.format! } },
+    { method: 'GET', path: '/reports/export', query: { ...paramsFrom(opts), type, format } },
     {
       file: opts.file,
       force: opts.force,
-      fallbackName: `${opts.type}-${fileStamp(ctx.now())}.${opts.format}`,
-      label: `${opts.type} report`,
+      fallbackName: `${type}-${fileStamp(ctx.now())}.${format}`,
+      label: `${type} report`,
     },
   );
 };

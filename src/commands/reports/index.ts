@@ -1,9 +1,9 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { REPORT_FORMATS, REPORT_TYPES } from '../../input/choices.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFileFlags, addParamFlag } from '../../cmdkit/flags.js';
-import { defineOperation } from '../../cmdkit/operation.js';
+import { addFlagOptions, defineOperation } from '../../cmdkit/operation.js';
+import { REPORT_EXPORT_FLAGS } from './export-flags.js';
 import { specs } from '../../output/specs.js';
 
 export function register(program: Command, ctx: Context): void {
@@ -28,8 +28,8 @@ export function register(program: Command, ctx: Context): void {
       'tripctl reports export --type bookings --format xlsx',
       'tripctl reports export --type revenue --format csv --file - | head',
     ],
-  })
-    .addOption(new Option('--type <type>', 'what the report covers (required)').choices(REPORT_TYPES))
-    .addOption(new Option('--format <format>', 'file format (required)').choices(REPORT_FORMATS));
-  addFileFlags(addParamFlag(exportVerb)).action(lazy(ctx, async () => (await import('./export.js')).exportReport));
+  });
+  addFileFlags(addParamFlag(addFlagOptions(exportVerb, REPORT_EXPORT_FLAGS))).action(
+    lazy(ctx, async () => (await import('./export.js')).exportReport),
+  );
 }

@@ -3,9 +3,10 @@ import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
 import { integer, maxLength, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
-import { PAYMENT_STATUSES } from '../../sandbox/domain/state.js';
+import { choice, PAYMENT_STATUSES } from '../../input/choices.js';
 import { EVENTS } from '../../webhooks/events.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
+import { moneyFlag } from '../../cmdkit/fields.js';
 import { integerInRange } from '../../cmdkit/flags.js';
 import { defineOperation } from '../../cmdkit/operation.js';
 
@@ -105,12 +106,7 @@ export function register(program: Command, ctx: Context): void {
       resource: specs.payment,
       flags: [
         { flags: '--status <status>', description: 'new status', field: 'status', choices: PAYMENT_STATUSES },
-        {
-          flags: '--amount <minor-units>',
-          description: 'new amount in minor units',
-          field: 'amount',
-          parse: (v) => integer('--amount', v, 0),
-        },
+        moneyFlag({ name: '--amount', field: 'amount', description: 'new amount', question: 'New amount' }),
       ],
     },
     ctx,
@@ -132,8 +128,7 @@ export function register(program: Command, ctx: Context): void {
 }
 
 function eventName(value: string): string {
-  if (!EVENT_NAMES.includes(value)) throw usageError(`unknown event '${value}'`, `one of: ${EVENT_NAMES.join(', ')}`);
-  return value;
+  return choice('event', value, EVENT_NAMES, 'event');
 }
 
 function parseScale(value: string): number {

@@ -55,8 +55,8 @@ export function register(program: Command, ctx: Context): void {
     {
       description: 'Create a schedule that publishes trips on a recurrence',
       examples: [
-        "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Aleppo --price 2500000 --recurrence weekly --weekdays sun,wed --time 07:30",
-        "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Daraa --price 900000 --recurrence interval --interval-days 3 --time 06:00 --starts-on 2027-12-01",
+        "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Aleppo --price 25000 --recurrence weekly --weekdays sun,wed --time 07:30",
+        "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Daraa --price 9000 --recurrence interval --interval-days 3 --time 06:00 --starts-on 2027-12-01",
       ],
       method: 'POST',
       path: '/schedules',
@@ -73,6 +73,7 @@ export function register(program: Command, ctx: Context): void {
           parse: (v) => uuid('--driver', v),
           ask: pickDriver,
           show: showMember,
+          showCalls: true,
         },
         cityFlag('--from', 'fromCityId', 'origin city, by id or name', { required: true }),
         cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: true }),
@@ -129,7 +130,7 @@ export function register(program: Command, ctx: Context): void {
     'update <scheduleId>',
     {
       description: 'Change price, time, weekdays, horizon or notes; omitted fields keep their values',
-      examples: ['tripctl schedules update d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --price 2700000 --time 08:00'],
+      examples: ['tripctl schedules update d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --price 27000 --time 08:00'],
       method: 'PATCH',
       path: '/schedules/{scheduleId}',
       result: { kind: 'object', key: 'schedule' },

@@ -5,6 +5,7 @@
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
+import { DEFAULT_COUNTRY, toE164 } from '../../input/phone.js';
 import { type BoardingJournal, checkedPassengers, type ManifestPassenger, type PendingBoarding } from './boarding-journal.js';
 import { type Booking, StationLink } from './boarding-link.js';
 import { aboutThePassenger, keptForLater, type SyncEvent, VERDICT_EXIT, type Verdict } from './boarding-verdicts.js';
@@ -125,7 +126,7 @@ export class BoardingStation {
     // Typed by hand from a ticket: enough leading hex digits of one booking on this trip.
     const prefix = ids.length ? undefined : /\b[0-9a-f]{8,32}\b/i.exec(line.replace(/-/g, ''))?.[0]?.toLowerCase();
     const byPrefix = prefix ? this.passengers.filter((p) => p.bookingId.replace(/-/g, '').startsWith(prefix)) : [];
-    const known = ids.map((id) => this.find(id)).find(Boolean) ?? (byPrefix.length === 1 ? byPrefix[0] : undefined);
+    const known = ids.map((id) => this.find(id)).find(Boolean) ?? (byPrefix.length === 1 ? byPrefix[0] : await this.byPhone(line, ids));
     if (known) return this.board(known);
     const id = ids[0];
     if (!id) return { kind: 'no-id', text: line.trim() };
@@ -140,6 +141,20 @@ export class BoardingStation {
       this.link.goOffline(error);
       return this.queueUnchecked(id);
     }
+  }
+
+  /**
+   * A passenger found by the phone typed at the door, as people write it (`0944 123 456`, read in
+   * the profile's country, or +963…): the one passenger of the manifest with that number.
+   */
+  private async byPhone(line: string, ids: string[]): Promise<ManifestPassenger | undefined> {
+    if (ids.length || !/^[\s+\d().-]{7,}$/.test(line.trim())) return undefined;
+    const country = this.ctx.settings().country ?? DEFAULT_COUNTRY;
+    const wanted = await toE164(line, country);
+    if (wanted === undefined) return undefined;
+    const matches: ManifestPassenger[] = [];
+    for (const p of this.passengers) if (p.phone && (await toE164(p.phone, country)) === wanted) matches.push(p);
+    return matches.length === 1 ? matches[0] : undefined;
   }
 
   /** Offline, a scan not on the manifest is kept and checked when the service is back (sync asks first). */

@@ -11,8 +11,6 @@ import { addFromFile } from '../../cmdkit/from-file.js';
 import { addFileFlags, integerInRange } from '../../cmdkit/flags.js';
 import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
 
-/** Trip statuses the description names; others may exist and are accepted by --status. */
-
 function choosePlace(message: string, cityKey: 'from' | 'to') {
   return async (tools: ParseTools, sofar: Record<string, unknown>): Promise<string | undefined> => {
     const city = sofar[cityKey];
@@ -66,6 +64,7 @@ export function tripFlags(publishing: boolean): FieldFlag[] {
       field: 'driverId',
       parse: (v) => uuid('--driver', v),
       show: showMember,
+      showCalls: true,
     },
     {
       flags: '--pickup <pcode>',
@@ -98,7 +97,12 @@ export function register(program: Command, ctx: Context): void {
       result: { kind: 'list', key: 'trips', paged: true },
       resource: specs.trip,
       flags: [
-        { flags: '--status <status>', description: `only trips in this status (${TRIP_STATUSES.join(', ')}, …)`, field: 'status' },
+        {
+          flags: '--status <status>',
+          description: 'only trips in this status (others: --param status=…)',
+          field: 'status',
+          choices: TRIP_STATUSES,
+        },
         cityFlag('--from', 'fromCityId', 'only trips from this city (id or name)'),
         cityFlag('--to', 'toCityId', 'only trips to this city (id or name)'),
       ],
@@ -121,7 +125,7 @@ export function register(program: Command, ctx: Context): void {
   const publish: OperationVerb = {
     description: 'Publish a trip (asks for what is missing on a terminal)',
     examples: [
-      "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2027-12-01 08:30' --price 1500000",
+      "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2027-12-01 08:30' --price 15000",
       'tripctl trips publish --from-file timetable.csv --dry-run',
     ],
     calls: ['POST /trips', 'GET /trips'],
@@ -139,7 +143,7 @@ export function register(program: Command, ctx: Context): void {
     {
       description: 'Change a published trip',
       examples: [
-        `tripctl trips update "$(tripctl trips list --status published --limit 1 -o ids)" --departure '2027-12-01 09:00' --price 1600000`,
+        `tripctl trips update "$(tripctl trips list --status published --limit 1 -o ids)" --departure '2027-12-01 09:00' --price 16000`,
       ],
       method: 'PATCH',
       path: '/trips/{tripId}',

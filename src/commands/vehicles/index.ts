@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
+import { FUEL_TYPES, TRANSMISSIONS } from '../../input/choices.js';
 import { optionalInput } from '../../cmdkit/fields.js';
 import { integer } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
@@ -35,8 +36,8 @@ function vehicleFlags(creating: boolean): FieldFlag[] {
       offer: creating,
       ask: optionalInput('Plate number (empty to skip):'),
     },
-    { flags: '--fuel-type <type>', description: 'fuel type, e.g. diesel', field: 'fuelType' },
-    { flags: '--transmission <type>', description: 'transmission, e.g. manual', field: 'transmission' },
+    { flags: '--fuel-type <type>', description: 'fuel type', field: 'fuelType', choices: FUEL_TYPES },
+    { flags: '--transmission <type>', description: 'transmission', field: 'transmission', choices: TRANSMISSIONS },
   ];
 }
 

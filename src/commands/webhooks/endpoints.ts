@@ -10,7 +10,8 @@ import { EVENTS, eventList } from '../../webhooks/events.js';
 import { createdEndpoint, forgetSecret, keepSecret, keptSecret } from '../../webhooks/kept-secrets.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import { fieldsFrom } from '../../cmdkit/flags.js';
-import { unwrap } from '../../cmdkit/run-operation.js';
+import type { FieldFlag } from '../../cmdkit/operation.js';
+import { fieldsFromFlags, unwrap } from '../../cmdkit/run-operation.js';
 
 interface FieldOpts {
   field?: string[];
@@ -19,10 +20,28 @@ interface FieldOpts {
 
 const createdSpec: ResourceSpec = { ...specs.webhook, columns: [...specs.webhook.columns, { header: 'SECRET', path: 'secret' }] };
 
-export const runCreate: ActionFn<{ url: string; events: string[] } & FieldOpts> = async (ctx, { opts }) => {
-  const url = endpointUrl('--url', opts.url);
-  const events = eventList('--events', opts.events);
-  const body = fieldsFrom(opts, { url, events });
+/** What `webhooks create` needs, asked on a terminal when missing (named in one error without one). */
+const CREATE_FLAGS: FieldFlag[] = [
+  {
+    flags: '--url <url>',
+    description: 'HTTPS URL the service posts to',
+    field: 'url',
+    required: true,
+    parse: (v) => endpointUrl('--url', v),
+  },
+  {
+    flags: '--events <names>',
+    description: 'events to receive (names, groups like booking.*, or *)',
+    field: 'events',
+    required: true,
+    parse: (v) => eventList('--events', v),
+  },
+];
+
+export const runCreate: ActionFn<{ url?: string; events?: string[] } & FieldOpts> = async (ctx, { opts }) => {
+  // Repeated --events arrive as a list: checked here, then read as one answer would be.
+  const events = opts.events === undefined ? undefined : eventList('--events', opts.events).join(',');
+  const { body } = await fieldsFromFlags(ctx, { method: 'POST', path: '/webhooks', flags: CREATE_FLAGS }, { ...opts, events });
   const client = await ctx.client();
   const { data } = await client.request({ method: 'POST', path: '/webhooks', body });
   const { endpoint, secret } = createdEndpoint(data);

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFieldFlags, collect, integerInRange, positiveInteger } from '../../cmdkit/flags.js';
-import { defineOperation } from '../../cmdkit/operation.js';
+import { declareRequired, defineOperation } from '../../cmdkit/operation.js';
 
 const ID = '0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d';
 
@@ -24,7 +24,7 @@ export function register(program: Command, ctx: Context): void {
     ctx,
   );
 
-  addFieldFlags(
+  const create = addFieldFlags(
     defineVerb(webhooks, 'create', {
       description: "Create an endpoint; its signing secret is printed once and kept in the profile's file (0600)",
       calls: ['POST /webhooks'],
@@ -33,13 +33,20 @@ export function register(program: Command, ctx: Context): void {
         "tripctl webhooks create --url https://hooks.example.com/tripctl --events '*' -o json | jq -r .secret",
       ],
     })
-      .requiredOption('--url <url>', 'HTTPS URL the service posts to (at most 2048 characters; http:// only on loopback, for the sandbox)')
-      .requiredOption(
+      // Required, and asked on a terminal when missing (see runCreate).
+      .option(
+        '--url <url>',
+        'HTTPS URL the service posts to (at most 2048 characters; http:// only on loopback, for the sandbox) (required)',
+      )
+      .option(
         '--events <names>',
-        'events to receive: names, groups like booking.*, or * for all; comma-separated or repeated',
+        'events to receive: names, groups like booking.*, or * for all; comma-separated or repeated (required)',
         collect,
       ),
-  ).action(lazy(ctx, async () => (await import('./endpoints.js')).runCreate));
+  );
+  // Not commander's mandatory options, because a terminal asks for them (see runCreate).
+  declareRequired(create, ['--url', '--events']);
+  create.action(lazy(ctx, async () => (await import('./endpoints.js')).runCreate));
 
   addFieldFlags(
     defineVerb(webhooks, 'update <endpointId>', {
@@ -153,18 +160,20 @@ export function register(program: Command, ctx: Context): void {
     )
     .action(lazy(ctx, async () => (await import('./verify.js')).runVerify));
 
-  defineVerb(webhooks, 'replay <file>', {
+  const replay = defineVerb(webhooks, 'replay <file>', {
     description: 'Send a delivery saved by `listen --save` to a handler again, byte-exact, re-signed',
     examples: [
       'tripctl webhooks replay deliveries/20260821T100001-123Z-0001-evt_abc.json --to http://localhost:3000/webhooks',
       'tripctl webhooks replay saved.json --to http://localhost:3000/webhooks --secret "$SECRET"',
     ],
   })
-    .requiredOption('--to <url>', 'the handler to send it to')
+    // Required, and asked on a terminal when missing (see runReplay).
+    .option('--to <url>', 'the handler to send it to (required)')
     .option(
       '--secret <secret>',
       "re-sign with this secret (default: the kept secret of the file's endpoint, else the original signature is kept)",
     )
-    .option('--timeout-ms <ms>', 'how long the handler may take (default 7000)', integerInRange('--timeout-ms', 1, 600_000))
-    .action(lazy(ctx, async () => (await import('./replay.js')).runReplay));
+    .option('--timeout-ms <ms>', 'how long the handler may take (default 7000)', integerInRange('--timeout-ms', 1, 600_000));
+  declareRequired(replay, ['--to']);
+  replay.action(lazy(ctx, async () => (await import('./replay.js')).runReplay));
 }

@@ -7,12 +7,20 @@ import { Forwarder, withHeader } from '../../webhooks/forward.js';
 import { readSaved } from '../../webhooks/saved.js';
 import { sign } from '../../webhooks/signature.js';
 import type { ActionFn } from '../../cmdkit/define.js';
+import type { FieldFlag } from '../../cmdkit/operation.js';
+import { fieldsFromFlags } from '../../cmdkit/run-operation.js';
 import { keptSecret } from '../../webhooks/kept-secrets.js';
 import { jsonOutput } from './verify.js';
 
-export const runReplay: ActionFn<{ to: string; secret?: string; timeoutMs?: number }> = async (ctx, { args, opts }) => {
+/** Where to send it: asked on a terminal when missing, named in one error without one. */
+const TO_FLAG: FieldFlag[] = [
+  { flags: '--to <url>', description: 'the handler to send it to', field: 'to', required: true, parse: (v) => handlerUrl('--to', v) },
+];
+
+export const runReplay: ActionFn<{ to?: string; secret?: string; timeoutMs?: number }> = async (ctx, { args, opts }) => {
   const file = args[0]!;
-  const to = handlerUrl('--to', opts.to);
+  const { query } = await fieldsFromFlags(ctx, { method: 'GET', path: '', flags: TO_FLAG }, { ...opts });
+  const to = query.to as URL;
   const saved = await readSaved(file);
   let secret = opts.secret ?? (ctx.env.TRIPCTL_WEBHOOK_SECRET || undefined);
   let how: string;

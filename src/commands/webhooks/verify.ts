@@ -1,9 +1,9 @@
 // `webhooks verify`: is this captured delivery genuine, and if not, why — a body and a signature,
 // or a whole file saved by `listen --save`. It does not talk to the service.
-import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { ExitCode, usageError } from '../../errors.js';
 import { uuid } from '../../input/validate.js';
+import { readNamedFile } from '../../input/files.js';
 import { readAll } from '../../input/stdin.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { readSavedFile } from '../../webhooks/saved.js';
@@ -81,11 +81,7 @@ export const runVerify: ActionFn<VerifyOpts> = async (ctx, { opts }) => {
 
 async function payload(ctx: Context, file: string | undefined): Promise<Buffer> {
   if (file !== undefined && file !== '-') {
-    try {
-      return await readFile(file);
-    } catch (error) {
-      throw usageError(`cannot read --payload-file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
+    return readNamedFile(file, file);
   }
   if (ctx.io.stdinIsTTY) throw usageError('no body to verify', 'pass --payload-file FILE, or pipe the raw body on stdin');
   return readAll(ctx.io.stdin, ctx.signal);

@@ -43,6 +43,7 @@ export function invoiceSheet(core: Core, company: CompanyRec, payment: PaymentRe
   ];
   return {
     title: `Invoice INV-${payment.id.slice(0, 8).toUpperCase()}`,
+    titleAr: 'فاتورة',
     subtitle: `${company.name} - payment ${payment.id}`,
     columns: ['Item', 'Value'],
     rows,
@@ -62,6 +63,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
     case 'bookings':
       return {
         title: 'Bookings',
+        titleAr: 'الحجوزات',
         subtitle,
         columns: [
           'id',
@@ -103,6 +105,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
     case 'trips':
       return {
         title: 'Trips',
+        titleAr: 'الرحلات',
         subtitle,
         columns: [
           'id',
@@ -143,6 +146,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       }
       return {
         title: 'Revenue by day',
+        titleAr: 'الإيرادات حسب اليوم',
         subtitle: `${subtitle}; amounts in ${CURRENCY}`,
         columns: ['date', 'payments', 'paid', 'pending', 'refunded', 'failed', 'currency'],
         money: money('paid', 'pending', 'refunded', 'failed'),
@@ -156,6 +160,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       const drivers = state.memberships.filter((m) => m.companyId === company.id && m.role === 'driver');
       return {
         title: 'Drivers',
+        titleAr: 'السائقون',
         subtitle,
         columns: ['driverId', 'fullName', 'phone', 'trips', 'completed', 'upcoming', 'passengersBoarded'],
         rows: drivers.map((m) => {
@@ -191,6 +196,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       }
       return {
         title: 'Routes',
+        titleAr: 'الخطوط',
         subtitle: `${subtitle}; revenue in ${CURRENCY}`,
         columns: ['from', 'fromAr', 'to', 'toAr', 'trips', 'bookings', 'seatsSold', 'revenue', 'currency'],
         money: money('revenue'),
@@ -213,6 +219,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
       const now = core.now().getTime();
       return {
         title: 'Fleet',
+        titleAr: 'الأسطول',
         subtitle,
         columns: ['id', 'plate', 'make', 'model', 'seats', 'year', 'fuelType', 'transmission', 'trips', 'upcoming'],
         rows: state.vehicles
@@ -237,6 +244,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
     case 'reviews':
       return {
         title: 'Reviews',
+        titleAr: 'التقييمات',
         subtitle,
         columns: ['id', 'createdAt', 'tripId', 'route', 'routeAr', 'rating', 'passengerName', 'comment'],
         rows: state.reviews

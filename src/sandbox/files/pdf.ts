@@ -1,7 +1,9 @@
 // A sheet as a PDF, drawn with PDFKit: the title and subtitle, then the rows as a table over as
 // many pages as needed, the header row repeated on every page and "title - page n of N" at the
 // foot. A4, landscape when there are more than 6 columns or the columns' natural widths do not
-// fit portrait. Numbers are right-aligned; a cell whose text starts right-to-left (Arabic) is
+// fit portrait, and A3 landscape when they do not fit A4 landscape either (the bookings export:
+// 14 columns), so that people's text (names, group names, Arabic) is not cut: when even A3 is
+// too narrow, the widest columns (ids) are cut first. Numbers are right-aligned; a cell whose text starts right-to-left (Arabic) is
 // right-aligned too. Cells too wide for their column are cut and end in "...".
 //
 // Text (fonts, Arabic shaping, bidirectional order) is src/pdf/'s: see its index.ts. PDFKit and
@@ -12,6 +14,7 @@ import { endPdf, openWriter, type Weight, type Writer } from '../../pdf/index.js
 
 const PORTRAIT = { width: 595.28, height: 841.89 } as const;
 const LANDSCAPE = { width: 841.89, height: 595.28 } as const;
+const A3_LANDSCAPE = { width: 1190.55, height: 841.89 } as const;
 const MARGIN = 36;
 const TITLE_SIZE = 16;
 const SUBTITLE_SIZE = 10;
@@ -60,7 +63,7 @@ export function pdfLayout(sheet: Sheet, measure: (text: string, weight: Weight) 
   });
   const total = natural.reduce((a, b) => a + b, 0);
   const landscape = sheet.columns.length > MAX_PORTRAIT_COLUMNS || total > PORTRAIT.width - 2 * MARGIN;
-  const { width, height } = landscape ? LANDSCAPE : PORTRAIT;
+  const { width, height } = !landscape ? PORTRAIT : total > LANDSCAPE.width - 2 * MARGIN ? A3_LANDSCAPE : LANDSCAPE;
   const columnWidths = distribute(natural, width - 2 * MARGIN);
   const firstPageRows = rowsFitting(height - MARGIN - titleBlockHeight(sheet));
   const rowsPerPage = rowsFitting(height - MARGIN);
@@ -103,7 +106,8 @@ function drawPage(w: Writer, sheet: Sheet, layout: PdfLayout, page: number, rows
   const tableWidth = layout.width - 2 * MARGIN;
   let y = MARGIN;
   if (page === 0) {
-    w.draw(w.fitted(sheet.title, 'bold', TITLE_SIZE, tableWidth), 'bold', TITLE_SIZE, left, y - 3);
+    const title = sheet.titleAr ? `${sheet.title} - ${sheet.titleAr}` : sheet.title;
+    w.draw(w.fitted(title, 'bold', TITLE_SIZE, tableWidth), 'bold', TITLE_SIZE, left, y - 3);
     y += TITLE_SIZE;
     if (sheet.subtitle) {
       w.draw(w.fitted(sheet.subtitle, 'regular', SUBTITLE_SIZE, tableWidth), 'regular', SUBTITLE_SIZE, left, y, '#4d4d4d');
@@ -151,6 +155,7 @@ export async function pdfOf(sheet: Sheet): Promise<Buffer> {
   const layout = pdfLayout(sheet, (text, weight) => w.line(text, weight, TABLE_SIZE).width);
   const size = [layout.width, layout.height];
   for (let page = 0; page < layout.pageCount; page++) {
+    if (page > 0) w.finishPages(); // each page written out once complete: memory stays flat
     w.doc.addPage({ size, margin: 0 });
     const start = page === 0 ? 0 : layout.firstPageRows + (page - 1) * layout.rowsPerPage;
     const end = page === 0 ? layout.firstPageRows : start + layout.rowsPerPage;

@@ -1,7 +1,8 @@
 // The request bodies of the partner interface and their rules (bounds, patterns, the error code
 // each failure answers with through x-codes), served in the document and checked by the pipeline.
 import { arr, bool, int, nullable, obj, str, type Schema } from './json-schema.js';
-import { dateTime, hhmm, phone, seats, SubscribableEvent, uuid, WEBHOOK_URL_PATTERN } from './resources.js';
+import { dateTime, hhmm, phone, seats, uuid } from './resources.js';
+import { SubscribableEvent, WEBHOOK_URL_PATTERN } from './event-schemas.js';
 import { FUEL_TYPES, RECURRENCES, TRANSMISSIONS } from '../domain/state.js';
 
 export const bodies = {

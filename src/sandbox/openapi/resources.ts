@@ -1,6 +1,4 @@
-// Over 300 lines of data: one schema per resource and body, kept together so the served shapes
-// can be read, and compared with partner-api.md, in one place.
-// Named schemas of the served resources and of the request bodies. They are the sandbox's
+// Named schemas of the served resources (webhooks and events: event-schemas.ts). They are the sandbox's
 // decisions for every shape partner-api.md leaves unshown, and are served in components.schemas.
 import { arr, bool, int, named, nullable, shape, str, type Schema } from './json-schema.js';
 import {
@@ -10,7 +8,6 @@ import {
   PAYMENT_STATUSES,
   RECURRENCES,
   ROLES,
-  SCOPES,
   TRANSMISSIONS,
   TRIP_STATUSES,
 } from '../domain/state.js';
@@ -18,7 +15,6 @@ import {
 export const API_VERSION = '2026-08-21';
 
 export { EVENTS, EVENT_GROUPS, SUBSCRIBABLE } from '../domain/event-names.js';
-import { EVENTS, EVENT_GROUPS, SUBSCRIBABLE } from '../domain/event-names.js';
 
 export const uuid = (extra: Partial<Schema> = {}): Schema => str({ format: 'uuid', ...extra });
 export const dateTime = (extra: Partial<Schema> = {}): Schema => str({ format: 'date-time', ...extra });
@@ -176,7 +172,7 @@ export const Schedule = named(
   }),
 );
 
-const bookingProperties: Record<string, Schema> = {
+export const bookingProperties: Record<string, Schema> = {
   id: uuid(),
   tripId: uuid(),
   passengerId: uuid(),
@@ -288,146 +284,3 @@ export const Review = named(
     createdAt: dateTime(),
   }),
 );
-
-const counts = (keys: readonly string[]): Schema => shape(Object.fromEntries(keys.map((k) => [k, int({ minimum: 0 })])));
-const money = shape({ currency: str({ const: 'SYP' }), paid: int(), pending: int(), refunded: int() });
-
-export const Dashboard = named(
-  'Dashboard',
-  shape({
-    generatedAt: dateTime(),
-    trips: shape({ upcoming: int(), departedNotCompleted: int(), completed: int(), cancelled: int() }),
-    bookings: counts([...BOOKING_STATUSES, 'total']),
-    seatsSoldUpcoming: int({ description: 'seats held on upcoming published trips' }),
-    revenue: money,
-    payouts: shape({ paid: int(), pending: int() }),
-    fleet: shape({ vehicles: int(), seats: int() }),
-    members: counts(ROLES),
-    reviews: shape({ count: int(), averageRating: nullable({ type: 'number' }) }),
-  }),
-);
-
-export const Report = named(
-  'Report',
-  shape(
-    {
-      from: nullable(str({ format: 'date' })),
-      to: nullable(str({ format: 'date' })),
-      currency: str({ const: 'SYP' }),
-      trips: counts([...TRIP_STATUSES, 'total']),
-      bookings: counts([...BOOKING_STATUSES, 'total']),
-      seats: shape({ sold: int({ description: 'approved, boarded and no-show seats' }), boarded: int(), noShow: int() }),
-      revenue: shape({ gross: int({ description: 'paid and refunded payments' }), refunded: int(), net: int(), pending: int() }),
-      routes: arr(shape({ fromCityId: str(), toCityId: str(), trips: int(), bookings: int(), seats: int(), revenue: int() })),
-    },
-    {
-      description:
-        'Figures over trips departing in [from, to] (local dates, both optional); bookings and payments count through their trip.',
-    },
-  ),
-);
-
-export const WebhookEndpoint = named(
-  'WebhookEndpoint',
-  shape({
-    id: uuid(),
-    url: str({ maxLength: 2048 }),
-    events: arr(str(), { description: 'as subscribed: event names and groups such as booking.*' }),
-    active: bool(),
-    createdAt: dateTime(),
-  }),
-);
-
-export const EventName = named(
-  'EventName',
-  str({ enum: [...EVENTS], description: 'Every event the sandbox sends; webhook.test cannot be subscribed to' }),
-);
-
-export const BookingEventData = named(
-  'BookingEventData',
-  shape(
-    {
-      id: uuid(),
-      tripId: uuid(),
-      status: bookingProperties.status!,
-      seats: int({ minimum: 1, maximum: 20 }),
-      source: str(),
-      boardedAt: nullable(dateTime()),
-      noShow: bool(),
-    },
-    { description: 'data of every booking.* event: exactly the fields partner-api.md lists' },
-  ),
-);
-
-export const WebhookTestData = named(
-  'WebhookTestData',
-  shape(
-    {
-      endpointId: uuid(),
-      message: str({ const: 'test delivery' }),
-    },
-    { description: 'data of webhook.test' },
-  ),
-);
-
-export const Delivery = named(
-  'Delivery',
-  shape({
-    id: str({ description: 'dlv_…, one per attempt' }),
-    endpointId: uuid(),
-    eventId: str({ description: 'evt_…, the X-Service-Delivery header' }),
-    event: EventName,
-    attempt: int({ minimum: 1, maximum: 5 }),
-    url: str(),
-    status: str({ enum: ['succeeded', 'failed'], description: "this attempt's outcome" }),
-    deliveryStatus: str({
-      enum: ['succeeded', 'failed', 'pending'],
-      description: 'the delivery as a whole, as it stands now: pending while another attempt is to come, failed after the last',
-    }),
-    responseStatus: nullable(int()),
-    error: nullable(str()),
-    durationMs: nullable(int()),
-    attemptedAt: dateTime(),
-    nextAttemptAt: nullable(
-      dateTime({
-        description:
-          'set on the newest attempt of a delivery waiting for a retry: when the retry is due, always ahead of the sandbox clock (moving the clock runs the retries it skips)',
-      }),
-    ),
-  }),
-);
-
-export const EventEnvelope = named(
-  'EventEnvelope',
-  shape({
-    id: str({ description: 'evt_…' }),
-    event: EventName,
-    apiVersion: str({ const: API_VERSION }),
-    occurredAt: dateTime(),
-    data: {
-      type: 'object',
-      description:
-        'booking.*: BookingEventData; trip.*: a Trip; schedule.*: a Schedule; payment.updated: a Payment; webhook.test: WebhookTestData (see the webhooks section, one entry per event)',
-      anyOf: [BookingEventData, Trip, Schedule, Payment, WebhookTestData],
-    },
-  }),
-);
-
-/** What an endpoint may subscribe to: event names and groups; webhook.test has its own refusal. */
-export const SubscribableEvent = named(
-  'SubscribableEvent',
-  str({
-    enum: [...SUBSCRIBABLE, ...EVENT_GROUPS],
-    description: 'an event name or a group (booking.*, trip.*, schedule.*, payment.*), kept as written and matched at delivery',
-    'x-codes': { enum: 'invalid_event', type: 'invalid_event' },
-    'x-enum-codes': {
-      'webhook.test': ['webhook_test_not_subscribable', 'webhook.test cannot be subscribed to; POST /webhooks/{endpointId}/test sends it'],
-    },
-  }),
-);
-
-/** https, or plain http to a loopback host (the sandbox's allowance for local receivers). */
-export const WEBHOOK_URL_PATTERN =
-  '^(?:[Hh][Tt][Tt][Pp][Ss]://|[Hh][Tt][Tt][Pp]://(?:localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(?:[:/?#]|$))';
-
-export const ScopeSchema: Schema = str({ enum: [...SCOPES] });

@@ -2,7 +2,8 @@
 // with the envelope, that event's data, the delivery headers, the signature and the retry rule
 // (x-delivery), all read from the values the dispatcher itself uses.
 import { MAX_ATTEMPTS, RETRY_WAITS_S, TIMEOUT_S, USER_AGENT } from '../events/dispatcher.js';
-import { API_VERSION, BookingEventData, EVENTS, Payment, Schedule, Trip, WebhookTestData } from './resources.js';
+import { API_VERSION, EVENTS, Payment, Schedule, Trip } from './resources.js';
+import { BookingEventData, WebhookTestData } from './event-schemas.js';
 import { shape, str, type Schema } from './json-schema.js';
 
 /** How deliveries are made and retried: also served at the top of the document. */
@@ -12,6 +13,8 @@ export const DELIVERY_RULES = {
   retryWaitsSeconds: [...RETRY_WAITS_S],
   success: 'any 2xx status; anything else, a refused or reset connection, or no complete answer within the time-out is retried',
   afterLastAttempt: 'the delivery is failed for good; GET /webhooks/{endpointId}/deliveries shows every attempt',
+  log: 'one record per attempt: status is the attempt (succeeded or failed), deliveryStatus the delivery as a whole (pending until its last attempt), nextAttemptAt on the newest attempt of a delivery waiting for a retry',
+  clock: 'waits run on the sandbox clock: moving it (POST /__sandbox/clock) runs the retries that fall due in the skipped time, in order',
   stopsWhen: 'the endpoint is paused (active: false), deleted, or no longer subscribed to the event (webhook.test: paused or deleted)',
 } as const;
 

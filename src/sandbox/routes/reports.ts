@@ -1,7 +1,8 @@
 // Route rows of one resource: each operation's scope, status, parameters, bodies, response and a
 // handler that reads the request, calls the domain layer (../domain/) and shapes the answer.
 import { str } from '../openapi/json-schema.js';
-import { Dashboard, Report, Review } from '../openapi/resources.js';
+import { Review } from '../openapi/resources.js';
+import { Dashboard, Report } from '../openapi/report-schemas.js';
 import { reviewView } from '../domain/model.js';
 import { newest } from '../domain/rules.js';
 import { list, one } from './common.js';

@@ -1,7 +1,8 @@
 // Route rows of one resource: each operation's scope, status, parameters, bodies, response and a
 // handler that reads the request, calls the domain layer (../domain/) and shapes the answer.
 import { shape, str } from '../openapi/json-schema.js';
-import { Delivery, EVENT_GROUPS, WebhookEndpoint } from '../openapi/resources.js';
+import { EVENT_GROUPS } from '../openapi/resources.js';
+import { Delivery, WebhookEndpoint } from '../openapi/event-schemas.js';
 import { bodies } from '../openapi/bodies.js';
 import { endpointView } from '../domain/model.js';
 import { newest, own } from '../domain/rules.js';

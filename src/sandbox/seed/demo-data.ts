@@ -1,7 +1,7 @@
 // The demo's fixed data: cities with Arabic names, places with P-codes, the named people (so the
 // README and the document can name them), the routes each company runs, review comments, and the
 // seeded generator that makes the same ids on every start.
-import type { City, Place } from '../domain/state.js';
+import type { City, Place, VehicleRec } from '../domain/state.js';
 
 export const CITIES: City[] = [
   { id: 'damascus', name: 'Damascus', nameAr: 'دمشق' },
@@ -157,4 +157,93 @@ export const COMMENTS = [
   'خدمة ممتازة، شكراً',
   'Good value for the price.',
   'The pickup point was easy to find.',
+];
+
+/** A vehicle as the seed makes it, and how many days ago it was added. */
+type FleetSpec = Omit<VehicleRec, 'id' | 'companyId' | 'createdAt' | 'updatedAt'> & { daysAgo: number };
+
+/** Company A's vehicles that run its trips. */
+export const FLEET_A: FleetSpec[] = [
+  {
+    make: 'Hyundai',
+    model: 'County',
+    seats: 20,
+    year: 2019,
+    color: 'white',
+    plate: 'DAM-123456',
+    fuelType: 'diesel',
+    transmission: 'manual',
+    daysAgo: 360,
+  },
+  {
+    make: 'Toyota',
+    model: 'Coaster',
+    seats: 20,
+    year: 2017,
+    color: 'silver',
+    plate: 'DAM-204518',
+    fuelType: 'diesel',
+    transmission: 'manual',
+    daysAgo: 340,
+  },
+  {
+    make: 'Mercedes-Benz',
+    model: 'Sprinter',
+    seats: 16,
+    year: 2021,
+    color: 'blue',
+    plate: 'DAM-330127',
+    fuelType: 'diesel',
+    transmission: 'automatic',
+    daysAgo: 200,
+  },
+  {
+    make: 'Kia',
+    model: 'Carnival',
+    seats: 7,
+    year: 2022,
+    color: 'black',
+    plate: 'DAM-418803',
+    fuelType: 'petrol',
+    transmission: 'automatic',
+    daysAgo: 90,
+  },
+];
+/** A vehicle of company A on no trip at all, so `vehicles delete` can succeed on the demo data. */
+export const SPARE_A: { vehicle: Omit<FleetSpec, 'daysAgo'>; daysAgo: number } = {
+  vehicle: {
+    make: 'Hyundai',
+    model: 'H-1',
+    seats: 9,
+    year: 2015,
+    color: 'white',
+    plate: 'DAM-502291',
+    fuelType: 'diesel',
+    transmission: 'manual',
+  },
+  daysAgo: 30,
+};
+export const FLEET_B: FleetSpec[] = [
+  {
+    make: 'Mitsubishi',
+    model: 'Rosa',
+    seats: 20,
+    year: 2016,
+    color: 'white',
+    plate: 'HAM-118204',
+    fuelType: 'diesel',
+    transmission: 'manual',
+    daysAgo: 300,
+  },
+  {
+    make: 'Ford',
+    model: 'Transit',
+    seats: 14,
+    year: 2020,
+    color: 'grey',
+    plate: 'HOM-774410',
+    fuelType: 'diesel',
+    transmission: 'manual',
+    daysAgo: 150,
+  },
 ];

@@ -1,25 +1,23 @@
-// Over 300 lines, most of them data (one object literal a line once formatted): one builder whose
-// steps must run in order on one seeded sequence of ids.
+// Over 300 lines: one story whose steps draw ids from one seeded sequence in turn, so they stay
+// in one class; its record helpers are records.ts and its fixed data demo-data.ts.
 // Deterministic demo data: ids from a seeded generator (the same on every start), times relative
 // to the sandbox clock at seeding. Company A ("Qasioun Express") is the keys' company; company B
 // ("Orontes Lines") exists so isolation is real.
 import type { Core } from '../domain/model.js';
-import { generate, instantOf, localDate } from '../domain/schedules.js';
+import { generate, localDate } from '../domain/schedules.js';
 import {
   CURRENCY,
-  type BookingRec,
   type BookingStatus,
   type CompanyRec,
-  type MembershipRec,
   type PaymentRec,
-  type Role,
   type ScheduleRec,
   type State,
   type TripRec,
   type UserRec,
   type VehicleRec,
 } from '../domain/state.js';
-import { COMMENTS, FIRST, LAST, PEOPLE, ROUTES_A, ROUTES_B, SEED, seededRandom, uuidFrom, type RouteSpec } from './demo-data.js';
+import { COMMENTS, FIRST, FLEET_A, FLEET_B, LAST, PEOPLE, ROUTES_A, ROUTES_B, SPARE_A } from './demo-data.js';
+import { SeedRecords } from './records.js';
 
 export { CITIES, PLACES, PEOPLE } from './demo-data.js';
 
@@ -42,27 +40,8 @@ export function seed(now: Date): State {
 
 const TIMES = ['06:30', '07:30', '09:00', '11:00', '14:00', '16:30', '18:00'];
 
-/** The seeded generator, the clock of the demo, and helpers that add one record each. */
-class DemoBuilder {
-  readonly state: State = {
-    version: 1,
-    clockOffsetMs: 0,
-    companies: [],
-    users: [],
-    memberships: [],
-    vehicles: [],
-    trips: [],
-    schedules: [],
-    bookings: [],
-    payments: [],
-    payouts: [],
-    reviews: [],
-    webhooks: [],
-    idempotency: [],
-  };
-  private readonly random = seededRandom(SEED);
-  private readonly nowMs: number;
-  private readonly today: string;
+/** The demo's story, step by step, on the records' helpers. */
+class DemoBuilder extends SeedRecords {
   private companyA!: CompanyRec;
   private companyB!: CompanyRec;
   private driversA: UserRec[] = [];
@@ -77,112 +56,6 @@ class DemoBuilder {
   private cancelledA!: TripRec;
   private completedB!: TripRec;
 
-  constructor(now: Date) {
-    this.nowMs = Math.floor(now.getTime() / 60_000) * 60_000;
-    this.today = localDate(now);
-  }
-
-  private id = (): string => uuidFrom(this.random);
-  private pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.random() * list.length)]!;
-  }
-  private iso(ms: number): string {
-    return new Date(ms).toISOString();
-  }
-  private daysAgo(days: number): string {
-    return this.iso(this.nowMs - days * 86_400_000);
-  }
-  private dayAt(offset: number, time: string): string {
-    const date = new Date(Date.parse(`${this.today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
-    return instantOf(date, time);
-  }
-  private before(at: string, hours: number): string {
-    return this.iso(Math.min(Date.parse(at), this.nowMs) - hours * 3_600_000);
-  }
-
-  private user(p: { fullName: string; phone: string }, daysAgo: number): UserRec {
-    const u: UserRec = { id: this.id(), fullName: p.fullName, phone: p.phone, createdAt: this.daysAgo(daysAgo) };
-    this.state.users.push(u);
-    return u;
-  }
-  private member(company: CompanyRec, u: UserRec, role: Role, daysAgo: number): MembershipRec {
-    const m: MembershipRec = { companyId: company.id, userId: u.id, role, joinedAt: this.daysAgo(daysAgo) };
-    this.state.memberships.push(m);
-    return m;
-  }
-  private vehicle(company: CompanyRec, v: Omit<VehicleRec, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>, daysAgo: number): VehicleRec {
-    const rec: VehicleRec = {
-      id: this.id(),
-      companyId: company.id,
-      ...v,
-      createdAt: this.daysAgo(daysAgo),
-      updatedAt: this.daysAgo(daysAgo),
-    };
-    this.state.vehicles.push(rec);
-    return rec;
-  }
-  private trip(
-    company: CompanyRec,
-    route: RouteSpec,
-    departureAt: string,
-    status: TripRec['status'],
-    v: VehicleRec,
-    driver: UserRec,
-    notes: string | null = null,
-  ): TripRec {
-    const createdAt = this.before(departureAt, 24 * 5);
-    const t: TripRec = {
-      id: this.id(),
-      companyId: company.id,
-      status,
-      vehicleId: v.id,
-      driverId: driver.id,
-      fromCityId: route.from,
-      toCityId: route.to,
-      departureAt,
-      pricePerSeat: route.price,
-      currency: CURRENCY,
-      totalSeats: v.seats,
-      fromPlacePcode: route.fromPlace,
-      toPlacePcode: route.toPlace,
-      notes,
-      scheduleId: null,
-      createdAt,
-      updatedAt: status === 'published' ? createdAt : this.iso(Math.min(Date.parse(departureAt) + 5 * 3_600_000, this.nowMs - 60_000)),
-    };
-    this.state.trips.push(t);
-    return t;
-  }
-  private booking(
-    company: CompanyRec,
-    t: TripRec,
-    status: BookingStatus,
-    seats: number,
-    passenger: UserRec,
-    hoursBefore: number,
-    extra: Partial<BookingRec> = {},
-  ): BookingRec {
-    const createdAt = this.before(t.departureAt, hoursBefore);
-    const moved = status === 'requested' ? createdAt : this.iso(Math.min(Date.parse(createdAt) + 2 * 3_600_000, this.nowMs - 60_000));
-    const b: BookingRec = {
-      id: this.id(),
-      companyId: company.id,
-      tripId: t.id,
-      passengerId: passenger.id,
-      status,
-      seats,
-      source: this.pick(['app', 'app', 'app', 'dashboard', 'partner_api']),
-      boardedAt: status === 'boarded' ? this.iso(Date.parse(t.departureAt) - 10 * 60_000) : null,
-      noShow: status === 'no_show',
-      passengerNote: null,
-      groupName: null,
-      createdAt,
-      updatedAt: moved,
-      ...extra,
-    };
-    this.state.bookings.push(b);
-    return b;
-  }
   private nextPassenger(): UserRec {
     return this.passengers[this.passengerIndex++ % this.passengers.length]!;
   }
@@ -236,110 +109,9 @@ class DemoBuilder {
   }
 
   fleets(): void {
-    const { companyA, companyB } = this;
-    this.fleetA = [
-      this.vehicle(
-        companyA,
-        {
-          make: 'Hyundai',
-          model: 'County',
-          seats: 20,
-          year: 2019,
-          color: 'white',
-          plate: 'DAM-123456',
-          fuelType: 'diesel',
-          transmission: 'manual',
-        },
-        360,
-      ),
-      this.vehicle(
-        companyA,
-        {
-          make: 'Toyota',
-          model: 'Coaster',
-          seats: 20,
-          year: 2017,
-          color: 'silver',
-          plate: 'DAM-204518',
-          fuelType: 'diesel',
-          transmission: 'manual',
-        },
-        340,
-      ),
-      this.vehicle(
-        companyA,
-        {
-          make: 'Mercedes-Benz',
-          model: 'Sprinter',
-          seats: 16,
-          year: 2021,
-          color: 'blue',
-          plate: 'DAM-330127',
-          fuelType: 'diesel',
-          transmission: 'automatic',
-        },
-        200,
-      ),
-      this.vehicle(
-        companyA,
-        {
-          make: 'Kia',
-          model: 'Carnival',
-          seats: 7,
-          year: 2022,
-          color: 'black',
-          plate: 'DAM-418803',
-          fuelType: 'petrol',
-          transmission: 'automatic',
-        },
-        90,
-      ),
-    ];
-    // A vehicle on no trip at all, so `vehicles delete` can succeed on the demo data.
-    this.vehicle(
-      companyA,
-      {
-        make: 'Hyundai',
-        model: 'H-1',
-        seats: 9,
-        year: 2015,
-        color: 'white',
-        plate: 'DAM-502291',
-        fuelType: 'diesel',
-        transmission: 'manual',
-      },
-      30,
-    );
-    this.fleetB = [
-      this.vehicle(
-        companyB,
-        {
-          make: 'Mitsubishi',
-          model: 'Rosa',
-          seats: 20,
-          year: 2016,
-          color: 'white',
-          plate: 'HAM-118204',
-          fuelType: 'diesel',
-          transmission: 'manual',
-        },
-        300,
-      ),
-      this.vehicle(
-        companyB,
-        {
-          make: 'Ford',
-          model: 'Transit',
-          seats: 14,
-          year: 2020,
-          color: 'grey',
-          plate: 'HOM-774410',
-          fuelType: 'diesel',
-          transmission: 'manual',
-        },
-        150,
-      ),
-    ];
+    this.fleetA = FLEET_A.map(({ daysAgo, ...v }) => this.vehicle(this.companyA, v, daysAgo));
+    this.vehicle(this.companyA, SPARE_A.vehicle, SPARE_A.daysAgo);
+    this.fleetB = FLEET_B.map(({ daysAgo, ...v }) => this.vehicle(this.companyB, v, daysAgo));
   }
 
   /** Company A: ten completed trips over the last four weeks, one that left three hours ago and is
