@@ -1,9 +1,8 @@
 // Builds the command tree and runs it: main(argv, context) → exit code.
-import { Command, CommanderError, Option } from 'commander';
-import { integerInRange } from './cmdkit/flags.js';
+import { Command, CommanderError } from 'commander';
+import { choiceOption, integerInRange } from './cmdkit/flags.js';
 import type { Context } from './context.js';
 import { CliError, ExitCode, httpSuffix, InterruptedError, usageError } from './errors.js';
-import { choice } from './input/choices.js';
 import { sanitizeLine, toJson } from './output/sanitize.js';
 import { OUTPUT_FORMATS } from './output/render.js';
 import { VERSION } from './version.js';
@@ -99,11 +98,7 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     .configureHelp({ sortSubcommands: false, showGlobalOptions: false })
     .option('--profile <name>', 'use this saved profile (env TRIPCTL_PROFILE)')
     .option('--base-url <url>', 'service base URL, e.g. https://host/api/partner/v1 (env TRIPCTL_BASE_URL)')
-    .addOption(
-      new Option('-o, --output <format>', 'output format (env TRIPCTL_OUTPUT)')
-        .choices(OUTPUT_FORMATS)
-        .argParser((value: string) => choice('--output', value, OUTPUT_FORMATS, 'output format')),
-    )
+    .addOption(choiceOption('-o, --output <format>', 'output format (env TRIPCTL_OUTPUT)', OUTPUT_FORMATS, 'output format'))
     .option('--json', 'same as -o json')
     .option('--query <expr>', 'JMESPath expression over the JSON result (implies JSON)')
     .option('--no-color', 'no colour (also off when piped, or with NO_COLOR)')

@@ -1,7 +1,8 @@
 // The flag sets many verbs share, each added by one helper so they read the same everywhere.
-import { CommanderError, type Command } from 'commander';
+import { CommanderError, Option, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
+import { choice } from '../input/choices.js';
 import type { ResourceSpec } from '../output/columns.js';
 import { describeColumns, parseColumns } from '../output/choose-columns.js';
 
@@ -60,6 +61,17 @@ export function addColumnsFlag(command: Command, spec: ResourceSpec | undefined,
       return parseColumns(value, spec, what());
     },
   );
+}
+
+/**
+ * An option whose value is one of a list: listed in help and completion by commander, checked by
+ * the one check every door uses (any case, did-you-mean, before anything is sent) — never by
+ * commander's own, which says neither. Every enumerated option is made here.
+ */
+export function choiceOption(flags: string, description: string, allowed: readonly string[], what?: string): Option {
+  const option = new Option(flags, description);
+  const name = option.long ?? flags.split(/[ ,]/)[0]!;
+  return option.choices(allowed).argParser((value: string) => choice(name, value, allowed, what));
 }
 
 export function positiveInteger(flag: string) {

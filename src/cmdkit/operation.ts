@@ -12,7 +12,7 @@ import type { ResourceSpec } from '../output/columns.js';
 import { usageError } from '../errors.js';
 import { choice } from '../input/choices.js';
 import { defineVerb, lazy, type VerbSpec } from './define.js';
-import { addColumnsFlag, addFieldFlags, addPageFlags, addParamFlag } from './flags.js';
+import { addColumnsFlag, addFieldFlags, addPageFlags, addParamFlag, choiceOption } from './flags.js';
 
 /** What a flag's parser may use: the context, lookups by human handle, the time zone. */
 export interface ParseTools {
@@ -158,10 +158,8 @@ export function addFlagOptions(verb: Command, flags: readonly FieldFlag[]): Comm
     flags.filter((flag) => flag.required).map((flag) => new Option(flag.flags).long ?? flag.flags),
   );
   for (const flag of flags) {
-    const option = new Option(flag.flags, flag.description + (flag.required ? ' (required)' : ''));
-    const allowed = flag.choices;
-    // Listed in help and completion by commander, checked by the one check (did-you-mean).
-    if (allowed) option.choices(allowed).argParser((value: string) => choice(flagName(flag), value, allowed));
+    const description = flag.description + (flag.required ? ' (required)' : '');
+    const option = flag.choices ? choiceOption(flag.flags, description, flag.choices) : new Option(flag.flags, description);
     if (flag.conflicts) option.conflicts(flag.conflicts);
     verb.addOption(option);
   }

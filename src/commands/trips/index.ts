@@ -1,6 +1,6 @@
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import type { Context } from '../../context.js';
-import { choice, MANIFEST_FORMATS, TRIP_STATUSES } from '../../input/choices.js';
+import { MANIFEST_FORMATS, TRIP_STATUSES } from '../../input/choices.js';
 import type { Validate } from '../../input/prompter.js';
 import { integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
@@ -8,7 +8,7 @@ import { departureFlag, priceFlag } from '../../cmdkit/fields.js';
 import { cityFlag, describeTrip, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
-import { addFileFlags, integerInRange } from '../../cmdkit/flags.js';
+import { addFileFlags, choiceOption, integerInRange } from '../../cmdkit/flags.js';
 import { defineOperation, type FieldFlag, type OperationVerb, type ParseTools } from '../../cmdkit/operation.js';
 
 function choosePlace(message: string, cityKey: 'from' | 'to') {
@@ -220,9 +220,7 @@ export function register(program: Command, ctx: Context): void {
     resource: specs.passenger,
   };
   const manifestVerb = defineOperation(trips, 'manifest <tripId>', manifest, ctx).addOption(
-    new Option('--format <format>', "the driver's sheet: a printable A4 PDF, or its rows as CSV (saved as a file)")
-      .choices(MANIFEST_FORMATS)
-      .argParser((value: string) => choice('--format', value, MANIFEST_FORMATS, 'manifest format')),
+    choiceOption('--format <format>', "the driver's sheet: a printable A4 PDF, or its rows as CSV (saved as a file)", MANIFEST_FORMATS),
   );
   addFileFlags(manifestVerb, 'manifest-TRIPID8.FORMAT here').action(
     lazy(ctx, async () => (await import('./manifest.js')).manifestFor(manifest)),
