@@ -68,7 +68,7 @@ export async function manifestPdf(sheet: ManifestSheet, printedAt: Date): Promis
   const printed = `Printed ${localDateTime(printedAt.toISOString(), SERVICE_TIME_ZONE)} by tripctl · trip ${sheet.tripId}`;
 
   for (let page = 0; page < pageCount; page++) {
-    doc.addPage({ size: 'A4', margin: 0 });
+    pdf.addPage({ size: 'A4', margin: 0 });
     let y = page === 0 ? heading(pdf, sheet, inner) : MARGIN;
     const rows = pages[page];
     if (rows) {

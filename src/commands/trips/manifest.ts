@@ -3,6 +3,7 @@
 // vehicle, the driver and the cities are read beside the passengers, and the sheet is saved the
 // way every file is (cmdkit/save-download.ts): atomically, never clobbering, `-` for stdout.
 import type { ActionFn } from '../../cmdkit/define.js';
+import type { Context } from '../../context.js';
 import type { Operation, OperationOptions } from '../../cmdkit/operation.js';
 import { runnerFor, toolsFor, unwrap } from '../../cmdkit/run-operation.js';
 import { madeTarget, saveMade } from '../../cmdkit/save-download.js';
@@ -79,7 +80,7 @@ export function manifestFor(op: Operation): ActionFn<ManifestOpts> {
   };
 }
 
-async function loadSheet(ctx: Parameters<ActionFn>[0], id: string): Promise<ManifestSheet> {
+async function loadSheet(ctx: Context, id: string): Promise<ManifestSheet> {
   const client = await ctx.client();
   const { resolver } = toolsFor(ctx);
   const get = async (path: string, key: string, kind: 'object' | 'list' = 'object') =>
