@@ -17,6 +17,7 @@ import { readAll } from '../input/stdin.js';
 import { toJson } from '../output/sanitize.js';
 import { runBulk } from './bulk.js';
 import { decodeCsv, parseCsv, type CsvRecord } from './csv.js';
+import { type Column, columnOf, mapHeader } from './import-columns.js';
 import { fieldsFrom } from './flags.js';
 import { attributeOf, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation.js';
 import { describeFields, toolsFor, unwrap } from './run-operation.js';
@@ -55,40 +56,6 @@ export interface ImportOptions {
   field?: string[];
   rawField?: string[];
   [flag: string]: unknown;
-}
-
-/** `--vehicle <id|plate>` → `vehicle`. */
-function columnOf(flag: FieldFlag): string {
-  return flagName(flag).replace(/^--/, '');
-}
-
-/** The flag a column fills, and whether the column is named by the service's field (`pricePerSeat`, in its units). */
-interface Column {
-  flag: FieldFlag;
-  byField: boolean;
-}
-
-/** Header names compare without case, spaces, dashes or underscores (`Departure`, `pickup_pcode`). */
-const canonicalName = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
-
-/** Which flag each column fills; unknown and repeated columns are errors. */
-function mapHeader(header: string[], flags: FieldFlag[], source: string): Array<Column | undefined> {
-  const byName = new Map<string, Column>();
-  for (const flag of flags) {
-    byName.set(canonicalName(flag.field), { flag, byField: true });
-    // The flag's name wins where both are spelled alike (`notes`): it reads like the flag.
-    byName.set(canonicalName(columnOf(flag)), { flag, byField: false });
-  }
-  const seen = new Set<FieldFlag>();
-  const columns = header.map((name) => {
-    if (name === '') return undefined;
-    const column = byName.get(canonicalName(name));
-    if (!column) throw usageError(`${source}: unknown column '${name}'`, `the columns are: ${flags.map(columnOf).join(', ')}`);
-    if (seen.has(column.flag)) throw usageError(`${source}: column '${name}' appears twice`);
-    seen.add(column.flag);
-    return column;
-  });
-  return columns;
 }
 
 /** The flag's own message, with the flag named as the column: `--seats must be…` → `seats: must be…`. */

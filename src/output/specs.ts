@@ -1,29 +1,6 @@
 // Column specs of the service's resources, in the order an operator reads them.
-import type { FiguresLayout, ResourceSpec } from './columns.js';
-
-/** The dashboard's figures on a terminal (figures.ts draws them). */
-const DASHBOARD_FIGURES: FiguresLayout = {
-  sections: [
-    { title: 'Trips', keys: ['trips'] },
-    { title: 'Bookings', keys: ['bookings', 'seatsSoldUpcoming'] },
-    { title: 'Money', keys: ['revenue', 'payouts'], money: ['revenue', 'payouts'] },
-    { title: 'Fleet', keys: ['fleet'] },
-    { title: 'Team', keys: ['members'] },
-    { title: 'Reviews', keys: ['reviews'] },
-  ],
-  meta: ['generatedAt', 'currency'],
-};
-
-/** `reports show` on a terminal. */
-const REPORT_FIGURES: FiguresLayout = {
-  sections: [
-    { title: 'Trips', keys: ['trips'] },
-    { title: 'Bookings', keys: ['bookings', 'seats'] },
-    { title: 'Money', keys: ['revenue'], money: ['revenue'] },
-    { title: 'Routes', keys: ['routes'], money: ['routes'] },
-  ],
-  meta: ['from', 'to', 'currency'],
-};
+import type { ResourceSpec } from './columns.js';
+import { DASHBOARD_FIGURES, REPORT_FIGURES } from './figure-layouts.js';
 
 export const specs = {
   city: {

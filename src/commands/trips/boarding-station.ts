@@ -1,3 +1,5 @@
+// Just over 300 lines: one object owns the journal and the manifest so that work on them is
+// serialised; its verdicts (boarding-verdicts.ts) and the link to the service (boarding-link.ts) are apart.
 // The engine of `trips board`: the trip's manifest, a line turned into a booking and a verdict,
 // boardings sent at once or queued in the journal while the service cannot be reached, and the
 // queue synced. It returns verdicts; board.ts prints them. Work is serialised (one line or one
