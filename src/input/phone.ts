@@ -9,11 +9,14 @@ import { usageError } from '../errors.js';
 /** The country a local number is read in when the profile names none (the service is Syrian). */
 export const DEFAULT_COUNTRY = 'SY';
 
-const regionNames = new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
+/** Made when a country is first named: building it loads ICU's region names, about 10 ms that
+ *  every run would pay at start-up (config/settings.ts imports this module). */
+let names: Intl.DisplayNames | undefined;
+const regionNames = () => (names ??= new Intl.DisplayNames('en', { type: 'region', fallback: 'none' }));
 
 /** `Syria (SY)`: how a message names the country a number was read in. */
 export function countryLabel(country: string): string {
-  const name = regionNames.of(country);
+  const name = regionNames().of(country);
   return name ? `${name} (${country})` : country;
 }
 
@@ -22,7 +25,7 @@ export function countryCode(value: string): string {
   const code = value.trim().toUpperCase();
   let known = false;
   try {
-    known = /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== undefined;
+    known = /^[A-Z]{2}$/.test(code) && regionNames().of(code) !== undefined;
   } catch {
     known = false;
   }
