@@ -13,7 +13,12 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const run = promisify(execFile);
 const SOCKET = `tripctl-pickers-${process.pid}`;
-const tmux = (...args: string[]) => run('tmux', ['-L', SOCKET, ...args]);
+/**
+ * A person at a terminal: the tmux server (and so every pane) starts without CI, which .ci/run
+ * sets and which rightly stops tripctl from asking anything.
+ */
+const { CI: _ci, ...personEnv } = process.env;
+const tmux = (...args: string[]) => run('tmux', ['-L', SOCKET, ...args], { env: personEnv });
 
 const file = sandboxForFile();
 afterAll(async () => {
