@@ -207,9 +207,12 @@ export const specs = {
       { header: 'EVENT', path: 'event' },
       { header: 'ATTEMPT', path: 'attempt' },
       { header: 'STATUS', path: 'status' },
+      // The attempt's own outcome is STATUS; the delivery as a whole stays pending until its last attempt.
+      { header: 'DELIVERY', path: 'deliveryStatus', priority: 2 },
       { header: 'RESPONSE', path: 'responseStatus' },
       { header: 'LATENCY MS', path: 'durationMs' },
       { header: 'TIME', path: 'attemptedAt', kind: 'time' },
+      { header: 'NEXT ATTEMPT', path: 'nextAttemptAt', kind: 'time', priority: 4 },
       { header: 'ERROR', path: 'error', priority: 4, minWidth: 10 },
     ],
   },

@@ -129,7 +129,7 @@ describe('webhooks update, delete, secret, deliveries, events', () => {
     server.assertAllUsed();
   });
 
-  it('deliveries print attempt, status, response, latency and time', async () => {
+  it("deliveries print attempt, its status and the delivery's, response, latency, time and the next attempt", async () => {
     server.on(`GET /webhooks/${ID}/deliveries`, {
       body: {
         deliveries: [
@@ -140,6 +140,8 @@ describe('webhooks update, delete, secret, deliveries, events', () => {
             event: 'booking.approved',
             attempt: 2,
             status: 'succeeded',
+            deliveryStatus: 'succeeded',
+            nextAttemptAt: null,
             responseStatus: 200,
             durationMs: 14,
             attemptedAt: '2026-08-21T10:00:10.000Z',
@@ -152,6 +154,8 @@ describe('webhooks update, delete, secret, deliveries, events', () => {
             event: 'booking.approved',
             attempt: 1,
             status: 'failed',
+            deliveryStatus: 'succeeded',
+            nextAttemptAt: null,
             responseStatus: 500,
             durationMs: 9,
             attemptedAt: '2026-08-21T10:00:00.000Z',
@@ -163,8 +167,8 @@ describe('webhooks update, delete, secret, deliveries, events', () => {
     const t = context();
     expect(await t.run(['webhooks', 'deliveries', ID])).toBe(0);
     expect(t.out().split('\n').filter(Boolean)).toEqual([
-      'evt_1\tbooking.approved\t2\tsucceeded\t200\t14\t2026-08-21T10:00:10.000Z\t',
-      'evt_1\tbooking.approved\t1\tfailed\t500\t9\t2026-08-21T10:00:00.000Z\tHTTP 500',
+      'evt_1\tbooking.approved\t2\tsucceeded\tsucceeded\t200\t14\t2026-08-21T10:00:10.000Z\t\t',
+      'evt_1\tbooking.approved\t1\tfailed\tsucceeded\t500\t9\t2026-08-21T10:00:00.000Z\t\tHTTP 500',
     ]);
   });
 

@@ -190,6 +190,12 @@ describe('sandbox → webhooks listen → handler', () => {
         [envelope!.id, 1, 500],
         [envelope!.id, 2, 200],
       ]);
+      // Each attempt's outcome beside the delivery's as a whole, as the sandbox records them.
+      const table = await run(['webhooks', 'deliveries', endpointId, '-o', 'csv', '--columns', 'attempt,status,delivery,next-attempt']);
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout.trim().split(/\r?\n/).sort()).toEqual(
+        ['1,failed,succeeded,', '2,succeeded,succeeded,', 'attempt,status,delivery,next-attempt'].sort(),
+      );
 
       // A saved delivery checks out whole with the endpoint's kept secret, and replays byte-exact, re-signed.
       const files = (await readdir(saveDir)).filter((f) => f.endsWith('.json')).sort();
