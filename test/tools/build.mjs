@@ -7,12 +7,12 @@
 //     fetch's body encoder load node:http2, node:tls and node:crypto; inquirer's editor prompt
 //     brings 650 KB of character sets. These are replaced by stubs; no dependency's source is
 //     edited (a stub replaces a whole module, on a path the build checks it is the one meant).
-import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { linkChunks } from './link-chunks.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = join(root, 'dist');
@@ -82,10 +82,9 @@ const trim = {
 
 const common = {
   bundle: true,
-  format: 'cjs',
   platform: 'node',
   target: 'node20.18',
-  charset: 'ascii',
+  charset: 'utf8',
   legalComments: 'none',
   // A third smaller to read at every start (a few ms of a one-call command); names are kept, so
   // a --debug stack trace still says which function failed.
@@ -95,34 +94,79 @@ const common = {
 };
 
 /**
- * undici's public entry, which the client imports only behind a proxy (client/undici.ts), stays in
- * node_modules: bundled, its fetch, WebSocket and cache code (700 kB) made every start read and
- * deserialise more (`--version` 1.45x node -e 0 instead of 1.3x). The two parts every request
- * uses are still bundled by their own paths (DEEP_IMPORTS), so only the bare name is external.
+ * What stays outside the bundle, required from Node or node_modules when first used: Node's own
+ * modules, and PDFKit with fontkit (the PDF writer: PDFKit reads its own data files next to its
+ * code, so it cannot be bundled; fontkit is its dependency, installed with it). Everything else
+ * is bundled, so an install brings only these (package.json's dependencies).
+ * An ES module build (which splitting needs) would import each of these at the top of its chunk,
+ * that is at start-up; so each is reached through a small CommonJS module of the bundle, which
+ * esbuild evaluates where the importing module is first used, as a CommonJS build would.
  */
-const proxyAgentOutside = {
-  name: 'proxy-agent-outside',
+const OUTSIDE = new Set(['pdfkit', 'fontkit']);
+const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+const outside = {
+  name: 'outside',
   setup(build) {
-    build.onResolve({ filter: /^undici$/ }, () => ({ path: 'undici', external: true }));
+    build.onResolve({ filter: /.*/ }, (args) => {
+      const pkg = args.path.match(/^(@[^/]+\/)?[^/]+/)?.[0];
+      if (!builtins.has(args.path) && !OUTSIDE.has(pkg)) return undefined;
+      if (args.namespace === 'outside') return { path: args.path, external: true };
+      return { path: args.path, namespace: 'outside' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'outside' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)})`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Where the tool is cut into files. esbuild makes a chunk of every module an import() names, and
+ * dozens of small files cost start-up more than the bytes they save (each is a file to find, read
+ * and compile). So only these import() calls start a chunk: a command group (src/cli.ts), the
+ * few verbs with code or packages of their own, the sandbox, and packages few runs need. Every
+ * other import() in src/ (the client, the prompter, the query language, a verb's code…) is built
+ * as a require() of a module in the importer's own file: read with it, evaluated only when first
+ * asked for. test/tools/link-chunks.mjs then joins the chunks into one file per split point.
+ */
+const SPLIT_POINTS = [
+  { importer: /^src[\\/]cli\.ts$/, target: /^\.\/commands\/[^/]+\/index\.js$/ },
+  // The boarding station, the manifest's PDF, a ticket's QR code.
+  { importer: /^src[\\/]commands[\\/]/, target: /^(\.\/(board|manifest|manifest-pdf)|\.\.\/\.\.\/output\/qr)\.js$/ },
+  { importer: /^src[\\/]/, target: /\/sandbox\/index\.js$/ },
+  // Phone numbers' metadata (a phone typed), undici's public entry (behind a proxy).
+  { importer: /^src[\\/]/, target: /^(libphonenumber-js|undici)$/ },
+];
+
+const splitPoints = {
+  name: 'split-points',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const importer = relative(root, args.path);
+      const source = readFileSync(args.path, 'utf8');
+      // import('x') in code; `typeof import('x')` is a type and stays.
+      const contents = source.replace(/(?<!typeof\s*)\bimport\((['"])([^'"]+)\1\)/g, (call, _quote, target) =>
+        SPLIT_POINTS.some((point) => point.importer.test(importer) && point.target.test(target))
+          ? call
+          : `Promise.resolve().then(() => require(${JSON.stringify(target)}))`,
+      );
+      return { contents, loader: 'ts' };
+    });
   },
 };
 
 rmSync(dist, { recursive: true, force: true });
-const bundleFile = join(dist, 'tripctl.cjs');
 const bundle = await build({
   ...common,
-  entryPoints: [join(root, 'src/main.ts')],
-  outfile: bundleFile,
+  format: 'esm',
+  splitting: true,
+  entryPoints: { tripctl: join(root, 'src/main.ts') },
+  outdir: dist,
+  outExtension: { '.js': '.cjs' },
+  chunkNames: '[name]-[hash]',
+  write: false,
   define: { __TRIPCTL_VERSION__: JSON.stringify(version) },
-  plugins: [trim, proxyAgentOutside],
-  // The sandbox's PDF libraries stay in node_modules, loaded only when it makes a PDF (PDFKit
-  // also reads its own data files there); their import() becomes require(), which vm.Script runs.
-  // So does the MCP SDK, loaded only by `tripctl mcp`: bundled, it and its zod and ajv (1.2 MB)
-  // would more than double what every start reads. And libphonenumber-js (read when a phone is
-  // typed) and qrcode (a ticket on a terminal): 380 kB together that every start would read and
-  // deserialise for the few runs that use them (`--version` went from 1.30x to 1.45x node -e 0).
-  external: ['pdfkit', 'fontkit', 'bidi-js', '@modelcontextprotocol/sdk', 'libphonenumber-js', 'qrcode'],
-  supported: { 'dynamic-import': false },
+  plugins: [trim, outside, splitPoints],
 });
 const fail = (message) => {
   rmSync(dist, { recursive: true, force: true });
@@ -142,10 +186,21 @@ const deepImports = new Set(
   Object.entries(bundle.metafile.inputs)
     .filter(([file]) => file.startsWith('src/'))
     // An external package's subpath is resolved by Node through the package's exports at run time.
-    .flatMap(([, input]) => input.imports.filter((i) => !i.external).map((i) => i.original ?? ''))
+    .flatMap(([, input]) => input.imports.filter((i) => !i.external && !i.path.startsWith('outside:')).map((i) => i.original ?? ''))
     .filter((specifier) => /^(@[^/]+\/)?[^./@][^/]*\/./.test(specifier) && !specifier.startsWith('node:')),
 );
-for (const specifier of deepImports) {
+/** A subpath the package's `exports` names is public (@modelcontextprotocol/sdk/server/stdio.js). */
+const isPublic = (specifier) => {
+  const [name] = specifier.match(/^(@[^/]+\/)?[^/]+/);
+  const { exports } = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'));
+  const subpath = `.${specifier.slice(name.length)}`;
+  return Object.keys(typeof exports === 'object' && exports ? exports : {}).some((key) =>
+    key.includes('*')
+      ? subpath.startsWith(key.slice(0, key.indexOf('*'))) && subpath.endsWith(key.slice(key.indexOf('*') + 1))
+      : key === subpath,
+  );
+};
+for (const specifier of [...deepImports].filter((s) => !isPublic(s))) {
   const publicPart = DEEP_IMPORTS[specifier];
   if (!publicPart) fail(`src/ imports ${specifier}, a package's private path, with no check in DEEP_IMPORTS (test/tools/build.mjs)`);
   const [name] = specifier.match(/^(@[^/]+\/)?[^/]+/);
@@ -154,26 +209,9 @@ for (const specifier of deepImports) {
 }
 for (const specifier of Object.keys(DEEP_IMPORTS))
   if (!deepImports.has(specifier)) fail(`DEEP_IMPORTS lists ${specifier}, which src/ no longer imports: remove it`);
-const dynamic = Object.values(bundle.metafile.outputs).flatMap((output) => output.imports.filter((i) => i.kind === 'dynamic-import'));
-if (dynamic.length) fail(`import() of ${dynamic.map((i) => i.path).join(', ')} left in the bundle; vm.Script cannot run it`);
 
-// esbuild escapes strings and identifiers but writes regular expressions (and any comment it
-// keeps) as they are: comments lose their non-ASCII characters, code must spell them as \u escapes.
-const lines = readFileSync(bundleFile, 'utf8').split('\n');
-lines.forEach((line, index) => {
-  if (/^[\x00-\x7f]*$/.test(line)) return;
-  if (!/^\s*(\/\/|\/\*|\*)/.test(line))
-    fail(`non-ASCII code at dist/tripctl.cjs:${index + 1}; write it as \\u escapes: ${line.trim().slice(0, 100)}`);
-  lines[index] = line.replace(/[^\x00-\x7f]/g, '?');
-});
-const text = lines.join('\n');
-writeFileSync(bundleFile, text);
+mkdirSync(dist, { recursive: true });
+const { files } = await linkChunks(bundle.outputFiles, bundle.metafile, 'dist/tripctl.cjs', fail);
+for (const [file, contents] of files) writeFileSync(join(dist, file), contents);
 
-// The launcher names cache files after the bundle's content, so a rebuilt bundle starts afresh.
-const bundleId = createHash('sha256').update(text).digest('hex').slice(0, 16);
-await build({
-  ...common,
-  entryPoints: [join(root, 'src/launch.ts')],
-  outfile: join(dist, 'launch.cjs'),
-  define: { __TRIPCTL_BUNDLE_ID__: JSON.stringify(bundleId) },
-});
+await build({ ...common, format: 'cjs', entryPoints: [join(root, 'src/launch.ts')], outfile: join(dist, 'launch.cjs') });

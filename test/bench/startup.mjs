@@ -1,0 +1,113 @@
+// Start-up on Node 20, 22 and 24: medians of whole-process runs of the built bin/tripctl, each
+// printed as a ratio to the same Node binary's `node -e 0`, measured in the same rounds.
+// Node 22 and 24 are fetched as .ci/run does: `npm pack node-<platform>-<arch>@<major>` (the
+// registry's tarball of the `node` binary package), kept in node_modules/.cache/tripctl-nodes/.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** The Node binary of one major version: this process's own if it is that one, else a cached download. */
+export function nodeBinary(major) {
+  if (process.versions.node.split('.')[0] === String(major)) return process.execPath;
+  const dir = join(root, 'node_modules/.cache/tripctl-nodes', String(major));
+  const bin = join(dir, 'package/bin/node');
+  if (existsSync(bin)) return bin;
+  const platform = process.platform === 'win32' ? 'win' : process.platform;
+  mkdirSync(dir, { recursive: true });
+  execFileSync('npm', ['pack', '--silent', `node-${platform}-${process.arch}@${major}`], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const tarball = readdirSync(dir).find((name) => name.endsWith('.tgz'));
+  execFileSync('tar', ['-xzf', tarball], { cwd: dir });
+  rmSync(join(dir, tarball));
+  return bin;
+}
+
+/**
+ * @param {{ runs: number, majors: number[], bins: { name: string, path: string }[] }} options
+ *   `bins`: the builds to measure (the first is this checkout's; `--compare NAME=BIN` adds others,
+ *   measured in the same rounds, so a before and after differ by the build alone).
+ * @returns whether every goal was met by the first build
+ */
+export async function benchStartup({ runs, majors, bins }) {
+  const configDir = mkdtempSync(join(tmpdir(), 'tripctl-bench-'));
+  const cities = JSON.stringify({
+    cities: [
+      { id: 'damascus', name: 'Damascus', nameAr: 'دمشق' },
+      { id: 'homs', name: 'Homs', nameAr: 'حمص' },
+    ],
+  });
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(cities);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const env = {
+    ...process.env,
+    TRIPCTL_CONFIG_DIR: configDir,
+    TRIPCTL_BASE_URL: `http://127.0.0.1:${server.address().port}/api/partner/v1`,
+    TRIPCTL_API_KEY: 'sk_test_benchmarkbenchmark',
+    NO_COLOR: '1',
+  };
+  const time = (cmd, args, extraEnv = {}) =>
+    new Promise((ok, fail) => {
+      const started = process.hrtime.bigint();
+      const child = spawn(cmd, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('error', fail);
+      child.on('exit', (code) => {
+        if (code !== 0) return fail(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${stderr}`));
+        ok(Number(process.hrtime.bigint() - started) / 1e6);
+      });
+    });
+
+  // Goals (issue 30): Node 24 (and 22, which operators run too) against the tighter start-up one.
+  const goals = (major) => (major === 20 ? { version: 1.6, get: 2.0 } : { version: 1.3, get: 2.0 });
+  let met = true;
+  try {
+    for (const major of majors) {
+      const node = nodeBinary(major);
+      const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+      const goal = goals(major);
+      const cases = [{ name: 'node -e 0', args: ['-e', '0'] }];
+      for (const [index, bin] of bins.entries()) {
+        const label = index === 0 ? 'tripctl' : `${bin.name}:`;
+        const first = index === 0;
+        cases.push(
+          { name: `${label} --version`, args: [bin.path, '--version'], target: first && goal.version },
+          { name: `${label} cities list -o json`, args: [bin.path, 'cities', 'list', '-o', 'json'], target: first && goal.get },
+          // What a run pays without a compile cache (the first after an install or upgrade).
+          { name: '  the same, no compile cache', args: [bin.path, 'cities', 'list', '-o', 'json'], env: { TRIPCTL_NO_CODE_CACHE: '1' } },
+        );
+      }
+      const samples = cases.map(() => []);
+      // Warm the file cache and make the compile cache, as a user's first run does; then interleave
+      // the cases so drift in the machine's load hits all of them alike.
+      for (const c of cases) await time(node, c.args, c.env);
+      for (let i = 0; i < runs; i++) for (const [n, c] of cases.entries()) samples[n].push(await time(node, c.args, c.env));
+      const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+      const reference = median(samples[0]);
+      console.log(`start-up on Node ${nodeVersion}, median of ${runs} runs (reference: its node -e 0 = ${reference.toFixed(1)} ms)`);
+      for (const [n, c] of cases.entries()) {
+        const m = median(samples[n]);
+        const ratio = m / reference;
+        let verdict = n === 0 ? 'reference' : '';
+        if (c.target) {
+          verdict = ratio <= c.target ? `goal ≤ ${c.target}× met` : `goal ≤ ${c.target}× MISSED`;
+          if (ratio > c.target) met = false;
+        }
+        console.log(`  ${c.name.padEnd(36)} ${m.toFixed(1).padStart(7)} ms  ${ratio.toFixed(2)}×  ${verdict}`);
+      }
+    }
+  } finally {
+    server.close();
+    rmSync(configDir, { recursive: true, force: true });
+  }
+  return met;
+}

@@ -1,0 +1,121 @@
+// The second half of the build (test/tools/build.mjs): esbuild's chunks, joined into few files.
+//
+// esbuild splits code only as ES modules, and it makes a chunk of every set of entry points that
+// share code: a start-up of tripctl read 15–35 small files, each one to find, read and compile,
+// and Node's ES module loader costs more per file than its CommonJS one (npm run bench). So each
+// chunk is made CommonJS (its import() of a chunk a require()), and the chunks are joined into a
+// few files by who loads them:
+//   - tripctl.cjs: the entry and every chunk it needs before it runs (what every start reads);
+//   - one file per split point (a command group, the sandbox, the MCP server…) with the chunks
+//     only it needs;
+//   - shared.cjs: chunks needed by more than one split point and not at start.
+// In a file, each chunk is a function run on its first use, with its own `module`, as Node would
+// run a file; a chunk of another file is loaded through that file's `__tripctlLoad`.
+import { basename } from 'node:path';
+import { transform } from 'esbuild';
+
+/**
+ * @param {import('esbuild').OutputFile[]} outputFiles ES module chunks, as built with splitting
+ * @param {import('esbuild').Metafile} metafile
+ * @param {string} entry the entry's output path (as in the metafile)
+ * @returns {Promise<Map<string, string>>} file name (in the output directory) → contents
+ */
+export async function linkChunks(outputFiles, metafile, entry, fail) {
+  const name = (path) => basename(path);
+  const code = new Map();
+  for (const file of outputFiles) {
+    const key = Object.keys(metafile.outputs).find((path) => file.path.endsWith(path));
+    // import() of a chunk becomes `Promise.resolve().then(() => __toESM(require('./chunk.cjs')))`.
+    const cjs = await transform(file.text, {
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20.18',
+      charset: 'utf8',
+      minifyWhitespace: true,
+      supported: { 'dynamic-import': false },
+    });
+    code.set(name(key), cjs.code);
+  }
+  const staticImports = (chunk) =>
+    metafile.outputs[Object.keys(metafile.outputs).find((path) => name(path) === chunk)].imports
+      .filter((i) => i.kind === 'import-statement' && !i.external)
+      .map((i) => name(i.path));
+  const dynamicImports = (chunk) =>
+    metafile.outputs[Object.keys(metafile.outputs).find((path) => name(path) === chunk)].imports
+      .filter((i) => i.kind === 'dynamic-import' && !i.external)
+      .map((i) => name(i.path));
+  const closure = (start) => {
+    const seen = new Set();
+    const walk = (chunk) => {
+      if (seen.has(chunk)) return;
+      seen.add(chunk);
+      staticImports(chunk).forEach(walk);
+    };
+    walk(start);
+    return seen;
+  };
+
+  const entryName = name(entry);
+  const core = closure(entryName);
+  const roots = new Set([...code.keys()].flatMap(dynamicImports).filter((chunk) => !core.has(chunk)));
+  const owners = new Map();
+  for (const root of roots)
+    for (const chunk of closure(root)) if (!core.has(chunk)) owners.set(chunk, [...(owners.get(chunk) ?? []), root]);
+  /** chunk → the file it is joined into */
+  const fileOf = new Map();
+  for (const chunk of core) fileOf.set(chunk, 'tripctl.cjs');
+  // A split point's file is named after its module: src/commands/trips/index.ts is trips.cjs,
+  // src/commands/trips/board.ts board.cjs, src/output/qr.ts output-qr.cjs, a package its name.
+  const groupName = (root) => {
+    const from = metafile.outputs[Object.keys(metafile.outputs).find((path) => name(path) === root)].entryPoint ?? root;
+    const pkg = from.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1];
+    if (pkg) return pkg.replace('/', '+');
+    const parts = from.replace(/\.[a-z]+$/, '').split('/');
+    if (parts[1] !== 'commands') return parts.slice(1).join('-'); // src/sandbox/index.ts: sandbox-index
+    return parts.at(-1) === 'index' ? parts.at(-2) : parts.at(-1);
+  };
+  // Code shared by a few split points (the PDF writer: the sandbox and the manifest) has a file of
+  // its own, so that no other command reads it; code shared by many, shared.cjs.
+  for (const [chunk, roots] of owners) fileOf.set(chunk, `${roots.length > 3 ? 'shared' : roots.map(groupName).sort().join('+')}.cjs`);
+  for (const chunk of code.keys()) if (!fileOf.has(chunk)) fail(`chunk ${chunk} is reached by nothing`);
+  const fileNames = new Set(fileOf.values());
+  const names = [...roots].map(groupName);
+  if (new Set(names).size !== roots.size) fail(`two split points would share a file name: ${names.sort().join(', ')}`);
+
+  const files = new Map();
+  for (const file of fileNames) {
+    const chunks = [...fileOf].filter(([, f]) => f === file).map(([chunk]) => chunk);
+    const bodies = chunks.map((chunk) => {
+      // A chunk's exports object is its module.exports as it is: __toCommonJS would copy every
+      // export into a second object of getters, which start-up paid for (npm run bench).
+      const body = code
+        .get(chunk)
+        .replace(
+          /\bmodule\.exports=__toCommonJS\(stdin_exports\);/,
+          () => 'module.exports=__defProp(stdin_exports,"__esModule",{value:true});',
+        )
+        .replace(/\brequire\("\.\/([^"]+\.cjs)"\)/g, (call, target) => {
+          if (!fileOf.has(target)) fail(`${chunk} requires ${target}, which is no chunk of this build`);
+          return `__tripctlLoad(${JSON.stringify(target)})`;
+        });
+      return `${JSON.stringify(chunk)}:(function(exports,require,module,__filename,__dirname){${body}\n})`;
+    });
+    const elsewhere = Object.fromEntries([...fileOf].filter(([, f]) => f !== file));
+    files.set(
+      file,
+      [
+        "'use strict';",
+        `const __tripctlChunks={${bodies.join(',\n')}};`,
+        `const __tripctlElsewhere=${JSON.stringify(elsewhere)};`,
+        'const __tripctlLoaded=new Map();',
+        // As Node runs a file: its module is known before it runs, so a cycle sees its exports so far.
+        'function __tripctlLoad(chunk){let m=__tripctlLoaded.get(chunk);if(m)return m.exports;',
+        'const run=__tripctlChunks[chunk];if(!run)return require("./"+__tripctlElsewhere[chunk]).__tripctlLoad(chunk);',
+        'm={exports:{}};__tripctlLoaded.set(chunk,m);run.call(m.exports,m.exports,require,m,__filename,__dirname);return m.exports}',
+        'module.exports.__tripctlLoad=__tripctlLoad;',
+        file === 'tripctl.cjs' ? `__tripctlLoad(${JSON.stringify(entryName)});` : '',
+      ].join('\n'),
+    );
+  }
+  return { files };
+}
