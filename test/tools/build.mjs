@@ -148,7 +148,8 @@ const splitPoints = {
       const contents = source.replace(/(?<!typeof\s*)\bimport\((['"])([^'"]+)\1\)/g, (call, _quote, target) =>
         SPLIT_POINTS.some((point) => point.importer.test(importer) && point.target.test(target))
           ? call
-          : `Promise.resolve().then(() => require(${JSON.stringify(target)}))`,
+          : // As import() would give it: a CommonJS module's exports are its default export too.
+            `Promise.resolve().then(() => { const m = require(${JSON.stringify(target)}); return m?.__esModule ? m : { ...m, default: m }; })`,
       );
       return { contents, loader: 'ts' };
     });
