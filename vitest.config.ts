@@ -13,7 +13,8 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
  * runs the suite under 20, 22 and 24.
  */
 const cacheTests = NODE_HAS_COMPILE_CACHE ? [] : ['test/e2e/compile-cache.test.ts'];
-if (!NODE_HAS_COMPILE_CACHE) saySkipped("test/e2e/compile-cache.test.ts is for Node 22.8 and newer (Node's compile cache); .ci/run runs it there");
+if (!NODE_HAS_COMPILE_CACHE)
+  saySkipped("test/e2e/compile-cache.test.ts is for Node 22.8 and newer (Node's compile cache); .ci/run runs it there");
 
 export default defineConfig({
   test: {
