@@ -1,7 +1,8 @@
 // Questions for a person at a terminal. Prompts are drawn on stderr so that stdout stays data,
-// and @inquirer/prompts is loaded only when a question is actually asked. Every question reads
-// its keys through one KeyFeed (key-feed.ts), so what it shows as chosen is what it answers,
-// whatever the timing of the keys.
+// and each prompt's own package (@inquirer/input, @inquirer/search…, not the whole of
+// @inquirer/prompts, whose editor prompt brings 650 KB of character sets) is loaded only when a
+// question is actually asked. Every question reads its keys through one KeyFeed (key-feed.ts), so
+// what it shows as chosen is what it answers, whatever the timing of the keys.
 import type { Readable } from 'node:stream';
 import { Writable } from 'node:stream';
 import { InterruptedError } from '../errors.js';
@@ -56,7 +57,7 @@ export class TerminalPrompter implements Prompter {
   ) {}
 
   async input(message: string, opts: { default?: string; validate?: Validate } = {}): Promise<string> {
-    const { input } = await import('@inquirer/prompts');
+    const { default: input } = await import('@inquirer/input');
     const validate = opts.validate;
     return this.ask((context, track) =>
       input({ message, default: opts.default, validate: validate ? track(validate) : undefined }, context),
@@ -64,7 +65,7 @@ export class TerminalPrompter implements Prompter {
   }
 
   async password(message: string, opts: { validate?: Validate } = {}): Promise<string> {
-    const { password } = await import('@inquirer/prompts');
+    const { default: password } = await import('@inquirer/password');
     const validate = opts.validate;
     return this.ask((context, track) => password({ message, mask: '*', validate: validate ? track(validate) : undefined }, context));
   }
@@ -72,7 +73,7 @@ export class TerminalPrompter implements Prompter {
   async confirm(message: string, defaultValue = false): Promise<boolean> {
     // Inquirer's confirm takes any answer starting with y or n and anything else as the default,
     // so stray text (`07:30` typed one question late) said yes. This one asks again instead.
-    const { input } = await import('@inquirer/prompts');
+    const { default: input } = await import('@inquirer/input');
     const answer = await this.ask((context, track) =>
       input(
         {
@@ -89,7 +90,7 @@ export class TerminalPrompter implements Prompter {
   }
 
   async select<T>(message: string, choices: Array<Choice<T>>): Promise<T> {
-    const { search } = await import('@inquirer/prompts');
+    const { default: search } = await import('@inquirer/search');
     const shown = choices.map(({ name, value, description }) => ({ name, value, description }));
     const all = choices.map((choice, index) => ({ ...choice, value: index }));
     return this.ask((context, track) =>
@@ -109,7 +110,7 @@ export class TerminalPrompter implements Prompter {
   }
 
   async checkbox<T>(message: string, choices: Array<Choice<T>>, opts: { required?: string } = {}): Promise<T[]> {
-    const { checkbox } = await import('@inquirer/prompts');
+    const { default: checkbox } = await import('@inquirer/checkbox');
     const required = opts.required;
     const shown = choices.map(({ name, value, description }) => ({ name, value, description }));
     return this.ask((context, track) =>

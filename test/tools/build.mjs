@@ -1,12 +1,12 @@
-// npm run build: dist/tripctl.cjs, the whole tool as one CommonJS bundle, and dist/launch.cjs,
-// the small launcher bin/tripctl runs, which compiles the bundle with a V8 code cache
-// (src/launch.ts says why one CommonJS file). The bundle must stay:
-//   - free of real import() calls: vm.Script, which compiles it, cannot run them;
-//   - ASCII, so the launcher can read it as latin1 (several times faster than utf8);
-//   - free of what tripctl never uses but start-up would pay for: undici's HTTP/2 client and
-//     fetch's body encoder load node:http2, node:tls and node:crypto; inquirer's editor prompt
-//     brings 650 KB of character sets. These are replaced by stubs; no dependency's source is
-//     edited (a stub replaces a whole module, on a path the build checks it is the one meant).
+// npm run build: dist/, the tool as a few CommonJS files, and dist/launch.cjs, the small launcher
+// bin/tripctl runs (src/launch.ts). esbuild bundles src/main.ts as ES modules split at the
+// import() calls named in SPLIT_POINTS (a command group, the sandbox, the MCP server…), and
+// test/tools/link-chunks.mjs joins its chunks into one CommonJS file per split point: every start
+// reads dist/tripctl.cjs, and a command reads its own file when it runs.
+// Two build-time measures stay, each because the bench shows it buys more than 5 ms on Node 24
+// (test/bench/README.md), each failing the build if its assumption about undici breaks: a stub of
+// undici's HTTP/2 client, and two deep imports of undici's parts (DEEP_IMPORTS). No dependency's
+// source is edited (a stub replaces a whole module, on a path the build checks is the one meant).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -19,42 +19,28 @@ const dist = join(root, 'dist');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 
 /**
- * Modules replaced by stubs, each only reached on a path tripctl never takes (or, once, loaded
- * later). `reachedBy` is what src/ would have to say to take that path: the build fails if any
- * file of src/ says it, so a stub cannot silently start being reached.
+ * `TRIPCTL_BUILD_WITHOUT=http2,deep-imports npm run build` leaves those measures out, for
+ * `npm run bench -- --compare NAME=BIN` to show what each buys (test/bench/README.md).
  */
-const STUBS = [
+const WITHOUT = new Set((process.env.TRIPCTL_BUILD_WITHOUT ?? '').split(',').filter(Boolean));
+
+/**
+ * Modules replaced by stubs, each only reached on a path tripctl never takes. `reachedBy` is what
+ * src/ would have to say to take that path: the build fails if any file of src/ says it, so a
+ * stub cannot silently start being reached; and it fails if a stub was not used (its module moved).
+ */
+const ALL_STUBS = [
   {
     // Only used when a server offers HTTP/2 and the dispatcher allows it (allowH2, off by default).
+    // Loaded, it brings node:http2 and node:tls into every request's start: 22 ms of CPU on Node 24.
+    name: 'http2',
     importer: /undici[\\/]lib[\\/]dispatcher[\\/]/,
     path: /^\.[\\/]client-h2\.js$/,
     reachedBy: /\ballowH2\b/,
     contents: "module.exports = function connectH2 () { throw new Error('tripctl is built without HTTP/2') }",
   },
-  {
-    // Only used for FormData request bodies; tripctl sends strings and buffers.
-    importer: /undici[\\/]lib[\\/]dispatcher[\\/]/,
-    path: /[\\/]web[\\/]fetch[\\/]body\.js$/,
-    reachedBy: /\bFormData\b/,
-    contents: "module.exports = { extractBody () { throw new Error('tripctl is built without FormData bodies') } }",
-  },
-  {
-    // The editor prompt (inquirer's `editor`, which opens $EDITOR); tripctl asks for no long text.
-    importer: /@inquirer[\\/]prompts[\\/]/,
-    path: /^@inquirer\/editor$/,
-    reachedBy: /@inquirer\/editor|\{[^}]*\beditor\b[^}]*\}\s*from\s*'@inquirer\/prompts'/,
-    contents: "module.exports = function editor () { throw new Error('tripctl is built without the editor prompt') }",
-  },
-  {
-    // Not a stub but a deferral: commander loads child_process at start-up and uses it only to
-    // spawn stand-alone subcommand files, which tripctl has none of.
-    importer: /commander[\\/]lib[\\/]/,
-    path: /^node:child_process$/,
-    // A subcommand of its own file: .command(name, description) or an executable file or directory.
-    reachedBy: /\.command\([^)]*,\s*['"`]|executableFile|executableDir/,
-    contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] })",
-  },
 ];
+const STUBS = ALL_STUBS.filter((stub) => !WITHOUT.has(stub.name));
 
 /**
  * Private paths of packages that src/ imports (src/client/undici.ts: undici's index loads far more
@@ -62,10 +48,16 @@ const STUBS = [
  * that moved already fails the bundling (it cannot be resolved); this catches one still there but
  * no longer the same code, and a new deep import nobody wrote a check for.
  */
+// undici's index loads fetch, WebSocket, caches and mocks too: 61 ms of CPU on one GET, Node 24.
 const DEEP_IMPORTS = {
   'undici/lib/dispatcher/agent.js': (undici) => undici.Agent,
   // undici's index puts its API on every dispatcher's prototype (Object.assign(Dispatcher.prototype, api)).
   'undici/lib/api/api-request.js': (undici) => undici.Dispatcher.prototype.request,
+};
+/** Built without the deep imports (WITHOUT), each is its public counterpart, through undici's index. */
+const VIA_INDEX = {
+  'undici/lib/dispatcher/agent.js': "module.exports = require('undici').Agent",
+  'undici/lib/api/api-request.js': "module.exports = require('undici').Dispatcher.prototype.request",
 };
 
 const trim = {
@@ -77,6 +69,11 @@ const trim = {
       );
     });
     build.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({ contents: STUBS[Number(args.path)].contents, loader: 'js' }));
+    if (!WITHOUT.has('deep-imports')) return;
+    build.onResolve({ filter: /^undici\/lib\// }, (args) =>
+      args.path in VIA_INDEX ? { path: args.path, namespace: 'via-index' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'via-index' }, (args) => ({ contents: VIA_INDEX[args.path], loader: 'js', resolveDir: root }));
   },
 };
 
@@ -134,6 +131,9 @@ const SPLIT_POINTS = [
   // The boarding station, the manifest's PDF, a ticket's QR code.
   { importer: /^src[\\/]commands[\\/]/, target: /^(\.\/(board|manifest|manifest-pdf)|\.\.\/\.\.\/output\/qr)\.js$/ },
   { importer: /^src[\\/]/, target: /\/sandbox\/index\.js$/ },
+  // What only a terminal run loads: the prompter (inquirer), the spinner (ora), and --query (jmespath).
+  { importer: /^src[\\/]context\.ts$/, target: /^\.\/(input\/prompter|output\/progress)\.js$/ },
+  { importer: /^src[\\/]cli\.ts$/, target: /^\.\/output\/query\.js$/ },
   // Phone numbers' metadata (a phone typed), undici's public entry (behind a proxy).
   { importer: /^src[\\/]/, target: /^(libphonenumber-js|undici)$/ },
 ];
@@ -209,7 +209,7 @@ for (const specifier of [...deepImports].filter((s) => !isPublic(s))) {
     fail(`${specifier} is no longer what ${name} exports for it: has ${name} changed its layout?`);
 }
 for (const specifier of Object.keys(DEEP_IMPORTS))
-  if (!deepImports.has(specifier)) fail(`DEEP_IMPORTS lists ${specifier}, which src/ no longer imports: remove it`);
+  if (!deepImports.has(specifier) && !WITHOUT.has('deep-imports')) fail(`DEEP_IMPORTS lists ${specifier}, which src/ no longer imports: remove it`);
 
 mkdirSync(dist, { recursive: true });
 const { files } = await linkChunks(bundle.outputFiles, bundle.metafile, 'dist/tripctl.cjs', fail);
