@@ -3,10 +3,11 @@
 // import() calls named in SPLIT_POINTS (a command group, the sandbox, the MCP server…), and
 // test/tools/link-chunks.mjs joins its chunks into one CommonJS file per split point: every start
 // reads dist/tripctl.cjs, and a command reads its own file when it runs.
-// Two build-time measures stay, each because the bench shows it buys more than 5 ms on Node 24
-// (test/bench/README.md), each failing the build if its assumption about undici breaks: a stub of
-// undici's HTTP/2 client, and two deep imports of undici's parts (DEEP_IMPORTS). No dependency's
-// source is edited (a stub replaces a whole module, on a path the build checks is the one meant).
+// Three build-time measures stay, each because the bench shows it buys more than 5 ms on Node 24
+// (test/bench/README.md), each failing the build if its assumption about a dependency breaks: a
+// stub of undici's HTTP/2 client, commander's child_process deferred, and two deep imports of
+// undici's parts (DEEP_IMPORTS). No dependency's source is edited (a stub replaces a whole
+// module, on a path the build checks is the one meant).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -19,7 +20,7 @@ const dist = join(root, 'dist');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 
 /**
- * `TRIPCTL_BUILD_WITHOUT=http2,deep-imports npm run build` leaves those measures out, for
+ * `TRIPCTL_BUILD_WITHOUT=http2,child-process,deep-imports npm run build` leaves those measures out, for
  * `npm run bench -- --compare NAME=BIN` to show what each buys (test/bench/README.md).
  */
 const WITHOUT = new Set((process.env.TRIPCTL_BUILD_WITHOUT ?? '').split(',').filter(Boolean));
@@ -38,6 +39,17 @@ const ALL_STUBS = [
     path: /^\.[\\/]client-h2\.js$/,
     reachedBy: /\ballowH2\b/,
     contents: "module.exports = function connectH2 () { throw new Error('tripctl is built without HTTP/2') }",
+  },
+  {
+    // Not a stub but a deferral: commander loads child_process (and with it net, dgram and the
+    // streams) at start-up, and uses it only to spawn stand-alone subcommand files, which tripctl
+    // has none of. 5–7 ms of CPU on every `--version`, Node 24.
+    name: 'child-process',
+    importer: /commander[\\/]lib[\\/]/,
+    path: /^node:child_process$/,
+    // A subcommand of its own file: .command(name, description) or an executable file or directory.
+    reachedBy: /\.command\([^)]*,\s*['"`]|executableFile|executableDir/,
+    contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] })",
   },
 ];
 const STUBS = ALL_STUBS.filter((stub) => !WITHOUT.has(stub.name));
@@ -209,7 +221,8 @@ for (const specifier of [...deepImports].filter((s) => !isPublic(s))) {
     fail(`${specifier} is no longer what ${name} exports for it: has ${name} changed its layout?`);
 }
 for (const specifier of Object.keys(DEEP_IMPORTS))
-  if (!deepImports.has(specifier) && !WITHOUT.has('deep-imports')) fail(`DEEP_IMPORTS lists ${specifier}, which src/ no longer imports: remove it`);
+  if (!deepImports.has(specifier) && !WITHOUT.has('deep-imports'))
+    fail(`DEEP_IMPORTS lists ${specifier}, which src/ no longer imports: remove it`);
 
 mkdirSync(dist, { recursive: true });
 const { files } = await linkChunks(bundle.outputFiles, bundle.metafile, 'dist/tripctl.cjs', fail);
