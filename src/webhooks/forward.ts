@@ -35,7 +35,6 @@ const HOP_BY_HOP = new Set([
   'expect',
 ]);
 
-
 export function passableHeaders(raw: RawHeaders): RawHeaders {
   const out: RawHeaders = [];
   for (let i = 0; i + 1 < raw.length; i += 2) {
