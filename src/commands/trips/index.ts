@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { MANIFEST_FORMATS, TRIP_STATUSES } from '../../input/choices.js';
+import { westernDigits } from '../../input/digits.js';
 import type { Validate } from '../../input/prompter.js';
 import { integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
@@ -35,11 +36,11 @@ async function seatsOfVehicle(tools: ParseTools, sofar: Record<string, unknown>,
       validate: async (text) => {
         const verdict = await validate(text);
         if (verdict !== true) return verdict;
-        return seats !== undefined && Number(text.trim()) > seats ? `The vehicle has ${seats} seats; at most ${seats}` : true;
+        return seats !== undefined && Number(westernDigits(text).trim()) > seats ? `The vehicle has ${seats} seats; at most ${seats}` : true;
       },
     },
   );
-  return answer.trim() === '' || answer.trim() === String(seats) ? undefined : answer.trim();
+  return answer.trim() === '' || westernDigits(answer).trim() === String(seats) ? undefined : answer.trim();
 }
 
 /** The flags of `trips publish`; `trips update` takes the same ones, none required. */
