@@ -16,7 +16,7 @@ import { readNamedFile } from '../input/files.js';
 import { readAll } from '../input/stdin.js';
 import { toJson } from '../output/sanitize.js';
 import { runBulk } from './bulk.js';
-import { decodeCsv, parseCsv, type CsvRecord } from './csv.js';
+import { type CsvTable, decodeCsv, extraCells, parseCsv } from './csv.js';
 import { type Column, columnOf, mapHeader } from './import-columns.js';
 import { fieldsFrom } from './flags.js';
 import { attributeOf, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation.js';
@@ -87,15 +87,22 @@ export function normalizedCell(cell: string): string {
 }
 
 /** Every row parsed by the flags' own parsers: all local checks first, then the look-ups. */
-async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], columns: Array<Column | undefined>, opts: ImportOptions) {
+async function parseRows(
+  ctx: Context,
+  verb: ImportVerb,
+  { records, delimiter }: Pick<CsvTable, 'records' | 'delimiter'>,
+  columns: Array<Column | undefined>,
+  opts: ImportOptions,
+) {
   const tools: ParseTools = toolsFor(ctx);
   const errors: Array<{ line: number; message: string }> = [];
   const rows: Array<ImportRow & { ok: boolean }> = [];
   // A field given for every row under the service's own name (`-F pricePerSeat=1800000`) is given.
   const escaped = fieldsFrom(opts);
   for (const record of records) {
-    if (record.cells.length > columns.length && record.cells.slice(columns.length).some((c) => c.trim() !== '')) {
-      errors.push({ line: record.line, message: `${record.cells.length} fields, but the header names ${columns.length} columns` });
+    const extra = extraCells(record, columns.length, delimiter);
+    if (extra !== undefined) {
+      errors.push({ line: record.line, message: extra });
       rows.push({ line: record.line, body: {}, ok: false });
       continue;
     }
@@ -144,7 +151,7 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
   const { bytes, source } = await readSource(ctx, opts.fromFile);
   const table = parseCsv(decodeCsv(bytes, source), source);
   const columns = mapHeader(table.header, verb.flags, source);
-  const { rows: parsed, errors } = await parseRows(ctx, verb, table.records, columns, opts);
+  const { rows: parsed, errors } = await parseRows(ctx, verb, table, columns, opts);
   errors.push(...(verb.checkRows?.(parsed.filter((row) => row.ok)) ?? []));
   const rows: ImportRow[] = parsed.map(({ line, body }) => ({ line, body }));
   if (errors.length) {

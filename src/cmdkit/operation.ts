@@ -18,7 +18,7 @@ import { addColumnsFlag, addFieldFlags, addPageFlags, addParamFlag, choiceOption
 export interface ParseTools {
   ctx: Context;
   resolver: Resolver;
-  timeZone: string | undefined;
+  timeZone: string;
 }
 
 /** A flag that becomes one body or query field. */

@@ -47,7 +47,14 @@ const resolvers = new WeakMap<Context, Resolver>();
 export function toolsFor(ctx: Context): ParseTools {
   let resolver = resolvers.get(ctx);
   if (!resolver) resolvers.set(ctx, (resolver = new Resolver(() => ctx.client())));
-  return { ctx, resolver, timeZone: ctx.settings().timeZone };
+  // Read when a parser or a view uses it: the context names the system's zone then, not before.
+  return {
+    ctx,
+    resolver,
+    get timeZone() {
+      return ctx.timeZone();
+    },
+  };
 }
 
 /**

@@ -64,7 +64,9 @@ export function parseMoney(label: string, text: string, currency: string): numbe
   const code = currency.toUpperCase();
   const digits = fractionDigits(code);
   const example = digits > 0 ? `18000 or 18000.${'5'.padEnd(digits, '0')}` : '18000';
-  const compact = westernDigits(text).trim().replace(/[\s_\u00a0\u202f]/g, '');
+  const compact = westernDigits(text)
+    .trim()
+    .replace(/[\s_\u00a0\u202f]/g, '');
   // A currency named with the amount (`18000 SYP`) must be the one the tool counts in.
   const named = /^([A-Za-z]{3})?([\d.,]+)([A-Za-z]{3})?$/.exec(compact);
   const given = (named?.[1] ?? named?.[3])?.toUpperCase();

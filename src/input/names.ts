@@ -15,17 +15,19 @@ import { westernDigits } from './digits.js';
  * - a trailing `،` `؛` `.` `,` `;` (a name pasted out of a sentence or a list) is ignored.
  */
 export function normalizeName(text: string): string {
-  return westernDigits(text)
-    .replace(/[\s\u060c\u061b.,;]+$/u, '')
-    .normalize('NFKD')
-    // biome-ignore lint/suspicious/noMisleadingCharacterClass: a class of combining marks on purpose, each removed on its own
-    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
-    .replace(/[\u0623\u0625\u0622]/g, '\u0627') // أ إ آ → ا
-    .replace(/\u0629/g, '\u0647') // ة → ه
-    .replace(/[\u0649\u06cc]/g, '\u064a') // ى ی → ي
-    .replace(/\u06a9/g, '\u0643') // ک → ك
-    .toLowerCase()
-    .replace(/[\s\-_'\u2019.]/g, ''); // ’ is the typographic apostrophe
+  return (
+    westernDigits(text)
+      .replace(/[\s\u060c\u061b.,;]+$/u, '')
+      .normalize('NFKD')
+      // biome-ignore lint/suspicious/noMisleadingCharacterClass: a class of combining marks on purpose, each removed on its own
+      .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
+      .replace(/[\u0623\u0625\u0622]/g, '\u0627') // أ إ آ → ا
+      .replace(/\u0629/g, '\u0647') // ة → ه
+      .replace(/[\u0649\u06cc]/g, '\u064a') // ى ی → ي
+      .replace(/\u06a9/g, '\u0643') // ک → ك
+      .toLowerCase()
+      .replace(/[\s\-_'\u2019.]/g, '')
+  ); // ’ is the typographic apostrophe
 }
 
 /** A name without its leading article: `As-Suwayda` → `Suwayda`, `السويداء` → `سويداء`. */

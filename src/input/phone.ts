@@ -79,13 +79,20 @@ export async function parsePhone(label: string, text: string, country: string): 
   const lib = await load();
   const international = typed.startsWith('+');
   const parsed = lib.parsePhoneNumberFromString(typed, lib.isSupportedCountry(country) ? country : undefined);
-  const region = international ? parsed?.country : lib.isSupportedCountry(country) ? (country as Parameters<Library['getCountryCallingCode']>[0]) : undefined;
+  const region = international
+    ? parsed?.country
+    : lib.isSupportedCountry(country)
+      ? (country as Parameters<Library['getCountryCallingCode']>[0])
+      : undefined;
   const where = region ? countryLabel(region) : countryLabel(country);
   const assumed = international
     ? 'the country is the one its code names'
     : `read in ${countryLabel(country)}, the profile's 'country' setting; a number of another country is written with its code (+…)`;
   if (!region)
-    throw usageError(`${label}: '${text}' is not a valid international phone number`, 'no country has that code, or too few digits follow it');
+    throw usageError(
+      `${label}: '${text}' is not a valid international phone number`,
+      'no country has that code, or too few digits follow it',
+    );
   // The digits after the trunk prefix (the 0 dialled before a local number) or the country code.
   const metadata = new lib.Metadata();
   metadata.selectNumberingPlan(region);

@@ -90,7 +90,15 @@ export class Resolver {
     if (exact) return exact.id;
     const keyed = cities.map((city) => ({ city, keys: cityKeys(city), starts: cityStarts(city) }));
     const label = ({ city }: { city: City }) => `${city.name ?? city.id} (${city.id})`;
-    const matches = matching(flag, value, keyed, ({ keys }) => keys, ({ starts }) => starts, label, 'cities');
+    const matches = matching(
+      flag,
+      value,
+      keyed,
+      ({ keys }) => keys,
+      ({ starts }) => starts,
+      label,
+      'cities',
+    );
     if (matches.length === 1) return matches[0]!.city.id;
     const near = nearest(normalizeName(value), keyed, ({ keys }) => keys).map(({ city }) => city.name ?? city.id);
     const suggestion = didYouMean(near);
@@ -141,7 +149,8 @@ function matching<T>(
     );
   }
   const start = normalizeName(articles ? withoutArticle(value) : value);
-  const matches = named.length || [...start].length < MIN_PREFIX ? named : items.filter((item) => starts(item).some((key) => key.startsWith(start)));
+  const matches =
+    named.length || [...start].length < MIN_PREFIX ? named : items.filter((item) => starts(item).some((key) => key.startsWith(start)));
   if (matches.length > 1) {
     throw usageError(
       `${flag} '${value}' matches ${matches.length} ${plural}: ${matches.slice(0, 8).map(label).join(', ')}`,

@@ -36,7 +36,9 @@ async function seatsOfVehicle(tools: ParseTools, sofar: Record<string, unknown>,
       validate: async (text) => {
         const verdict = await validate(text);
         if (verdict !== true) return verdict;
-        return seats !== undefined && Number(westernDigits(text).trim()) > seats ? `The vehicle has ${seats} seats; at most ${seats}` : true;
+        return seats !== undefined && Number(westernDigits(text).trim()) > seats
+          ? `The vehicle has ${seats} seats; at most ${seats}`
+          : true;
       },
     },
   );
