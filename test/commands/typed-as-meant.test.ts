@@ -78,6 +78,26 @@ describe('no guessing on short words', () => {
     expect(posts(mark, '/trips')).toEqual([expect.objectContaining({ fromCityId: 'deir-ez-zor', toCityId: 'tartus' })]);
   });
 
+  it('a vehicle by its plate alike: in Arabic-Indic digits it resolves; a common word or two letters is refused', async () => {
+    const args = ['trips', 'publish', '--from', 'Homs', '--to', 'Hama', '--departure', '2027-02-03 08:30', '--price', '100', '--tz', 'UTC'];
+    const vehicles = await session.json<Array<{ id: string; plate: string }>>(['vehicles', 'list']);
+    const sent = session.mark();
+    const published = await session.run([...args, '--vehicle', 'dam-٥٠٢٢٩١', '--yes']);
+    expect(published.code, published.stderr).toBe(0);
+    expect(posts(sent, '/trips')).toEqual([expect.objectContaining({ vehicleId: vehicles.find((v) => v.plate === 'DAM-502291')!.id })]);
+    for (const [typed, message] of [
+      ['any', "tripctl: --vehicle: 'any' is a common word, not one of the vehicles"],
+      ['DA', "tripctl: --vehicle: no vehicle 'DA'"],
+      ['DAM', "tripctl: --vehicle 'DAM' matches"],
+    ]) {
+      const mark = session.mark();
+      const result = await session.run([...args, '--vehicle', typed!, '--yes']);
+      expect(result.code, typed).toBe(ExitCode.usage);
+      expect(result.stderr, typed).toContain(message);
+      expect(session.since(mark).filter((r) => r.method === 'POST')).toEqual([]);
+    }
+  });
+
   it('every city of the sandbox and a list of common words through the resolver: no word finds a city it does not name', async () => {
     const cities = await session.json<Array<{ id: string; name: string; nameAr: string }>>(['cities', 'list']);
     const t = testContext({ env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full } });
@@ -227,6 +247,16 @@ describe('one clock for the company', () => {
       expect(notes).toEqual([
         "tripctl: local times are in UTC, this system's time zone: profile 'ops' names no timezone or country (set one: tripctl config set timezone Asia/Damascus)",
       ]);
+
+      // At a terminal the zone is in front of the person already: the review and the question name it.
+      const t = testContext({ configDir, stdinIsTTY: true, stderrIsTTY: true, env: { TZ: 'UTC' } });
+      try {
+        expect(await t.run(['trips', 'publish', '--from-file', file, '--dry-run']), t.err()).toBe(0);
+        expect(t.err()).not.toContain("this system's time zone");
+        expect(t.err()).toContain('2027-01-11 20:30 UTC');
+      } finally {
+        t.cleanup();
+      }
     } finally {
       rmSync(configDir, { recursive: true, force: true });
     }
