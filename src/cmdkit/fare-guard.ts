@@ -30,6 +30,7 @@ interface Fared {
   status?: unknown;
   fromCityId?: unknown;
   toCityId?: unknown;
+  currency?: unknown;
 }
 
 interface Reference {
@@ -38,8 +39,16 @@ interface Reference {
   onRoute: boolean;
 }
 
-const fareOf = (items: Fared[]) =>
-  items.filter((item) => item.status !== 'cancelled' && typeof item.pricePerSeat === 'number').map((item) => item.pricePerSeat as number);
+/** The fares of trips and schedules that count: not cancelled, and in the currency the tool sends (where the answer says). */
+const faresOf = (items: Fared[], currency: string) =>
+  items
+    .filter(
+      (item) =>
+        item.status !== 'cancelled' &&
+        typeof item.pricePerSeat === 'number' &&
+        (typeof item.currency !== 'string' || item.currency.toUpperCase() === currency),
+    )
+    .map((item) => item.pricePerSeat as number);
 
 /** The company's fares, read once per run and shared by every fare the run sends. */
 class FareReference {
@@ -47,7 +56,10 @@ class FareReference {
   private anyRoute?: Promise<Fared[]>;
   private readonly routes = new Map<string, Promise<Fared[]>>();
 
-  constructor(private readonly ctx: Context) {}
+  constructor(
+    private readonly ctx: Context,
+    private readonly currency: string,
+  ) {}
 
   /** A list the key may not be allowed to read (a key without schedules.read) counts as empty. */
   private async list(path: string, key: string, query: Record<string, string | number> = {}): Promise<Fared[]> {
@@ -61,17 +73,28 @@ class FareReference {
     }
   }
 
+  /**
+   * A schedule does not say its currency: its fares count in the currency of the company's trips,
+   * so not at all when those are in another currency than the one the tool sends in.
+   */
+  private scheduleFares(trips: Fared[], schedules: Fared[]): number[] {
+    const foreign = trips.some((trip) => typeof trip.currency === 'string' && trip.currency.toUpperCase() !== this.currency);
+    return foreign ? [] : faresOf(schedules, this.currency);
+  }
+
   async of(from: string | undefined, to: string | undefined): Promise<Reference> {
     this.schedules ??= this.list('/schedules', 'schedules');
     if (from !== undefined && to !== undefined) {
       const route = `${from}|${to}`;
       if (!this.routes.has(route)) this.routes.set(route, this.list('/trips', 'trips', { fromCityId: from, toCityId: to, perPage: 100 }));
       const onRoute = (item: Fared) => item.fromCityId === from && item.toCityId === to;
-      const fares = [...fareOf(await this.routes.get(route)!), ...fareOf((await this.schedules).filter(onRoute))];
+      const trips = await this.routes.get(route)!;
+      const fares = [...faresOf(trips, this.currency), ...this.scheduleFares(trips, (await this.schedules).filter(onRoute))];
       if (fares.length) return { fares, onRoute: true };
     }
     this.anyRoute ??= this.list('/trips', 'trips', { perPage: 100 });
-    return { fares: [...fareOf(await this.anyRoute), ...fareOf(await this.schedules)], onRoute: false };
+    const trips = await this.anyRoute;
+    return { fares: [...faresOf(trips, this.currency), ...this.scheduleFares(trips, await this.schedules)], onRoute: false };
   }
 }
 
@@ -89,8 +112,9 @@ async function routeName(tools: ParseTools, from: string | undefined, to: string
  */
 export async function guardFares(ctx: Context, tools: ParseTools, fares: readonly FareToSend[], fareOk: boolean): Promise<void> {
   if (fareOk || fares.length === 0) return;
+  const currency = currencyOf(tools).toUpperCase();
   let reference = references.get(ctx);
-  if (!reference) references.set(ctx, (reference = new FareReference(ctx)));
+  if (!reference) references.set(ctx, (reference = new FareReference(ctx, currency)));
   const held: Array<{ fare: FareToSend; verdict: UnusualFare; onRoute: boolean }> = [];
   for (const fare of fares) {
     const { fares: known, onRoute } = await reference.of(fare.from, fare.to);
@@ -98,7 +122,6 @@ export async function guardFares(ctx: Context, tools: ParseTools, fares: readonl
     if (verdict) held.push({ fare, verdict, onRoute });
   }
   if (held.length === 0) return;
-  const currency = currencyOf(tools);
   const lines: string[] = [];
   for (const { fare, verdict, onRoute } of held) {
     const usual = onRoute ? `the usual fare on ${await routeName(tools, fare.from, fare.to)}` : "the company's usual fare";

@@ -43,13 +43,14 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
       const shown = await describeFields(tools, verb.flags, row.body, true);
       if (shown.length) ctx.info(`line ${row.line}: new: ${shown.map(([label, text]) => `${label} ${text}`).join(' · ')}`);
     }
-    reportUnlisted(ctx, found, source, what);
+    reportUnlisted(ctx, found, source, verb.resultKey);
     ctx.info(`dry run: ${planCounts(plans)}; ${toSend} of ${rows.length} rows would be sent; nothing was sent`);
     return changes && !update ? ExitCode.differs : 0;
   }
-  reportUnlisted(ctx, found, source, what);
+  reportUnlisted(ctx, found, source, verb.resultKey);
   if (toSend > 0) {
-    const question = `send ${toSend} row${toSend === 1 ? '' : 's'} of ${source} (${toCreate} new, ${update ? changes : 0} changed)`;
+    const rowsText = `send ${toSend} row${toSend === 1 ? '' : 's'} of ${source}`;
+    const question = update && changes ? `${rowsText} (${toCreate} new, ${changes} changed)` : `${rowsText} (${verb.method} ${verb.path})`;
     // Changes to what is published are reviewed on a terminal first: the plan, then the apply.
     if (update && changes > 0 && ctx.canPrompt && !ctx.settings().yes) {
       ctx.info(`${source}: ${planCounts(plans)}`);
