@@ -126,8 +126,8 @@ export function register(program: Command, ctx: Context): void {
     description: 'Publish a trip (asks for what is missing on a terminal)',
     examples: [
       "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2027-12-01 08:30' --price 15000",
-      'tripctl trips publish --from-file timetable.csv --dry-run',
-      'tripctl trips publish --from-file timetable.csv --update',
+      'tripctl trips publish --from-file timetable.csv --dry-run --update   # the plan: new rows, and changes to published trips',
+      'tripctl trips publish --from-file timetable.csv --update             # apply it',
     ],
     // A file reads the published trips to compare with, --update changes them; the fare guard
     // reads the route's recent trips and the schedules.
