@@ -56,7 +56,11 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
       ctx.info(`${source}: ${planCounts(plans)}`);
       for (const [index, plan] of plans.entries()) if (plan.kind === 'differs') ctx.info(`  line ${rows[index]!.line}: ${plan.text}`);
       if (ctx.beforeWrite) await ctx.beforeWrite(question);
-      else await proceedOrCancel(ctx, `Create ${toCreate} and change ${changes} ${what}?`, true);
+      else {
+        const count = (n: number) => `${n} ${verb.resultKey}${n === 1 ? '' : 's'}`;
+        const question = toCreate ? `Create ${count(toCreate)} and change ${changes}?` : `Change ${count(changes)}?`;
+        await proceedOrCancel(ctx, question, true);
+      }
     } else await ctx.beforeWrite?.(question);
   }
   const client = await ctx.client();
@@ -117,7 +121,7 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
     `${tally.created} created`,
     tally.updated ? `${tally.updated} updated` : '',
     tally.unchanged ? `${tally.unchanged} unchanged` : '',
-    tally.differs ? `${tally.differs} differ` : '',
+    tally.differs ? `${tally.differs} differ${tally.differs === 1 ? 's' : ''}` : '',
     tally.replayed ? `${tally.replayed} already sent before (replayed)` : '',
     tally.exists ? `${tally.exists} already existed (not published)` : '',
   ];

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScriptedPrompter } from '../support/prompter.js';
 import { api, run, sandbox, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
@@ -61,7 +62,7 @@ describe('a timetable run again', () => {
       ['4', ids[2], 'unchanged'],
     ]);
     expect(again.stderr).toContain('imported 2 of 3; 1 differs (not sent)');
-    expect(again.stderr).toContain('0 created, 2 unchanged, 1 differ');
+    expect(again.stderr).toContain('0 created, 2 unchanged, 1 differs\n');
     expect(again.stderr).toContain(`1 row of ${file()} differs from the published trips and was not sent; run again with --update`);
     expect(writesSince(mark)).toEqual([]);
     expect((await api(sb, 'GET', `/trips/${ids[1]}`)).trip.pricePerSeat).toBe(2_500_000);
@@ -71,6 +72,19 @@ describe('a timetable run again', () => {
     const dry = await run(sb, ['trips', 'publish', '--from-file', file(), '--dry-run', '--update', ...TZ]);
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout)).toEqual({ line: 3, method: 'PATCH', path: `/trips/${ids[1]}`, body: { pricePerSeat: 2_650_000 } });
+
+    // On a terminal the plan is shown and asked about first: declined, nothing is sent.
+    const prompter = new ScriptedPrompter([[/^Change 1 trip\?$/, () => false]]);
+    const before = sb.requests.length;
+    const declined = await run(sb, ['trips', 'publish', '--from-file', file(), '--update', ...TZ], {
+      stdinIsTTY: true,
+      stderrIsTTY: true,
+      prompter,
+    });
+    expect(declined.code).toBe(130);
+    expect(declined.stderr).toContain(`${file()}: 0 new, 2 unchanged, 1 differs\n  line 3: price 25,000.00 → 26,500.00 SYP\n`);
+    expect(prompter.asked).toEqual([{ kind: 'confirm', message: 'Change 1 trip?' }]);
+    expect(writesSince(before)).toEqual([]);
 
     const mark = sb.requests.length;
     const update = await run(sb, ['trips', 'publish', '--from-file', file(), '--update', ...TZ]);
