@@ -53,6 +53,12 @@ export function formatMoney(minor: number, currency: string): string {
   return `${format.format(minor / 10 ** digits)} ${currency.toUpperCase()}`;
 }
 
+/** A change of amount as a person reads it: `25,000.00 → 26,500.00 SYP` (the currency once). */
+export function formatMoneyChange(fromMinor: number, toMinor: number, currency: string): string {
+  const code = ` ${currency.toUpperCase()}`;
+  return `${formatMoney(fromMinor, currency).slice(0, -code.length)} → ${formatMoney(toMinor, currency)}`;
+}
+
 /**
  * The one reading of an amount a person types, at every door (a flag, a prompt, a CSV cell):
  * `18000`, `18,000`, `18000.50` or `18,000.50 SYP` in the currency's units → 1800050 minor units,

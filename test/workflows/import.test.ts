@@ -117,8 +117,8 @@ describe('trips publish --from-file', () => {
         .trim()
         .split('\n')
         .map((line) => line.split('\t')),
-    ).toEqual(tripIds.map((id, i) => [String(i + 2), id, 'exists']));
-    expect(second.stderr).toContain('0 created, 0 already sent before (replayed), 12 already existed');
+    ).toEqual(tripIds.map((id, i) => [String(i + 2), id, 'unchanged']));
+    expect(second.stderr).toContain('0 created, 12 unchanged');
     expect(posts(again, '/trips')).toEqual([]);
   });
 });
