@@ -72,14 +72,14 @@ describe('no guessing on short words', () => {
 
   it('دیر الزور (a Persian keyboard) and طرطوس، (with its comma) resolve', async () => {
     const mark = session.mark();
-    const args = ['trips', 'publish', '--vehicle', 'DAM-204518', '--departure', '2027-02-02 08:30', '--price', '100', '--yes'];
+    const args = ['trips', 'publish', '--vehicle', 'DAM-204518', '--departure', '2027-02-02 08:30', '--price', '18000', '--yes'];
     const result = await session.run([...args, '--from', 'دیر الزور', '--to', 'طرطوس،']);
     expect(result.code, result.stderr).toBe(0);
     expect(posts(mark, '/trips')).toEqual([expect.objectContaining({ fromCityId: 'deir-ez-zor', toCityId: 'tartus' })]);
   });
 
   it('a vehicle by its plate alike: in Arabic-Indic digits it resolves; a common word or two letters is refused', async () => {
-    const args = ['trips', 'publish', '--from', 'Homs', '--to', 'Hama', '--departure', '2027-02-03 08:30', '--price', '100', '--tz', 'UTC'];
+    const args = ['trips', 'publish', '--from', 'Homs', '--to', 'Hama', '--departure', '2027-02-03 08:30', '--price', '18000', '--tz', 'UTC'];
     const vehicles = await session.json<Array<{ id: string; plate: string }>>(['vehicles', 'list']);
     const sent = session.mark();
     const published = await session.run([...args, '--vehicle', 'dam-٥٠٢٢٩١', '--yes']);
