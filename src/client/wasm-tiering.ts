@@ -1,7 +1,7 @@
 // The one place tripctl changes a V8 flag at run time, and only on Node 20: WebAssembly tiering,
 // before undici compiles its HTTP parser (llhttp, a WebAssembly module) for the first request. No
 // flag of the garbage collector is changed, ever. V8 applies a flag's implications only when it
-// starts, so what a flag would imply is spelled out here. test/e2e/wasm-flags.test.ts checks, on
+// starts, so what a flag would imply is spelled out here. test/process/wasm-flags.test.ts checks, on
 // the Node it runs under (CI: 20, 22 and 24), that the change takes effect where it is made and
 // that no flag is changed elsewhere.
 import { setFlagsFromString } from 'node:v8';
