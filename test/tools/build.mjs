@@ -157,7 +157,8 @@ const splitPoints = {
       const importer = relative(root, args.path);
       const source = readFileSync(args.path, 'utf8');
       // import('x') in code; `typeof import('x')` is a type and stays.
-      const contents = source.replace(/(?<!typeof\s*)\bimport\((['"])([^'"]+)\1\)/g, (call, _quote, target) =>
+      // (With import attributes, `import('x.json', { with: { type: 'json' } })`, too.)
+      const contents = source.replace(/(?<!typeof\s*)\bimport\((['"])([^'"]+)\1(\s*,\s*\{[^()]*\})?\)/g, (call, _quote, target) =>
         SPLIT_POINTS.some((point) => point.importer.test(importer) && point.target.test(target))
           ? call
           : // As import() would give it: a CommonJS module's exports are its default export too.
