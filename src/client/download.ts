@@ -5,9 +5,10 @@ import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
+import { CliError, ExitCode, NetworkError, usageError } from '../errors.js';
 import { assertWritable, isDirectory, publishFile, temporaryPathFor } from './atomic-write.js';
 import type { ApiClient, RequestOptions, StreamResponse } from './http.js';
+import { mayRepeat } from './repeat.js';
 import { badAnswer } from './shape.js';
 
 export interface DownloadOptions {
@@ -75,7 +76,7 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
       // stdout is not the pipeline's to end or destroy: it is written to here, with its backpressure.
       await copy((chunks) => writeAll(opts.stdout, chunks));
     } catch (error) {
-      throw streamError(error, opts.signal, res.timedOut());
+      throw streamError(error, res);
     }
     return { path: '-', bytes, contentType: header('content-type') };
   }
@@ -98,11 +99,13 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
       await publishFile(temp, target, opts.force);
       break;
     } catch (error) {
-      const failure = streamError(error, opts.signal, res.timedOut());
-      // A connection that broke mid-body is retried like one that broke before the answer (a
-      // download is a GET); a time-out, an interrupt or a local write error is not.
+      const failure = streamError(error, res);
+      // A connection that broke mid-body is retried like one that broke before the answer, when
+      // the request may be sent again (a GET: a report, an invoice); a write (`api POST … --file`)
+      // is sent once, and its error says the service may have applied it. A time-out, an
+      // interrupt or a local write error is not retried.
       const broke = failure instanceof NetworkError && !res.timedOut() && !opts.signal?.aborted;
-      if (broke && attempt < client.retries) {
+      if (broke && mayRepeat(req) && attempt < client.retries) {
         await client.pauseBeforeRetry(attempt);
         ({ res, expected } = await fetchBody().catch(async (next: unknown) => {
           await rm(temp, { force: true });
@@ -162,15 +165,16 @@ async function writeAll(writer: Writable, chunks: AsyncIterable<Buffer>): Promis
   if (failed) throw failed;
 }
 
-function streamError(error: unknown, signal: AbortSignal | undefined, timedOut = false): Error {
-  if (signal?.aborted) return new InterruptedError();
-  if (error instanceof CliError) return error;
-  if (timedOut) return new NetworkError('the download did not finish within the time-out', 'raise --timeout for large files');
+/** A failed copy as tripctl's error; the answer's own `broke` adds what a lost write must say. */
+function streamError(error: unknown, res: StreamResponse): Error {
+  if (error instanceof CliError) return res.broke(error);
   const code = (error as NodeJS.ErrnoException).code;
-  if (code && /^E[A-Z]+$/.test(code) && code !== 'ECONNRESET' && code !== 'EPIPE') {
-    return new CliError(`cannot write the file: ${(error as Error).message}`, ExitCode.failure);
+  if (code && /^E[A-Z]+$/.test(code) && code !== 'ECONNRESET' && code !== 'EPIPE' && !res.timedOut()) {
+    return res.broke(new CliError(`cannot write the file: ${(error as Error).message}`, ExitCode.failure));
   }
-  return new NetworkError(`download broke off: ${(error as Error).message}`);
+  if (res.timedOut())
+    return res.broke(new NetworkError('the download did not finish within the time-out', 'raise --timeout for large files'));
+  return res.broke(new NetworkError(`download broke off: ${(error as Error).message}`));
 }
 
 /** The file name from Content-Disposition, reduced to a safe base name, if there is one. */

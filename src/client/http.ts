@@ -5,10 +5,11 @@
 import type { Dispatcher, ProxySettings } from './undici.js';
 import type { ApiResponse, ClientOptions, RequestOptions, StreamResponse } from './options.js';
 import { bodyText, type ResponseBody } from './body.js';
-import { CliError, ExitCode, InterruptedError, usageError } from '../errors.js';
+import { CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
 import { maskSecret, redactSecrets } from '../secrets.js';
 import { Deadline } from './deadline.js';
 import { errorCode, isBodyBreak, networkError, RESET_CODES, retryAfterMs, timeoutError, toApiError, waitTooLong } from './failures.js';
+import { mayHaveApplied, mayRepeat, NOT_SENT_CODES } from './repeat.js';
 import { badAnswer, checkShape, parseJson, parseJsonQuietly } from './shape.js';
 import { buildUrl, isLoopbackHost, parseBaseUrl } from './url.js';
 
@@ -22,8 +23,6 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 export const MAX_BODY_BYTES = 256 * 1024 * 1024;
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-/** Failures that prove the request never left this machine, so even a POST may be sent again. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 interface Pool {
   dispatcher: Dispatcher;
@@ -124,7 +123,9 @@ export class ApiClient {
       body = JSON.stringify(req.body);
       headers['content-type'] ??= 'application/json';
     }
-    const retrySafe = req.retrySafe ?? (req.method === 'GET' || req.method === 'DELETE' || req.idempotencyKey !== undefined);
+    const retrySafe = mayRepeat(req);
+    // A write that may have reached the service and lost its answer says so (repeat.ts).
+    const lost = (failure: NetworkError) => (retrySafe ? failure : mayHaveApplied(req, failure));
 
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
@@ -165,7 +166,21 @@ export class ApiClient {
             `is a redirect (HTTP ${res.statusCode}${location ? ` to ${String(location)}` : ''}), which tripctl does not follow`,
           );
         }
-        const result = await consume({ status: res.statusCode, headers: res.headers, body: res.body, timedOut: () => deadline.timedOut });
+        const tries = attempt;
+        const broke = (error: unknown): Error => {
+          if (this.opts.signal?.aborted) return new InterruptedError();
+          if (error instanceof NetworkError) return lost(error);
+          if (error instanceof CliError) return error;
+          if (deadline.timedOut) return lost(timeoutError(url, this.opts.timeoutMs, tries));
+          return lost(networkError(error, url, this.opts.timeoutMs, tries, true));
+        };
+        const result = await consume({
+          status: res.statusCode,
+          headers: res.headers,
+          body: res.body,
+          timedOut: () => deadline.timedOut,
+          broke,
+        });
         if (opts.keepDeadline) {
           keep = true;
           // Until the caller has read the body to its end, dropped it or seen it break.
@@ -176,7 +191,7 @@ export class ApiClient {
       } catch (error) {
         if (error instanceof CliError) throw error;
         if (this.opts.signal?.aborted) throw new InterruptedError();
-        if (deadline.timedOut) throw timeoutError(url, this.opts.timeoutMs, attempt);
+        if (deadline.timedOut) throw lost(timeoutError(url, this.opts.timeoutMs, attempt));
         const code = errorCode(error);
         // Before the answer: a POST may be repeated only if it never left. During the body: the
         // server has acted, so only a retry-safe request is sent again.
@@ -188,7 +203,8 @@ export class ApiClient {
           await this.wait(this.backoffMs(attempt));
           continue;
         }
-        throw networkError(error, url, this.opts.timeoutMs, attempt, reached);
+        const failure = networkError(error, url, this.opts.timeoutMs, attempt, reached);
+        throw NOT_SENT_CODES.has(code) && !reached ? failure : lost(failure);
       } finally {
         if (!keep) deadline.dispose();
       }

@@ -4,6 +4,7 @@ import { newIdempotencyKey } from '../client/idempotency.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
+import { checkWith } from './check-with.js';
 import { confirmDestructive, proceedOrCancel } from './confirm.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
@@ -148,7 +149,7 @@ export function promptCheck(tools: ParseTools, flag: FieldFlag, required: boolea
 }
 
 export function runnerFor(op: Operation): ActionFn<OperationOptions> {
-  return async (ctx, { args, opts }) => {
+  return async (ctx, { args, opts, command }) => {
     const path = await fillPath(ctx, op, args);
     const { body, query, asked } = await fieldsFromFlags(ctx, op, opts);
     Object.assign(query, paramsFrom(opts));
@@ -194,10 +195,10 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       auth: op.auth,
       fromRoot: op.fromRoot,
       idempotencyKey,
-      // A status change or a DELETE lands the same way twice, as does a write with an
-      // Idempotency-Key; other writes are not repeated once they reached the service.
-      retrySafe:
-        op.method === 'GET' || op.method === 'DELETE' || (op.method === 'PATCH' && 'status' in body) || idempotencyKey !== undefined,
+      // A status change lands the same way twice; GET, DELETE and a write with an Idempotency-Key
+      // are the client's own rule (client/repeat.ts). Other writes are sent once.
+      retrySafe: op.method === 'PATCH' && 'status' in body ? true : undefined,
+      checkWith: checkWith(command, path),
     });
     if (result.kind === 'none') {
       if (data !== null && typeof data === 'object' && ctx.dataOutput) {
