@@ -3,15 +3,35 @@
 // whole file or none; and it never replaces an existing file unless --force said so, not even one
 // that appeared while it was being written.
 import { randomBytes } from 'node:crypto';
-import { constants, existsSync, statSync } from 'node:fs';
+import { constants, existsSync, lstatSync, readlinkSync, type Stats, statSync } from 'node:fs';
 import { copyFile, link, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, ExitCode, usageError } from '../errors.js';
 
-/** Refuses an existing target without --force, before any work is done. */
+/**
+ * Refuses an existing target without --force, before any work is done. A symbolic link counts
+ * as existing even when what it points to does not: the final link() would find its name taken.
+ */
 export function assertWritable(path: string, force: boolean | undefined): void {
-  if (!force && existsSync(path)) {
-    throw usageError(`${path} already exists`, 'pass --force to replace it, or --file to choose another name');
+  if (force) return;
+  let entry: Stats;
+  try {
+    entry = lstatSync(path);
+  } catch {
+    return;
+  }
+  const dangling = entry.isSymbolicLink() && !existsSync(path);
+  throw usageError(
+    dangling ? `${path} already exists (a symbolic link to ${linkTarget(path)}, which does not exist)` : `${path} already exists`,
+    'pass --force to replace it, or --file to choose another name',
+  );
+}
+
+function linkTarget(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return 'a missing file';
   }
 }
 

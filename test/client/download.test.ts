@@ -1,6 +1,6 @@
 // Downloads: streamed to a temp file beside the target and renamed on success, so the file is
 // complete or absent; never over an existing file without force; `-` to stdout; safe names.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -93,6 +93,28 @@ describe('download', () => {
     await expect(download(client, invoice, { ...base(), file: 'invoice.pdf' })).rejects.toMatchObject({ exitCode: ExitCode.usage });
     expect(readFileSync(join(dir, 'invoice.pdf'), 'utf8')).toBe('mine');
     expect(server.requests).toHaveLength(0);
+  });
+
+  test.each([
+    ['a dangling symbolic link', 'nowhere.pdf'],
+    ['a live symbolic link', 'real.pdf'],
+  ])('--file naming %s is refused before any request (exit 2), and the link is kept', async (_, to) => {
+    writeFileSync(join(dir, 'real.pdf'), 'mine');
+    symlinkSync(to, join(dir, 'invoice.pdf'));
+    const error = await download(client, invoice, { ...base(), file: 'invoice.pdf' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: ExitCode.usage, message: expect.stringContaining('already exists') });
+    expect(server.requests).toHaveLength(0);
+    expect(readlinkSync(join(dir, 'invoice.pdf'))).toBe(to);
+    expect(readdirSync(dir).sort()).toEqual(['invoice.pdf', 'real.pdf']);
+  });
+
+  test('with force, a dangling link at --file is replaced by the file itself, not written through', async () => {
+    symlinkSync('elsewhere.pdf', join(dir, 'invoice.pdf'));
+    server.on('GET /payments/p1/invoice', { body: PDF });
+    await download(client, invoice, { ...base(), file: 'invoice.pdf', force: true });
+    expect(lstatSync(join(dir, 'invoice.pdf')).isFile()).toBe(true);
+    expect(readFileSync(join(dir, 'invoice.pdf')).equals(PDF)).toBe(true);
+    expect(readdirSync(dir)).toEqual(['invoice.pdf']);
   });
 
   test('an existing file of the suggested name is kept too, and no .part is left', async () => {

@@ -3,7 +3,7 @@
 // every path that carries it — a JSON call, `api` to stdout, `api --file`, `api --file -` — and
 // when its answer breaks off after it left, the error says the service may have applied it and
 // where to check (exit 7). GET and DELETE are fetched again, as before.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -116,4 +116,12 @@ describe.each(['GET', 'DELETE'])('%s is safe to repeat', (method) => {
     expect(result.stderr).toContain('download');
     expect(result.stderr).not.toContain('may have applied');
   });
+});
+
+test('api --file naming a dangling symbolic link: exit 2 before any request, saying what the link is', async () => {
+  symlinkSync('gone.json', join(work, 'out.json'));
+  const result = await run(['api', 'POST', '/trips', '-F', 'pricePerSeat=100', '--file', 'out.json']);
+  expect(result.code, result.stderr).toBe(2);
+  expect(result.stderr).toContain(`${join(work, 'out.json')} already exists (a symbolic link to gone.json, which does not exist)`);
+  expect(server.requests).toEqual([]);
 });
