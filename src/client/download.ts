@@ -203,17 +203,31 @@ export async function suggestedName(
 /** Room left in a 255-byte file name for the temporary name's `.` prefix and `.xxxxxxxx.part`. */
 const MAX_NAME_BYTES = 255 - 15;
 
+/**
+ * Names Windows keeps for devices, with any extension and in any case: saving `nul.pdf` there
+ * writes to the null device, `lpt1` to a printer port. The part before the first dot counts, its
+ * trailing spaces ignored, as Windows reads it.
+ */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$)$/i;
+
+/** Windows drops a name's trailing dots and spaces, so `report.pdf.` would be saved as another name than the one printed. */
+const trimEnd = (name: string) => name.replace(/[. ]+$/, '');
+
 export function safeFileName(name: string): string | undefined {
   // Only a base name: no directories, no hidden files, no control, C1 or bidi characters
-  // (a right-to-left override can make `fdp.exe` read as `exe.pdf`).
+  // (a right-to-left override can make `fdp.exe` read as `exe.pdf`), and one Windows can save
+  // under that very name (see WINDOWS_DEVICE, trimEnd).
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '_')
-    .replace(/[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/^\.+/, '')
-    .trim();
-  if (!cleaned || cleaned === '.' || cleaned === '..') return undefined;
-  return cutToBytes(cleaned, MAX_NAME_BYTES);
+  const cleaned = trimEnd(
+    base
+      .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '_')
+      .replace(/[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '')
+      .replace(/^\.+/, '')
+      .trim(),
+  );
+  if (!cleaned) return undefined;
+  const device = WINDOWS_DEVICE.test(cleaned.split('.')[0]!.trimEnd());
+  return trimEnd(cutToBytes(device ? `_${cleaned}` : cleaned, MAX_NAME_BYTES));
 }
 
 /** Cut by UTF-8 bytes, on a character boundary, keeping the extension when there is one. */

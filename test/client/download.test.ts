@@ -199,6 +199,43 @@ describe('safe names', () => {
     expect(await suggestedName(header)).toBe(expected);
   });
 
+  test.each([
+    ['nul.pdf', '_nul.pdf'],
+    ['lpt1', '_lpt1'],
+    ['CON', '_CON'],
+    ['Aux.tar.gz', '_Aux.tar.gz'],
+    ['com9.csv', '_com9.csv'],
+    ['PRN .txt', '_PRN .txt'],
+    ['nul.', '_nul'],
+    ['conout$.log', '_conout$.log'],
+    ['report.pdf.', 'report.pdf'],
+    ['report . .', 'report'],
+    ['console.pdf', 'console.pdf'],
+    ['nullify.csv', 'nullify.csv'],
+    ['com10.csv', 'com10.csv'],
+  ])('a name Windows cannot save as itself: %s → %s', (name, expected) => {
+    expect(safeFileName(name)).toBe(expected);
+  });
+
+  test('no device name, in any case, with or without an extension, and no trailing dot or space, ever comes back', () => {
+    const devices = ['CON', 'PRN', 'AUX', 'NUL', 'CONIN$', 'CONOUT$'];
+    for (let n = 0; n <= 9; n++) devices.push(`COM${n}`, `LPT${n}`);
+    const variants = (word: string) => [word, word.toLowerCase(), word[0] + word.slice(1).toLowerCase()];
+    for (const device of devices.flatMap(variants)) {
+      for (const name of [device, `${device}.pdf`, `${device}.tar.gz`, `${device} .csv`, `${device}.`, `${device} `, `../${device}.xlsx`]) {
+        const safe = safeFileName(name);
+        expect(safe, name).toBeDefined();
+        expect(safe!.split('.')[0]!.trimEnd().toUpperCase(), name).not.toBe(device.toUpperCase());
+        expect(safe, name).not.toMatch(/[. ]$/);
+      }
+    }
+  });
+
+  test('a name cut to length does not end in a dot or a space', () => {
+    const safe = safeFileName(`${'a'.repeat(239)} ${'b'.repeat(20)}`)!;
+    expect(safe).toBe('a'.repeat(239));
+  });
+
   test('control characters and reserved characters are replaced', () => {
     expect(safeFileName('a\u0007b\u001b[31m.pdf')).toBe('a_b_[31m.pdf');
     expect(safeFileName('x:y*z?.csv')).toBe('x_y_z_.csv');
