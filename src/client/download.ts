@@ -1,12 +1,11 @@
 // Downloads (invoice PDFs, report exports) stream into a temporary file beside the target and are
 // renamed only once every byte has arrived, so a cron job finds the whole file or none.
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CliError, ExitCode, NetworkError, usageError } from '../errors.js';
-import { assertWritable, isDirectory, publishFile, temporaryPathFor } from './atomic-write.js';
+import { assertWritable, isDirectory, publishFile, removeTemporary, temporaryPathFor } from './atomic-write.js';
 import type { ApiClient, RequestOptions, StreamResponse } from './http.js';
 import { mayRepeat } from './repeat.js';
 import { badAnswer } from './shape.js';
@@ -108,12 +107,12 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
       if (broke && mayRepeat(req) && attempt < client.retries) {
         await client.pauseBeforeRetry(attempt);
         ({ res, expected } = await fetchBody().catch(async (next: unknown) => {
-          await rm(temp, { force: true });
+          await removeTemporary(temp);
           throw next;
         }));
         continue;
       }
-      await rm(temp, { force: true });
+      await removeTemporary(temp);
       throw failure;
     }
   }
