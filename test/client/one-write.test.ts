@@ -33,7 +33,7 @@ const cutAnswer: Step = {
   body: `{"trip":{"id":"${TRIP}","status":"published"`,
   headers: { 'content-type': 'application/json' },
 };
-/** The same, without a declared length: the connection closes in the middle of a chunked body. */
+/** A chunked answer that stops half-way and never ends: only the time-out ends it. */
 const cutChunked: Step = { kind: 'stall', body: `{"trip":{"id":"${TRIP}"`, headers: { 'content-type': 'application/json' } };
 
 const PATHS: Record<string, string[]> = {
@@ -55,7 +55,7 @@ describe.each(['POST', 'PUT', 'PATCH'])('%s: sent once whatever path carries it'
     expect(readdirSync(work)).toEqual([]);
   });
 
-  test('a chunked answer that breaks off: one request, the same words', async () => {
+  test('an answer that stops half-way until --timeout: one request, the same words', async () => {
     server.always(`${method} /trips`, cutChunked);
     const result = await run(['api', method, '/trips', '-F', 'pricePerSeat=100', '--file', 'out.json', '--timeout', '1']);
     expect(result.code, result.stderr).toBe(7);
@@ -124,4 +124,26 @@ test('api --file naming a dangling symbolic link: exit 2 before any request, say
   expect(result.code, result.stderr).toBe(2);
   expect(result.stderr).toContain(`${join(work, 'out.json')} already exists (a symbolic link to gone.json, which does not exist)`);
   expect(server.requests).toEqual([]);
+});
+
+test('trips publish whose 201 is cut: one POST, and trips list is named to check with', async () => {
+  server.always('POST /trips', cutAnswer);
+  server.on('GET /cities', {
+    body: {
+      cities: [
+        { id: 'damascus', name: 'Damascus' },
+        { id: 'homs', name: 'Homs' },
+      ],
+    },
+  });
+  const result = await run([
+    'trips',
+    'publish',
+    ...['--vehicle', '0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2e', '--from', 'damascus', '--to', 'homs'],
+    ...['--departure', '2027-12-01T08:30:00Z', '--price', '15000', '--seats', '20'],
+  ]);
+  expect(result.code, result.stderr).toBe(7);
+  expect(server.requestsTo('POST /trips')).toHaveLength(1);
+  expect(result.stderr).toContain('the service may have applied POST /trips, so it was not sent again');
+  expect(result.stderr).toContain('hint: check with tripctl trips list before running it again');
 });
