@@ -34,7 +34,7 @@ const cutAnswer: Step = {
   headers: { 'content-type': 'application/json' },
 };
 /** A chunked answer that stops half-way and never ends: only the time-out ends it. */
-const cutChunked: Step = { kind: 'stall', body: `{"trip":{"id":"${TRIP}"`, headers: { 'content-type': 'application/json' } };
+const stalled: Step = { kind: 'stall', body: `{"trip":{"id":"${TRIP}"`, headers: { 'content-type': 'application/json' } };
 
 const PATHS: Record<string, string[]> = {
   'api --file FILE': ['--file', 'out.json'],
@@ -56,7 +56,7 @@ describe.each(['POST', 'PUT', 'PATCH'])('%s: sent once whatever path carries it'
   });
 
   test('an answer that stops half-way until --timeout: one request, the same words', async () => {
-    server.always(`${method} /trips`, cutChunked);
+    server.always(`${method} /trips`, stalled);
     const result = await run(['api', method, '/trips', '-F', 'pricePerSeat=100', '--file', 'out.json', '--timeout', '1']);
     expect(result.code, result.stderr).toBe(7);
     expect(server.requestsTo(`${method} /trips`)).toHaveLength(1);
@@ -106,6 +106,14 @@ describe.each(['GET', 'DELETE'])('%s is safe to repeat', (method) => {
     expect(result.code, result.stderr).toBe(0);
     expect(server.requestsTo(`${method} /trips`)).toHaveLength(2);
     expect(readdirSync(work)).toEqual(['out.json']);
+  });
+
+  test('api to stdout: a body that breaks is exit 7 and one line, never "unexpected error"', async () => {
+    server.always(`${method} /trips`, cutAnswer);
+    const result = await run(['api', method, '/trips']);
+    expect(result.code, result.stderr).toBe(7);
+    expect(result.stderr).toMatch(/^tripctl: the connection to [^ ]+ broke while the answer was arriving/);
+    expect(result.stderr).not.toContain('may have applied');
   });
 
   test('api --file: a body that always breaks is tried 1 + --retries times, and says nothing of having been applied', async () => {
