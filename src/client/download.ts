@@ -43,7 +43,7 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
       return { res, expected: checkFileAnswer(res, call) };
     } catch (error) {
       res.body.destroy();
-      throw error;
+      throw res.broke(error);
     }
   };
   let { res, expected } = await fetchBody();
@@ -88,7 +88,7 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
     assertWritable(target, opts.force);
   } catch (error) {
     res.body.destroy();
-    throw error;
+    throw res.broke(error);
   }
   const temp = temporaryPathFor(target);
   for (let attempt = 0; ; attempt++) {

@@ -9,7 +9,7 @@ import { CliError, ExitCode, InterruptedError, NetworkError, usageError } from '
 import { maskSecret, redactSecrets } from '../secrets.js';
 import { Deadline } from './deadline.js';
 import { errorCode, isBodyBreak, networkError, RESET_CODES, retryAfterMs, timeoutError, toApiError, waitTooLong } from './failures.js';
-import { mayHaveApplied, mayRepeat, NOT_SENT_CODES } from './repeat.js';
+import { mayHaveApplied, mayRepeat, NOT_SENT_CODES, wasApplied } from './repeat.js';
 import { badAnswer, checkShape, parseJson, parseJsonQuietly } from './shape.js';
 import { buildUrl, isLoopbackHost, parseBaseUrl } from './url.js';
 
@@ -170,7 +170,9 @@ export class ApiClient {
         const broke = (error: unknown): Error => {
           if (this.opts.signal?.aborted) return new InterruptedError();
           if (error instanceof NetworkError) return lost(error);
-          if (error instanceof CliError) return error;
+          // tripctl's own refusal of an answer that did arrive (a taken name, an empty body): a
+          // write the service answered with success did happen, and the error says so.
+          if (error instanceof CliError) return retrySafe || res.statusCode >= 300 ? error : wasApplied(req, res.statusCode, error);
           if (deadline.timedOut) return lost(timeoutError(url, this.opts.timeoutMs, tries));
           return lost(networkError(error, url, this.opts.timeoutMs, tries, true));
         };

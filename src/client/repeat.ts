@@ -1,7 +1,7 @@
 // One command is one write: the one rule for whether a request may be sent again, used by every
 // path that sends one (JSON calls, streamed answers, downloads), and what the error says when a
 // write's answer was lost after the write left this machine.
-import { NetworkError } from '../errors.js';
+import { CliError, ExitCode, NetworkError } from '../errors.js';
 import type { RequestOptions } from './options.js';
 
 /** Failures that prove the request never left this machine, so even a POST may be sent again. */
@@ -27,6 +27,22 @@ export function mayHaveApplied(req: Pick<RequestOptions, 'method' | 'path' | 'ch
     `${failure.message}; the service may have applied ${req.method} ${req.path}, so it was not sent again`,
     `check with ${req.checkWith ?? whereToCheck(req.path)} before running it again`,
     { ...failure.details, mayHaveApplied: true },
+  );
+}
+
+/**
+ * A write the service answered with success, whose answer tripctl then did not keep (the file
+ * name it suggested is taken, the body is empty, the disk is full): the error says that it did
+ * happen, so that nobody runs it again to "retry". Not a usage error any more (exit 2 means
+ * nothing was sent): exit 1.
+ */
+export function wasApplied(req: Pick<RequestOptions, 'method' | 'path' | 'checkWith'>, status: number, error: CliError): CliError {
+  if (error.details.applied || error.details.mayHaveApplied) return error;
+  return new CliError(
+    `${error.message}; the service did apply ${req.method} ${req.path} (HTTP ${status})`,
+    error.exitCode === ExitCode.usage ? ExitCode.failure : error.exitCode,
+    [error.hint, `see it with ${req.checkWith ?? whereToCheck(req.path)}`].filter(Boolean).join('; '),
+    { ...error.details, applied: true },
   );
 }
 

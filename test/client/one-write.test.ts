@@ -3,7 +3,7 @@
 // every path that carries it — a JSON call, `api` to stdout, `api --file`, `api --file -` — and
 // when its answer breaks off after it left, the error says the service may have applied it and
 // where to check (exit 7). GET and DELETE are fetched again, as before.
-import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -154,4 +154,38 @@ test('trips publish whose 201 is cut: one POST, and trips list is named to check
   expect(server.requestsTo('POST /trips')).toHaveLength(1);
   expect(result.stderr).toContain('the service may have applied POST /trips, so it was not sent again');
   expect(result.stderr).toContain('hint: check with tripctl trips list before running it again');
+});
+
+describe('a write answered with success whose answer is not saved: the error says it was applied', () => {
+  test('api POST --file DIR/ whose suggested name is taken: one POST, exit 1, "did apply"', async () => {
+    mkdirSync(join(work, 'out'));
+    writeFileSync(join(work, 'out', 'trip.json'), 'mine');
+    server.always('POST /trips', {
+      status: 201,
+      headers: { 'content-disposition': 'attachment; filename="trip.json"' },
+      body: { trip: { id: TRIP } },
+    });
+    const result = await run(['api', 'POST', '/trips', '-F', 'pricePerSeat=100', '--file', 'out/']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(server.requestsTo('POST /trips')).toHaveLength(1);
+    expect(result.stderr).toContain('already exists; the service did apply POST /trips (HTTP 201)');
+    expect(result.stderr).toContain('see it with tripctl api GET /trips');
+    expect(readFileSync(join(work, 'out', 'trip.json'), 'utf8')).toBe('mine');
+  });
+
+  test('api POST --file whose 201 has an empty body: one POST, "did apply"', async () => {
+    server.always('POST /trips', { status: 201, body: '' });
+    const result = await run(['api', 'POST', '/trips', '-F', 'pricePerSeat=100', '--file', 'out.json']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(server.requestsTo('POST /trips')).toHaveLength(1);
+    expect(result.stderr).toContain('the service did apply POST /trips (HTTP 201)');
+    expect(readdirSync(work)).toEqual([]);
+  });
+
+  test('the control: the same refusal of a GET says nothing of applying', async () => {
+    server.on('GET /trips', { status: 200, body: '' });
+    const result = await run(['api', 'GET', '/trips', '--file', 'out.json']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).not.toContain('apply');
+  });
 });
