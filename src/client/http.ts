@@ -4,7 +4,7 @@
 // answers it deals in, the deadline, failures, answer shapes and body reading are apart.
 import type { Dispatcher, ProxySettings } from './undici.js';
 import type { ApiResponse, ClientOptions, RequestOptions, StreamResponse } from './options.js';
-import { bodyText, type ResponseBody } from './body.js';
+import { readBoundedText, type ResponseBody } from './body.js';
 import { CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
 import { maskSecret, redactSecrets } from '../secrets.js';
 import { Deadline } from './deadline.js';
@@ -50,11 +50,17 @@ export class ApiClient {
     const call = `${req.method} ${req.path}`;
     // The body is read inside the attempt: under the same deadline, and retried like the
     // request itself when the connection breaks half-way.
-    const { res, text } = await this.send(req, async (res) => ({ res, text: await this.readText(res, call) }));
+    const { res, text } = await this.send(req, async (res) => ({ res, text: await readBoundedText(res, call, this.maxBodyBytes) }));
     this.traceBody(text);
-    const data = parseJson(text, res.status, contentType(res.headers), call);
+    let data: unknown;
+    try {
+      data = parseJson(text, res.status, contentType(res.headers), call);
+      if (res.status < 400 && req.expect) checkShape(data, req.expect, call, res.status, text.trim() === '');
+    } catch (error) {
+      // An answer sent with success that tripctl cannot use: a write it answers did happen.
+      throw res.broke(error);
+    }
     if (res.status >= 400) throw toApiError(res.status, data, text);
-    if (req.expect) checkShape(data, req.expect, call, res.status, text.trim() === '');
     return { status: res.status, headers: res.headers, data: data as T };
   }
 
@@ -65,7 +71,7 @@ export class ApiClient {
   async stream(req: RequestOptions): Promise<StreamResponse> {
     const res = await this.send(req, async (res) => res, { keepDeadline: true });
     if (res.status >= 400) {
-      const text = await this.readText(res, `${req.method} ${req.path}`);
+      const text = await readBoundedText(res, `${req.method} ${req.path}`, this.maxBodyBytes);
       this.traceBody(text);
       throw toApiError(res.status, parseJsonQuietly(text), text);
     }
@@ -219,23 +225,6 @@ export class ApiClient {
       request,
     }));
     return this.pool;
-  }
-
-  /** The whole body as text, bounded in size, failing as a network error when the connection breaks. */
-  private async readText(res: StreamResponse, call: string): Promise<string> {
-    const max = this.maxBodyBytes;
-    const length = Number(header(res.headers, 'content-length'));
-    const tooLarge = () =>
-      new CliError(
-        `the service's answer to ${call} is larger than ${Math.round(max / 1024 / 1024)} MiB, more than tripctl reads into memory`,
-        ExitCode.failure,
-        'ask for less at a time (--per-page, filters), or save it with tripctl api GET … --file FILE',
-      );
-    if (Number.isFinite(length) && length > max) {
-      res.body.destroy();
-      throw tooLarge();
-    }
-    return bodyText(res.body, { max, tooLarge });
   }
 
   private checkKeyMayBeSent(url: URL): void {

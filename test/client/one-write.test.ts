@@ -189,3 +189,12 @@ describe('a write answered with success whose answer is not saved: the error say
     expect(result.stderr).not.toContain('apply');
   });
 });
+
+test('a verb whose 201 is not the shape it relies on: one POST, and the error says the service did apply it', async () => {
+  server.always(`POST /trips/${TRIP}/complete`, { status: 201, body: [] });
+  const result = await run(['trips', 'complete', TRIP]);
+  expect(result.code, result.stderr).toBe(1);
+  expect(server.requestsTo(`POST /trips/${TRIP}/complete`)).toHaveLength(1);
+  expect(result.stderr).toContain(`the service did apply POST /trips/${TRIP}/complete (HTTP 201)`);
+  expect(result.stderr).toContain(`see it with tripctl trips get ${TRIP}`);
+});
