@@ -9,8 +9,10 @@ export function checkWith(verb: Command | undefined, path: string): string | und
   const group = verb?.parent;
   if (!group?.parent) return undefined;
   const verbs = new Set(group.commands.map((command) => command.name()));
+  const names: string[] = [];
+  for (let at: Command | null = group; at?.parent; at = at.parent) names.unshift(at.name());
   const id = path.match(ID)?.[0];
-  if (id && verbs.has('get')) return `tripctl ${group.name()} get ${id}`;
-  if (verbs.has('list')) return `tripctl ${group.name()} list`;
+  if (id && verbs.has('get')) return `tripctl ${names.join(' ')} get ${id}`;
+  if (verbs.has('list')) return `tripctl ${names.join(' ')} list`;
   return undefined;
 }
