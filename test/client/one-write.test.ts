@@ -136,6 +136,10 @@ test('api --file naming a dangling symbolic link: exit 2 before any request, say
 
 test('trips publish whose 201 is cut: one POST, and trips list is named to check with', async () => {
   server.always('POST /trips', cutAnswer);
+  // What publish reads first (a trip or schedule like this one already there?): nothing.
+  const none = { page: 1, perPage: 100, total: 0, lastPage: 1 };
+  server.always('GET /trips', { body: { trips: [], meta: none } });
+  server.always('GET /schedules', { body: { schedules: [], meta: none } });
   server.on('GET /cities', {
     body: {
       cities: [
