@@ -7,6 +7,7 @@ import { applyQuery } from './query.js';
 import { inferSpec, valueAt, type Column, type ResourceSpec } from './columns.js';
 import { sanitizeCell, sanitizeLine, toJson } from './sanitize.js';
 import type { HandleLookup, TerminalOptions } from './terminal.js';
+import { zoneName } from '../input/zones.js';
 
 import type { OutputFormat } from './formats.js';
 export { OUTPUT_FORMATS, type OutputFormat } from './formats.js';
@@ -28,7 +29,15 @@ export interface RenderOptions {
   now?: () => Date;
   /** `--columns`: the columns table and CSV output show, instead of the spec's. */
   columns?: string[];
+  /**
+   * JSON for an assistant (`tripctl mcp`): the view a person reads as compact records (see
+   * records.ts) instead of the service's objects, and a list kept under a budget.
+   */
+  records?: boolean;
 }
+
+/** An assistant's list answer stays under this many bytes (about 4,000 tokens); the rest is counted. */
+export const RECORDS_BUDGET_BYTES = 14_000;
 
 type Pages = AsyncIterable<unknown[]> | Iterable<unknown[]>;
 
@@ -42,6 +51,7 @@ export class Renderer {
   async object(value: unknown, declared?: ResourceSpec): Promise<void> {
     const spec = this.chosen(declared);
     if (this.opts.query !== undefined) return this.printJson(await applyQuery(this.opts.query, value));
+    if (this.opts.records && this.opts.format === 'json') return this.recordOf(value, declared);
     switch (this.opts.format) {
       case 'json':
         return this.printJson(value);
@@ -76,6 +86,7 @@ export class Renderer {
    * of how many were shown and names --all, under a terminal's table as in a pipe.
    */
   async list(pages: Pages, declared?: ResourceSpec, partial: { total?: () => number | undefined } = {}): Promise<number> {
+    if (this.opts.records && this.opts.format === 'json' && this.opts.query === undefined) return this.recordList(pages, declared, partial);
     const count = await this.listItems(pages, declared);
     const total = partial.total?.();
     if (total !== undefined && count < total) this.io.err(`${partialNotice(count, total, declared?.name ?? 'item')}\n`);
@@ -118,6 +129,60 @@ export class Renderer {
     }
     if (format === 'csv' && !headerDone && columns) await this.io.write(toCsv(columns, []));
     return count;
+  }
+
+  /** An assistant's answer of one object: its record, or the figures with money formatted. */
+  private async recordOf(value: unknown, spec: ResourceSpec | undefined): Promise<void> {
+    const records = await import('./records.js');
+    const opts = this.recordOptions();
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || !spec) return this.io.write(`${toJson(value)}\n`);
+    const record = spec.figures
+      ? await records.figureRecord(value as Record<string, unknown>, spec.figures, opts)
+      : (await records.toRecords([value], spec.columns.length ? spec : inferSpec([value]), opts))[0];
+    const zone = records.hasTimes(spec) ? { timeZone: zoneName(this.opts.timeZone) } : {};
+    await this.io.write(`${toJson({ [spec.name.replace(/ /g, '')]: record, ...zone })}\n`);
+  }
+
+  /**
+   * An assistant's answer of a list: `{trips: [...], timeZone}`, at most RECORDS_BUDGET_BYTES,
+   * saying when it is partial (a first page of a longer list, or cut to the budget) and how to
+   * get the rest.
+   */
+  private async recordList(
+    pages: Pages,
+    declared: ResourceSpec | undefined,
+    partial: { total?: () => number | undefined },
+  ): Promise<number> {
+    const items: unknown[] = [];
+    for await (const page of pages) for (const item of page) items.push(item);
+    const spec = declared ?? inferSpec(items);
+    const records = await import('./records.js');
+    const all = await records.toRecords(items, spec, this.recordOptions());
+    const name = plural(spec.name).replace(/ /g, '');
+    const kept: unknown[] = [];
+    let size = 0;
+    for (const record of all) {
+      size += toJson(record).length + 1;
+      if (size > RECORDS_BUDGET_BYTES) break;
+      kept.push(record);
+    }
+    const total = Math.max(partial.total?.() ?? items.length, items.length);
+    const answer: Record<string, unknown> = { [name]: kept };
+    if (records.hasTimes(spec)) answer.timeZone = zoneName(this.opts.timeZone);
+    if (kept.length < total) {
+      answer.shown = kept.length;
+      answer.total = total;
+      answer.more =
+        kept.length < items.length
+          ? 'cut to stay small: narrow the list (a date, a status, a trip) or ask for fewer with perPage and a page'
+          : 'this is the first page: ask for page 2 (or all), or narrow the list';
+    }
+    await this.io.write(`${toJson(answer)}\n`);
+    return items.length;
+  }
+
+  private recordOptions() {
+    return { timeZone: this.opts.timeZone, currency: this.opts.currency, handles: this.opts.handles };
   }
 
   /** The spec with the `--columns` choice applied, for table and CSV; other formats ignore it. */

@@ -22,6 +22,8 @@ export interface WriteCall {
   values: Record<string, unknown>;
   /** `tripctl --profile sandbox bookings approve …`, as it will run. */
   commandLine: string;
+  /** Every value the verb will send as the operator reads it, where the verb knows them (a publish's review). */
+  details?: ReadonlyArray<readonly [string, string]>;
   signal: AbortSignal;
   /** Told how the question ended. */
   settle: (consent: Consent) => void;
@@ -82,9 +84,11 @@ export async function question(ctx: Context, call: WriteCall, what: string | und
   const tools = toolsFor(ctx);
   const rows: Array<[string, string]> = [];
   const trips = new Set<string>();
+  rows.push(...(call.details ?? []).map(([label, text]) => [label, text] as [string, string]));
   for (const param of call.tool.params) {
     const value = call.values[param.key];
-    if (value === undefined || !param.names) continue;
+    // What the verb showed of its values already names them (a vehicle by plate, a price in SYP).
+    if (value === undefined || !param.names || call.details) continue;
     const items = (Array.isArray(value) ? value : [value]).map(String);
     const label = param.flag ?? LABELS[param.names] ?? param.key;
     for (const item of items.slice(0, NAMED)) rows.push([label, await nameOf(param.names, item, tools, trips)]);
