@@ -4,6 +4,9 @@
 // cancel every trip, and the key in nothing the assistant or the log sees.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { protectedConfig } from '../commands/protected-support.js';
+import { formatMoney } from '../../src/input/money.js';
+import { zoneName } from '../../src/input/zones.js';
+import { localTime } from '../../src/output/cells.js';
 import { runInProcess } from '../support/context.js';
 import type { SandboxSession } from '../support/sandbox.js';
 import { confirms, declines, openMcp, sandboxForFile, seen } from './support.js';
@@ -33,16 +36,28 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('calls', () => {
-  it('a read is answered with what `-o json` prints, the city given by its name', async () => {
+  it("a read is answered in the operator's terms (money in units, local times with the zone, cities by name), the raw body on request", async () => {
     const m = await openMcp(s);
     const answer = await m.call('trips_list', { from: 'Damascus', status: 'published' });
+    const raw = await m.call('trips_list', { from: 'Damascus', status: 'published', raw: true });
     await m.close();
     expect(answer.isError).toBe(false);
-    const trips = JSON.parse(answer.texts[0]!) as Array<{ fromCityId: string }>;
-    expect(trips.length).toBeGreaterThan(0);
-    expect(new Set(trips.map((trip) => trip.fromCityId))).toEqual(new Set(['damascus']));
+    const { trips, timeZone } = JSON.parse(answer.texts[0]!) as { trips: Array<Record<string, string>>; timeZone: string };
     const cli = await s.run(['trips', 'list', '--from', 'Damascus', '--status', 'published', '-o', 'json']);
-    expect(answer.texts[0]).toBe(cli.stdout.trim());
+    expect(raw.texts[0]).toBe(cli.stdout.trim());
+    const bodies = JSON.parse(cli.stdout) as Array<{ id: string; pricePerSeat: number; departureAt: string }>;
+    expect(trips.map((trip) => trip.id)).toEqual(bodies.map((trip) => trip.id));
+    expect(timeZone).toBe(zoneName(undefined));
+    for (const [index, trip] of trips.entries()) {
+      const body = bodies[index]!;
+      expect(trip.from).toBe('Damascus / دمشق');
+      expect(trip.price).toBe(formatMoney(body.pricePerSeat, 'SYP'));
+      expect(trip.departure).toBe(localTime(body.departureAt, undefined));
+      // No minor-unit amount under a key that does not say so, no UTC instant, no bare city id.
+      expect(answer.texts[0]).not.toContain(String(body.pricePerSeat));
+      expect(answer.texts[0]).not.toContain(body.departureAt);
+    }
+    expect(answer.texts[0]).not.toMatch(/"fromCityId"|"damascus"/);
     expect(m.log()).toContain('tripctl mcp: trips_list {"from":"Damascus","status":"published"} → exit 0');
   });
 
@@ -86,10 +101,11 @@ describe('calls', () => {
     const answer = await m.call('vehicles_update', { vehicleId: 'DAM-502291', color: 'white' });
     await m.close();
     expect(answer.isError).toBe(false);
-    expect(JSON.parse(answer.texts[0]!)).toMatchObject({ plate: 'DAM-502291', color: 'white' });
+    expect(JSON.parse(answer.texts[0]!).vehicle).toMatchObject({ plate: 'DAM-502291', color: 'white' });
     expect(m.questions).toEqual([
       'Update vehicle DAM-502291 for Qasioun Express?\n\n' +
         '  vehicle  DAM-502291\n' +
+        '  color    white\n' +
         '  command  tripctl --profile=sandbox vehicles update --color=white -- DAM-502291',
     ]);
   });

@@ -84,17 +84,17 @@ export async function question(ctx: Context, call: WriteCall, what: string | und
   const tools = toolsFor(ctx);
   const rows: Array<[string, string]> = [];
   const trips = new Set<string>();
-  rows.push(...(call.details ?? []).map(([label, text]) => [label, text] as [string, string]));
   for (const param of call.tool.params) {
     const value = call.values[param.key];
-    // What the verb showed of its values already names them (a vehicle by plate, a price in SYP).
-    if (value === undefined || !param.names || call.details) continue;
+    // What the verb shows of the values it sends names them already (a vehicle by plate, a price in SYP).
+    if (value === undefined || !param.names || (call.details && param.flag)) continue;
     const items = (Array.isArray(value) ? value : [value]).map(String);
     const label = param.flag ?? LABELS[param.names] ?? param.key;
     for (const item of items.slice(0, NAMED)) rows.push([label, await nameOf(param.names, item, tools, trips)]);
     if (items.length > NAMED) rows.push([label, `… and ${items.length - NAMED} more`]);
   }
   let head = what ?? generic(call.tool, rows);
+  rows.push(...(call.details ?? []).map(([label, text]) => [label, text] as [string, string]));
   // Bookings name their trip in the sentence itself: `approve 3 bookings on Damascus → Aleppo …`.
   if (trips.size === 1) head = `${head} on ${await describeTrip([...trips][0]!, tools)}`;
   else if (trips.size > 1) head = `${head} on ${trips.size} trips`;
