@@ -7,14 +7,56 @@
 import { formatMoney } from '../input/money.js';
 import { SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
 import { localTime } from './cells.js';
-import { valueAt, type Column, type FiguresLayout, type HandleKind, type ResourceSpec } from './columns.js';
+import { inferSpec, valueAt, type Column, type FiguresLayout, type HandleKind, type ResourceSpec } from './columns.js';
 import { currencyOf, passengerLabel, terminalColumns, type HandleLookup, type HandleMaps } from './terminal.js';
+
+/** An assistant's list answer stays under this many bytes (about 4,000 tokens); the rest is counted. */
+export const RECORDS_BUDGET_BYTES = 14_000;
 
 export interface RecordOptions {
   timeZone: string | undefined;
   /** The profile's currency, for money whose answer names none. */
   currency: string | undefined;
   handles?: HandleLookup;
+  /** `trip` → `trips`: the key of a list answer. */
+  plural: (name: string) => string;
+}
+
+/** One object as an assistant reads it: `{trip: {...}, timeZone}`, figures with money formatted. */
+export async function objectAnswer(value: unknown, spec: ResourceSpec | undefined, opts: RecordOptions): Promise<unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !spec) return value;
+  const record = spec.figures
+    ? await figureRecord(value as Record<string, unknown>, spec.figures, opts)
+    : (await toRecords([value], spec.columns.length ? spec : inferSpec([value]), opts))[0];
+  return { [spec.name.replace(/ /g, '')]: record, ...(hasTimes(spec) ? { timeZone: zoneName(opts.timeZone) } : {}) };
+}
+
+/**
+ * A list as an assistant reads it: `{trips: [...], timeZone}`, at most RECORDS_BUDGET_BYTES,
+ * saying when it is partial (a first page of a longer list, or cut to the budget) and how to get
+ * the rest. `total`: the size of the whole list when `items` is only its first page.
+ */
+export async function listAnswer(items: unknown[], spec: ResourceSpec, total: number | undefined, opts: RecordOptions): Promise<unknown> {
+  const all = await toRecords(items, spec, opts);
+  const kept: unknown[] = [];
+  let size = 0;
+  for (const record of all) {
+    size += JSON.stringify(record).length + 1;
+    if (size > RECORDS_BUDGET_BYTES) break;
+    kept.push(record);
+  }
+  const whole = Math.max(total ?? items.length, items.length);
+  const answer: Record<string, unknown> = { [opts.plural(spec.name).replace(/ /g, '')]: kept };
+  if (hasTimes(spec)) answer.timeZone = zoneName(opts.timeZone);
+  if (kept.length < whole) {
+    answer.shown = kept.length;
+    answer.total = whole;
+    answer.more =
+      kept.length < items.length
+        ? 'cut to stay small: narrow the list (a date, a status, a trip), or ask for a page with perPage'
+        : 'this is the first page: ask for page 2 (or all), or narrow the list';
+  }
+  return answer;
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

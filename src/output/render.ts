@@ -7,7 +7,6 @@ import { applyQuery } from './query.js';
 import { inferSpec, valueAt, type Column, type ResourceSpec } from './columns.js';
 import { sanitizeCell, sanitizeLine, toJson } from './sanitize.js';
 import type { HandleLookup, TerminalOptions } from './terminal.js';
-import { zoneName } from '../input/zones.js';
 
 import type { OutputFormat } from './formats.js';
 export { OUTPUT_FORMATS, type OutputFormat } from './formats.js';
@@ -35,9 +34,6 @@ export interface RenderOptions {
    */
   records?: boolean;
 }
-
-/** An assistant's list answer stays under this many bytes (about 4,000 tokens); the rest is counted. */
-export const RECORDS_BUDGET_BYTES = 14_000;
 
 type Pages = AsyncIterable<unknown[]> | Iterable<unknown[]>;
 
@@ -131,58 +127,23 @@ export class Renderer {
     return count;
   }
 
-  /** An assistant's answer of one object: its record, or the figures with money formatted. */
+  /** An assistant's answer of one object (records.ts). */
   private async recordOf(value: unknown, spec: ResourceSpec | undefined): Promise<void> {
-    const records = await import('./records.js');
-    const opts = this.recordOptions();
-    if (typeof value !== 'object' || value === null || Array.isArray(value) || !spec) return this.io.write(`${toJson(value)}\n`);
-    const record = spec.figures
-      ? await records.figureRecord(value as Record<string, unknown>, spec.figures, opts)
-      : (await records.toRecords([value], spec.columns.length ? spec : inferSpec([value]), opts))[0];
-    const zone = records.hasTimes(spec) ? { timeZone: zoneName(this.opts.timeZone) } : {};
-    await this.io.write(`${toJson({ [spec.name.replace(/ /g, '')]: record, ...zone })}\n`);
+    const { objectAnswer } = await import('./records.js');
+    await this.io.write(`${toJson(await objectAnswer(value, spec, this.recordOptions()))}\n`);
   }
 
-  /**
-   * An assistant's answer of a list: `{trips: [...], timeZone}`, at most RECORDS_BUDGET_BYTES,
-   * saying when it is partial (a first page of a longer list, or cut to the budget) and how to
-   * get the rest.
-   */
-  private async recordList(
-    pages: Pages,
-    declared: ResourceSpec | undefined,
-    partial: { total?: () => number | undefined },
-  ): Promise<number> {
+  /** An assistant's answer of a list (records.ts): the whole list is needed to keep it under its budget. */
+  private async recordList(pages: Pages, spec: ResourceSpec | undefined, partial: { total?: () => number | undefined }): Promise<number> {
     const items: unknown[] = [];
     for await (const page of pages) for (const item of page) items.push(item);
-    const spec = declared ?? inferSpec(items);
-    const records = await import('./records.js');
-    const all = await records.toRecords(items, spec, this.recordOptions());
-    const name = plural(spec.name).replace(/ /g, '');
-    const kept: unknown[] = [];
-    let size = 0;
-    for (const record of all) {
-      size += toJson(record).length + 1;
-      if (size > RECORDS_BUDGET_BYTES) break;
-      kept.push(record);
-    }
-    const total = Math.max(partial.total?.() ?? items.length, items.length);
-    const answer: Record<string, unknown> = { [name]: kept };
-    if (records.hasTimes(spec)) answer.timeZone = zoneName(this.opts.timeZone);
-    if (kept.length < total) {
-      answer.shown = kept.length;
-      answer.total = total;
-      answer.more =
-        kept.length < items.length
-          ? 'cut to stay small: narrow the list (a date, a status, a trip) or ask for fewer with perPage and a page'
-          : 'this is the first page: ask for page 2 (or all), or narrow the list';
-    }
-    await this.io.write(`${toJson(answer)}\n`);
+    const { listAnswer } = await import('./records.js');
+    await this.io.write(`${toJson(await listAnswer(items, spec ?? inferSpec(items), partial.total?.(), this.recordOptions()))}\n`);
     return items.length;
   }
 
   private recordOptions() {
-    return { timeZone: this.opts.timeZone, currency: this.opts.currency, handles: this.opts.handles };
+    return { timeZone: this.opts.timeZone, currency: this.opts.currency, handles: this.opts.handles, plural };
   }
 
   /** The spec with the `--columns` choice applied, for table and CSV; other formats ignore it. */
@@ -303,7 +264,7 @@ export function partialNotice(shown: number, total: number, name: string): strin
 }
 
 /** `city` → `cities`, `booking` → `bookings`, `status` → `statuses`. */
-function plural(name: string): string {
+export function plural(name: string): string {
   if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
   if (/(?:s|x|z|ch|sh)$/.test(name)) return `${name}es`;
   return `${name}s`;

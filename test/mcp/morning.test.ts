@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { formatMoney } from '../../src/input/money.js';
-import { RECORDS_BUDGET_BYTES } from '../../src/output/render.js';
+import { RECORDS_BUDGET_BYTES } from '../../src/output/records.js';
 import { dateTime } from '../../src/input/validate.js';
 import { localDateOf } from '../../src/input/zones.js';
 import { sandboxApi } from '../support/sandbox.js';
