@@ -110,6 +110,25 @@ describe('calls', () => {
     ]);
   });
 
+  it('a booking is confirmed as it will be sent: the phone in E.164, the fare from its trip', async () => {
+    const { tripId } = nextRequested();
+    const trip = await s.json<{ pricePerSeat: number }>(['trips', 'get', tripId]);
+    const m = await openMcp(s, { allowWrites: true, person: declines });
+    const mark = s.mark();
+    const answer = await m.call('bookings_create', { trip: tripId, seats: 2, phone: '0944 123 456', name: 'Rami Haddad' });
+    const writes = writesSince(mark);
+    await m.close();
+    expect(answer.isError).toBe(true);
+    expect(writes).toEqual([]);
+    expect(m.questions).toHaveLength(1);
+    expect(m.questions[0]).toMatch(/^Create booking for Qasioun Express\?/);
+    expect(m.questions[0]).toMatch(/\n {2}trip +.* → .*\d{4}-\d\d-\d\d \d\d:\d\d/);
+    expect(m.questions[0]).toMatch(/\n {2}phone +\+963944123456\n/);
+    expect(m.questions[0]).toContain(
+      `fare     ${formatMoney(trip.pricePerSeat * 2, 'SYP')} (2 seats at ${formatMoney(trip.pricePerSeat, 'SYP')})`,
+    );
+  });
+
   it('a write the person declines is not sent: the sandbox saw no write', async () => {
     const booking = nextRequested();
     const m = await openMcp(s, { allowWrites: true, person: declines });
