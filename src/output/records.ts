@@ -61,8 +61,13 @@ export async function listAnswer(items: unknown[], spec: ResourceSpec, total: nu
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** `PRICE` → `price`, `NO-SHOW` → `noShow`, `DEPARTURE AT` → `departureAt`. */
+/**
+ * `PRICE` → `price`, `NO-SHOW` → `noShow`, `DEPARTURE AT` → `departureAt`; an id shown as itself
+ * keeps its field's name (`bookingId`), so no key reads as a name where it holds an id.
+ */
 export function recordKey(column: Column): string {
+  const field = column.path.split('.').pop()!;
+  if (!column.handle && /[a-z]Id$/.test(field)) return field;
   const words = column.header
     .toLowerCase()
     .split(/[^a-z0-9]+/)

@@ -107,7 +107,10 @@ it("an assistant's morning: today's departures, requests by name, two approved, 
   const byName = (name: string) => waiting.bookings.find((b: { passenger: string }) => b.passenger.startsWith(name)).id;
 
   // 3. Two approved, the person confirming; a third rejected, the person declining.
-  await call('bookings_approve', { bookingIds: [byName('Rami Haddad'), byName('Lina Khoury')] });
+  const approved = await call('bookings_approve', { bookingIds: [byName('Rami Haddad'), byName('Lina Khoury')] });
+  // What became of each, in words: no raw object, no UTC instant.
+  expect(approved.texts[0]!.split('\n').map((line) => JSON.parse(line).result)).toEqual(['approved', 'approved']);
+  expect(approved.text).not.toMatch(/\d{4}-\d\d-\d\dT/);
   const declined = await call('bookings_reject', { bookingIds: [byName('Omar Saleh')] });
   expect(declined.text).toContain('the person declined this change; nothing was sent');
 
