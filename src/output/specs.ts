@@ -120,7 +120,7 @@ export const specs = {
     columns: [
       { header: 'DATE', path: 'date' },
       { header: 'TIME', path: 'time', kind: 'clock' },
-      { header: 'DEPARTURE AT', path: 'departureAt' },
+      { header: 'DEPARTURE AT', path: 'departureAt', kind: 'time' },
       { header: 'STATE', path: 'state' },
       { header: 'TRIP', path: 'tripId', priority: 4, minWidth: 9 },
     ],

@@ -61,6 +61,32 @@ describe('calls', () => {
     expect(m.log()).toContain('tripctl mcp: trips_list {"from":"Damascus","status":"published"} → exit 0');
   });
 
+  it('no reading tool answers with a minor-unit amount, a UTC instant or a bare city id', async () => {
+    const m = await openMcp(s);
+    const first = async (tool: string, key: string, args: Record<string, unknown> = {}) =>
+      (JSON.parse((await m.call(tool, args)).texts[0]!)[key] as Array<{ id: string }>)[0]!.id;
+    const ids: Record<string, string> = {
+      tripId: await first('trips_list', 'trips'),
+      bookingId: await first('bookings_list', 'bookings', { status: 'approved' }),
+      scheduleId: await first('schedules_list', 'schedules'),
+      paymentId: await first('payments_list', 'payments'),
+    };
+    const tools = (await m.client.listTools()).tools;
+    let called = 0;
+    for (const tool of tools) {
+      const required = (tool.inputSchema.required ?? []) as string[];
+      if (!required.every((key) => key in ids)) continue;
+      const answer = await m.call(tool.name, Object.fromEntries(required.map((key) => [key, ids[key]])));
+      expect(answer.isError, `${tool.name}: ${answer.text}`).toBe(false);
+      expect(answer.text, tool.name).not.toMatch(/"(pricePerSeat|amount|gross|net|revenue|paid|pending|refunded|payouts)":\d/);
+      expect(answer.text, tool.name).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+      expect(answer.text, tool.name).not.toMatch(/"(fromCityId|toCityId|cityId)"/);
+      called++;
+    }
+    await m.close();
+    expect(called).toBeGreaterThan(18);
+  });
+
   it("bad input gets the verb's own error, and an unknown argument is refused, each logged", async () => {
     const m = await openMcp(s);
     const city = await m.call('trips_list', { from: 'Atlantis' });
