@@ -31,7 +31,7 @@ const LEFT_OUT_FLAGS: Record<string, string> = {
 };
 
 /** Flags that only mean something beside a left-out one. */
-const GOES_WITH: Record<string, string> = { '--dry-run': '--from-file' };
+const GOES_WITH: Record<string, string> = { '--dry-run': '--from-file', '--update': '--from-file' };
 
 /** One tool argument: a flag or a positional argument of the verb. */
 export interface ToolParam {
