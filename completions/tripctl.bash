@@ -180,7 +180,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'vehicles update') r='--make --model --seats --year --color --plate --fuel-type --transmission -F --field -f --raw-field --columns' ;;
     'vehicles remove') r='' ;;
     'trips') r='' ;;
-    'trips list') r='--status --from --to --param --page --per-page --all --limit --columns' ;;
+    'trips list') r='--status --from --to --date --from-date --to-date --param --page --per-page --all --limit --columns' ;;
     'trips get') r='--param --columns' ;;
     'trips publish') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --fare-ok --columns --from-file --dry-run --concurrency --update' ;;
     'trips update') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --fare-ok --columns' ;;
@@ -316,6 +316,9 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'trips list|--status') r='one:published cancelled completed' ;;
     'trips list|--from') r='dyn:cities' ;;
     'trips list|--to') r='dyn:cities' ;;
+    'trips list|--date') r='free' ;;
+    'trips list|--from-date') r='free' ;;
+    'trips list|--to-date') r='free' ;;
     'trips list|--param') r='free' ;;
     'trips list|--page') r='free' ;;
     'trips list|--per-page') r='free' ;;

@@ -112,7 +112,14 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   let printed = 0;
   const print = (outcome: BulkOutcome) => {
     const lead = outcome.line !== undefined ? `${outcome.line}\t` : '';
-    if (json) ctx.io.out(`${toJson(outcome)}\n`);
+    // An assistant reads what became of each id in words, not the service's raw object.
+    if (json && ctx.records) {
+      const { id, ok, already, error, held, line: at } = outcome;
+      const now = ok ? (already ? `already ${opts.done}` : (opts.describe?.(outcome.result) ?? opts.done)) : held;
+      ctx.io.out(
+        `${toJson({ id, ...(at !== undefined ? { line: at } : {}), ok, ...(now ? { result: now } : {}), ...(error ? { error } : {}) })}\n`,
+      );
+    } else if (json) ctx.io.out(`${toJson(outcome)}\n`);
     else if (outcome.held !== undefined)
       ctx.io.out(`${lead}${outcome.id}\t${sanitizeLine(outcome.held)}\t${sanitizeLine(outcome.error ?? '')}\n`);
     else if (outcome.already) ctx.io.out(`${lead}${outcome.id}\talready ${sanitizeLine(opts.done)}\n`);

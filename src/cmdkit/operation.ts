@@ -99,6 +99,8 @@ export interface Operation {
   reviewWhenAsked?: boolean;
   /** Path arguments that may be given by a human handle, resolved to the id before the call. */
   argHandles?: Record<string, (value: string, tools: ParseTools) => Promise<string>>;
+  /** Lines the review adds after the values sent, as a person reads them (a booking's fare). */
+  reviewExtras?: (body: Record<string, unknown>, tools: ParseTools) => Promise<Array<[string, string]>>;
   /** A final check across flags, after parsing (e.g. "--skip or --extra"). */
   check?: (fields: Record<string, unknown>) => void;
   /**
@@ -108,6 +110,12 @@ export interface Operation {
   idempotent?: boolean;
   /** The path is from the server's root rather than under the base URL (the sandbox's admin routes). */
   fromRoot?: boolean;
+  /**
+   * A paged list the service orders newest first by this instant field (a trip's `departureAt`):
+   * the verb takes `--date`, `--from-date` and `--to-date`, local days, and lists what falls on
+   * them soonest first, walking pages only until they are past the first day.
+   */
+  dayFilter?: { field: string; noun: string };
   /**
    * The verb sends a fare (`pricePerSeat`): it takes --fare-ok, and a fare far from the route's
    * usual one is held (cmdkit/fare-guard.ts) before it is sent.
@@ -139,7 +147,13 @@ export function declareRequired(command: Command, longs: readonly string[]): voi
 
 /** Declares a verb from its data: flags, shared flag sets by kind, and the runner as action. */
 export function defineOperation(parent: Command, nameAndArgs: string, spec: OperationVerb, ctx: Context): Command {
-  const verb = defineVerb(parent, nameAndArgs, { ...spec, calls: spec.calls ?? [`${spec.method} ${spec.path}`] });
+  const verb = defineVerb(parent, nameAndArgs, {
+    ...spec,
+    calls: spec.calls ?? [`${spec.method} ${spec.path}`],
+    view: spec.view ?? spec.resource,
+    // A verb that asks before it runs loses or ends something.
+    assistant: { destructive: spec.confirm !== undefined, ...spec.assistant },
+  });
   addFlagOptions(verb, spec.flags ?? []);
   if (spec.idempotent) {
     verb.option(
@@ -149,6 +163,14 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
     );
   }
   const writes = spec.method === 'POST' || spec.method === 'PATCH' || spec.method === 'PUT';
+  if (spec.dayFilter) {
+    const noun = spec.dayFilter.noun;
+    verb.addOption(
+      new Option('--date <day>', `only ${noun} on this local day: today, tomorrow or YYYY-MM-DD`).conflicts(['fromDate', 'toDate']),
+    );
+    verb.option('--from-date <day>', `only ${noun} on or after this local day (today, tomorrow or YYYY-MM-DD)`);
+    verb.option('--to-date <day>', `only ${noun} on or before this local day (today, tomorrow or YYYY-MM-DD)`);
+  }
   if (spec.result?.kind === 'list' && spec.result.paged) addPageFlags(verb);
   else if (spec.method === 'GET') addParamFlag(verb);
   if (writes && spec.result?.kind !== 'none') addFieldFlags(verb);

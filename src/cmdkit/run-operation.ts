@@ -4,6 +4,7 @@ import { newIdempotencyKey } from '../client/idempotency.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
+import { checkWith } from './check-with.js';
 import { confirmDestructive, proceedOrCancel } from './confirm.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
@@ -155,7 +156,7 @@ export function promptCheck(tools: ParseTools, flag: FieldFlag, required: boolea
 }
 
 export function runnerFor(op: Operation): ActionFn<OperationOptions> {
-  return async (ctx, { args, opts }) => {
+  return async (ctx, { args, opts, command }) => {
     const path = await fillPath(ctx, op, args);
     const { body, query, asked } = await fieldsFromFlags(ctx, op, opts);
     Object.assign(query, paramsFrom(opts));
@@ -174,8 +175,20 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
     if (asked && (op.reviewWhenAsked ?? sendsBody)) await review(ctx, op, body);
     const confirm = op.confirm;
     if (confirm) await confirmDestructive(ctx, () => confirm(args, toolsFor(ctx)));
+    // A person confirming elsewhere (an assistant's client) is shown every value that will be
+    // sent as the review shows it; the client's own question before the request is then this one.
+    if (sendsBody && ctx.confirmWrites && ctx.beforeWrite) {
+      const tools = toolsFor(ctx);
+      const rows = [...(await describeFields(tools, op.flags ?? [], body)), ...((await op.reviewExtras?.(body, tools)) ?? [])];
+      await ctx.beforeWrite(undefined, rows);
+    }
     const client = await ctx.client();
     const result = op.result ?? { kind: 'object' };
+    if (result.kind === 'list' && result.paged && op.dayFilter && (opts.date ?? opts.fromDate ?? opts.toDate) !== undefined) {
+      const { byDays } = await import('./day-filter.js');
+      await ctx.renderer().list([await byDays(ctx, client, path, result.key, query, op.dayFilter.field, opts)], op.resource);
+      return;
+    }
     if (result.kind === 'list' && result.paged) {
       // The first page of a longer list, asked for by nobody (no --all, --limit or --page): the
       // renderer says how many of how many it showed, and names --all.
@@ -206,10 +219,10 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       auth: op.auth,
       fromRoot: op.fromRoot,
       idempotencyKey,
-      // A status change or a DELETE lands the same way twice, as does a write with an
-      // Idempotency-Key; other writes are not repeated once they reached the service.
-      retrySafe:
-        op.method === 'GET' || op.method === 'DELETE' || (op.method === 'PATCH' && 'status' in body) || idempotencyKey !== undefined,
+      // A status change lands the same way twice; GET, DELETE and a write with an Idempotency-Key
+      // are the client's own rule (client/repeat.ts). Other writes are sent once.
+      retrySafe: op.method === 'PATCH' && 'status' in body ? true : undefined,
+      checkWith: checkWith(command, path),
     });
     if (result.kind === 'none') {
       if (data !== null && typeof data === 'object' && ctx.dataOutput) {
@@ -231,7 +244,8 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
  * (a plate beside a vehicle id, pounds beside minor units), then asks before sending.
  */
 async function review(ctx: Context, op: Operation, body: Record<string, unknown>): Promise<void> {
-  const rows = await describeFields(toolsFor(ctx), op.flags ?? [], body);
+  const tools = toolsFor(ctx);
+  const rows = [...(await describeFields(tools, op.flags ?? [], body)), ...((await op.reviewExtras?.(body, tools)) ?? [])];
   const width = Math.max(...rows.map(([label]) => label.length));
   ctx.info(['About to send:', ...rows.map(([label, text]) => `  ${label.padEnd(width)}  ${sanitizeLine(text)}`)].join('\n'));
   // On a protected profile this is the one question, naming the profile and the company.

@@ -36,6 +36,7 @@ export function register(program: Command, ctx: Context): void {
     ctx,
   );
   const invoice = defineVerb(payments, 'invoice <paymentId>', {
+    assistant: { notOffered: 'a PDF download to a file' },
     calls: ['GET /payments/{paymentId}/invoice.pdf'],
     description: "Download a payment's invoice PDF (the path saved is printed on stdout)",
     examples: [

@@ -22,6 +22,7 @@ export function register(program: Command, ctx: Context): void {
     ctx,
   );
   const exportVerb = defineVerb(reports, 'export', {
+    assistant: { notOffered: 'a file download (CSV, XLSX or PDF); `reports show` gives the figures as data' },
     calls: ['GET /reports/export'],
     description: 'Download a report as csv, xlsx or pdf (the path saved is printed on stdout)',
     examples: [
