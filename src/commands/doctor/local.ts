@@ -1,6 +1,7 @@
 // The doctor's checks of this machine: Node, the config file's modes, the settings and where
 // each came from, the proxy, and the start-up code cache. None of them sends a request.
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import type { Context, Settings } from '../../context.js';
 import { isLoopbackHost } from '../../client/url.js';
@@ -245,13 +246,15 @@ export function proxyCheck(ctx: Context, baseUrl: string | undefined): Check & {
 }
 
 /**
- * The launcher's V8 code cache (src/launch.ts): `<config dir>/cache/code-<bundle>-node<v>-<arch>.bin`,
- * used only when nobody else can write the directory or the file.
+ * Node's compile cache, which the launcher turns on where Node has it (22.8+; src/launch.ts):
+ * `<config dir>/cache/compile/`, used only when nobody else can write the cache directory.
  */
 export function codeCacheCheck(ctx: Context): Check {
   const dir = join(ctx.config.dir, 'cache');
   const title = 'Code cache';
   if (ctx.env.TRIPCTL_NO_CODE_CACHE) return { id: 'code-cache', title, ok: true, detail: 'off (TRIPCTL_NO_CODE_CACHE is set)' };
+  if (typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache !== 'function')
+    return { id: 'code-cache', title, ok: true, detail: `none on node ${process.version} (Node's compile cache needs 22.8 or later)` };
   if (!existsSync(dir)) return { id: 'code-cache', title, ok: true, detail: `none yet; the built tool makes ${dir} on its next run` };
   if (process.platform !== 'win32') {
     const stats = statSync(dir);
@@ -265,16 +268,13 @@ export function codeCacheCheck(ctx: Context): Check {
       };
     }
   }
-  const suffix = `-node${process.version}-${process.arch}.bin`;
-  const files = readdirSync(dir).filter((name) => name.startsWith('code-') && name.endsWith('.bin'));
-  const current = files.filter((name) => name.endsWith(suffix));
-  if (!current.length)
-    return {
-      id: 'code-cache',
-      title,
-      ok: true,
-      detail: `${dir}: none for node ${process.version} yet (made on the next run of the built tool)`,
-    };
-  const sizes = current.map((name) => `${name} (${Math.round(statSync(join(dir, name)).size / 1024)} kB)`);
-  return { id: 'code-cache', title, ok: true, detail: `${dir}/${sizes.join(', ')}` };
+  const compile = join(dir, 'compile');
+  const files = existsSync(compile)
+    ? readdirSync(compile, { recursive: true, encoding: 'utf8' })
+        .map((name) => statSync(join(compile, name)))
+        .filter((f) => f.isFile())
+    : [];
+  if (!files.length) return { id: 'code-cache', title, ok: true, detail: `${compile}: none yet (made on the next run of the built tool)` };
+  const kB = Math.round(files.reduce((sum, f) => sum + f.size, 0) / 1024);
+  return { id: 'code-cache', title, ok: true, detail: `${compile} (${files.length} file${files.length === 1 ? '' : 's'}, ${kB} kB)` };
 }
