@@ -9,6 +9,7 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { drained } from '../io.js';
 import { formatBytes } from '../output/bytes.js';
+import { UTF8_BOM } from '../output/csv.js';
 
 export interface SaveOptions {
   file?: string;
@@ -17,6 +18,11 @@ export interface SaveOptions {
   fallbackName: string;
   /** What is being fetched, for the spinner: "invoice", "bookings report". */
   label: string;
+  /**
+   * Text for a spreadsheet (CSV): a file saved gets a UTF-8 byte-order mark, so Excel reads its
+   * Arabic; stdout never does (it goes to scripts, which would read the mark as part of a heading).
+   */
+  bom?: boolean;
 }
 
 export async function saveDownload(ctx: Context, req: RequestOptions, opts: SaveOptions): Promise<void> {
@@ -65,8 +71,9 @@ export async function saveMade(ctx: Context, target: MadeTarget, bytes: Uint8Arr
     else if (!ctx.io.stdout.write(bytes)) await drained(ctx.io.stdout);
     return;
   }
-  await writeFileAtomically(target, bytes, opts.force);
-  announceSaved(ctx, target, typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength, opts.label);
+  const saved = opts.bom && typeof bytes === 'string' ? UTF8_BOM + bytes : bytes;
+  await writeFileAtomically(target, saved, opts.force);
+  announceSaved(ctx, target, typeof saved === 'string' ? Buffer.byteLength(saved) : saved.byteLength, opts.label);
 }
 
 function announceSaved(ctx: Context, path: string, bytes: number, label: string): void {
