@@ -189,7 +189,8 @@ describe('schedules skip', () => {
 
     const dry = await run(['schedules', 'skip', '--from', tomorrow, '--to', after, id, '--dry-run']);
     expect(dry.code).toBe(0);
-    expect(dry.err).toMatch(/^1 published trip with bookings falls on these dates/m);
+    expect(dry.err).toMatch(/^ {2}cancels {8}\S+ 07:30 {2}trip \S+ {2}1 booking \(2 seats\): its bookings are cancelled too$/m);
+    expect(dry.err).toMatch(/^2 published trips cancelled \(1 with bookings\); no trip with bookings on these dates keeps running\.$/m);
     expect(dry.out.trim().split('\n')).toEqual([
       `would add  ${tomorrow}  ${id}  Damascus → Aleppo 07:30`,
       `would add  ${after}  ${id}  Damascus → Aleppo 07:30`,
@@ -300,6 +301,79 @@ describe('schedules skip', () => {
       expect(asked.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     } finally {
       rmSync(configDir, { recursive: true, force: true });
+    }
+  });
+  it('lists before asking, per schedule, the trips it cancels and those with bookings that keep running; that is what happens', async () => {
+    const now = await sandboxNow();
+    const id = await newWeeklySchedule([0, 1, 2, 3, 4, 5, 6], 6);
+    const day = (n: number) => new Date(now.getTime() + n * DAY * 1000 + 3 * 3600_000).toISOString().slice(0, 10);
+    const [first, second] = [day(4), day(5)];
+    const trips = await tripsOf(id);
+    const booked = trips.find((t) => t.departureAt.startsWith(first))!;
+    const empty = trips.find((t) => t.departureAt.startsWith(second))!;
+    await api('POST', '/bookings', { tripId: booked.id, seats: 2, phone: '+963944555201', fullName: 'Holiday Traveller' });
+    // A one-off trip on the same route that day, with a passenger: no schedule's, so it runs.
+    const { vehicles } = await api('GET', '/vehicles');
+    const { trip: oneOff } = await api('POST', '/trips', {
+      vehicleId: vehicles[1].id,
+      fromCityId: 'damascus',
+      toCityId: 'aleppo',
+      departureAt: `${first}T09:00:00Z`,
+      pricePerSeat: 1500,
+      totalSeats: 4,
+    });
+    await api('POST', '/bookings', { tripId: oneOff.id, seats: 1, phone: '+963944555202', fullName: 'Day Tripper' });
+
+    const asked = new ScriptedPrompter([
+      [/^Skip 2 dates on 1 schedule .*2 published trips will be cancelled, 1 with bookings\./, () => true],
+    ]);
+    const run1 = await run(['schedules', 'skip', '--from', first, '--to', second, id], { prompter: asked });
+    expect(run1.code).toBe(0);
+    const listed = run1.err.split('\n');
+    expect(listed).toContain(`Damascus → Aleppo 07:30 (schedule ${id}):`);
+    expect(listed).toContain(`  cancels        ${first} 07:30  trip ${booked.id}  1 booking (2 seats): its bookings are cancelled too`);
+    expect(listed).toContain(`  cancels        ${second} 07:30  trip ${empty.id}  no bookings`);
+    expect(listed).toContain(
+      `  keeps running  ${first} 12:00  trip ${oneOff.id}  1 booking (1 seat)  Damascus → Aleppo, not of this schedule`,
+    );
+    const status = async (tripId: string) => (await api('GET', `/trips/${tripId}`)).trip.status;
+    expect([await status(booked.id), await status(empty.id), await status(oneOff.id)]).toEqual(['cancelled', 'cancelled', 'published']);
+  });
+
+  it('-o json reports every date, added and failed, when one fails part-way (exit 6)', async () => {
+    const server = await startScriptedServer();
+    try {
+      const id = 'd8bf1b0c-a90c-4e0f-aad6-b34fed8facaf';
+      server.on(`GET /schedules/${id}`, {
+        body: {
+          schedule: {
+            id,
+            recurrence: 'weekly',
+            weekdays: [0, 1, 2, 3, 4, 5, 6],
+            departureTime: '07:30',
+            startsOn: '2027-03-01',
+            exceptions: [],
+          },
+        },
+      });
+      server.on('GET /trips', { body: { trips: [], meta: { page: 1, perPage: 100, total: 0, lastPage: 1 } } });
+      const added = { status: 201, body: { exception: { id: 'e', date: 'x', kind: 'skip' } } };
+      const refused = { status: 409, body: { error: 'schedule is being edited', code: 'conflict' } };
+      server.on(`POST /schedules/${id}/exceptions`, added, added, refused, added);
+      const t = testContext({ env: { TRIPCTL_BASE_URL: server.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full } });
+      const code = await t.run(['schedules', 'skip', '--from', '2027-12-24', '--to', '2027-12-27', id, '--yes', '-o', 'json']);
+      expect(code).toBe(6);
+      expect(JSON.parse(t.out())).toEqual([
+        { date: '2027-12-24', scheduleId: id, result: 'added' },
+        { date: '2027-12-25', scheduleId: id, result: 'added' },
+        { date: '2027-12-26', scheduleId: id, result: 'failed', error: 'schedule is being edited (HTTP 409, code conflict)' },
+        { date: '2027-12-27', scheduleId: id, result: 'added' },
+      ]);
+      expect(t.err()).toMatch(/^tripctl: 2027-12-26 d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf: schedule is being edited/m);
+      expect(t.err()).toMatch(/^added 3 of 4; 1 failed$/m);
+      t.cleanup();
+    } finally {
+      await server.close();
     }
   });
 });
