@@ -12,7 +12,7 @@ import type { ResourceSpec } from '../output/columns.js';
 import { usageError } from '../errors.js';
 import { choice } from '../input/choices.js';
 import { defineVerb, lazy, type VerbSpec } from './define.js';
-import { addColumnsFlag, addFieldFlags, addPageFlags, addParamFlag, choiceOption } from './flags.js';
+import { addColumnsFlag, addFieldFlags, addFileFlags, addPageFlags, addParamFlag, choiceOption } from './flags.js';
 
 /** What a flag's parser may use: the context, lookups by human handle, the time zone. */
 export interface ParseTools {
@@ -72,7 +72,31 @@ export interface FieldFlag {
 export type Result =
   | { kind: 'object'; key?: string }
   | { kind: 'list'; key: string; paged?: boolean }
-  | { kind: 'none'; message: (args: string[]) => string };
+  | { kind: 'none'; message: (args: string[]) => string }
+  | FileResult;
+
+/**
+ * The answer is a file (an invoice, a report export), saved the one way files are saved
+ * (save-download.ts): `--file` a path, a directory or `-`, `--force`, and otherwise the name the
+ * service suggests, else `name`.
+ */
+export interface FileResult {
+  kind: 'file';
+  /** The file name when the service suggests none: `invoice-ID.pdf`, `bookings-STAMP.csv`. */
+  name: (values: FileValues) => string;
+  /** What is being fetched, for the spinner and the `Saved …` line: "invoice", "bookings report". */
+  label: (values: FileValues) => string;
+  /** How `--file`'s help names the default. */
+  defaultName?: string;
+}
+
+/** What a file's name and label are made from: the path's ids, the query as sent, the time. */
+export interface FileValues {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  /** `20261123-101500`, UTC, so that names sort across zones. */
+  stamp: string;
+}
 
 export interface Operation {
   method: Method;
@@ -140,18 +164,17 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
     );
   }
   const writes = spec.method === 'POST' || spec.method === 'PATCH' || spec.method === 'PUT';
+  const kind = spec.result?.kind;
   if (spec.result?.kind === 'list' && spec.result.paged) addPageFlags(verb);
   else if (spec.method === 'GET') addParamFlag(verb);
-  if (writes && spec.result?.kind !== 'none') addFieldFlags(verb);
-  if (spec.result?.kind !== 'none') addColumnsFlag(verb, spec.resource, ctx);
+  if (writes && kind !== 'none' && kind !== 'file') addFieldFlags(verb);
+  if (spec.result?.kind === 'file') addFileFlags(verb, spec.result.defaultName);
+  else if (kind !== 'none') addColumnsFlag(verb, spec.resource, ctx);
   verb.action(lazy<OperationOptions>(ctx, async () => (await import('./run-operation.js')).runnerFor(spec)));
   return verb;
 }
 
-/**
- * The options of field flags, for data-described verbs and hand-written ones alike (a download
- * whose required values are asked on a terminal: `reports export`).
- */
+/** The options of field flags, for data-described verbs and hand-written ones alike. */
 export function addFlagOptions(verb: Command, flags: readonly FieldFlag[]): Command {
   declareRequired(
     verb,
