@@ -154,9 +154,9 @@ async function effectsOf(ctx: Context, toAdd: PlanItem[], from: string, to: stri
   const start = Date.parse(dateTime('--from', `${from} 00:00`, SERVICE_TIME_ZONE));
   const end = Date.parse(dateTime('--to', `${addDays(to, 1)} 00:00`, SERVICE_TIME_ZONE));
   const closed = new Set(toAdd.map((item) => item.date));
-  const trips = (await tripsDeparting(ctx, {}, start)).filter(
-    (trip) => trip.status === 'published' && Date.parse(trip.departureAt!) < end && closed.has(dayOf(trip)),
-  );
+  const trips = (await tripsDeparting(ctx, {}, start))
+    .filter((trip) => trip.status === 'published' && Date.parse(trip.departureAt!) < end && closed.has(dayOf(trip)))
+    .sort((a, b) => Date.parse(a.departureAt!) - Date.parse(b.departureAt!));
   const effects = new Map<string, Effect>();
   for (const item of toAdd) effects.set(item.schedule.id, { schedule: item.schedule, cancels: [], keeps: [] });
   const others: Effect = { schedule: undefined, cancels: [], keeps: [] };
@@ -205,9 +205,7 @@ function describeEffects(effects: Effect[], names: { label: (s: Schedule) => str
   for (const effect of effects) {
     if (effect.cancels.length === 0 && effect.keeps.length === 0) continue;
     lines.push(
-      effect.schedule
-        ? `${names.label(effect.schedule)} (schedule ${effect.schedule.id}):`
-        : 'On these dates, of no schedule skipped, with bookings:',
+      effect.schedule ? `${names.label(effect.schedule)} (schedule ${effect.schedule.id}):` : 'Other trips with bookings on these dates:',
     );
     for (const a of effect.cancels) lines.push(tripLine('cancels', a, a.bookings ? ': its bookings are cancelled too' : ''));
     for (const a of effect.keeps)
