@@ -88,6 +88,8 @@ export interface FileResult {
   label: (values: FileValues) => string;
   /** How `--file`'s help names the default. */
   defaultName?: string;
+  /** The file is CSV: on stdout without a byte-order mark (see save-download.ts). */
+  csv?: (values: FileValues) => boolean;
 }
 
 /** What a file's name and label are made from: the path's ids, the query as sent, the time. */

@@ -181,6 +181,7 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
           force: opts.force === true,
           fallbackName: result.name(values),
           label: result.label(values),
+          bom: result.csv?.(values) ?? false,
         },
       );
       return;

@@ -11,6 +11,7 @@ import { csvOf } from '../../src/sandbox/files/index.js';
 import { parseCsv } from '../sandbox/readers.js';
 import { testContext } from '../support/context.js';
 import { type Sandbox, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
+import { startScriptedServer } from '../support/scripted-server.js';
 
 const HOSTILE = '=HYPERLINK("http://x","Click")';
 /** What a spreadsheet runs: a cell whose first character starts a formula (tab and CR included). */
@@ -114,6 +115,19 @@ describe('a passenger who names themselves a formula', () => {
     expect(out).toContain(`"'${HOSTILE.replace(/"/g, '""')}"`);
   });
 
+  it("is text in the service's export; its byte-order mark kept in a file, dropped on stdout", async () => {
+    const saved = await run(['reports', 'export', '--type', 'bookings', '--format', 'csv', '--file', 'bookings.csv']);
+    expect(saved.code).toBe(0);
+    const bytes = readFileSync(saved.out.trim());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const piped = await run(['reports', 'export', '--type', 'bookings', '--format', 'csv', '--file', '-']);
+    expect(piped.code).toBe(0);
+    expect(piped.out).toBe(bytes.subarray(3).toString('utf8'));
+    const rows = parseCsv(piped.out);
+    expect(rows.flat()).toContain(`'${HOSTILE}`);
+    expect(liveCells(rows)).toEqual([]);
+  });
+
   it('is text in -o csv, on stdout without a byte-order mark', async () => {
     const { code, out } = await run(['trips', 'manifest', tripId, '-o', 'csv', '--columns', 'fullName,phone']);
     expect(code).toBe(0);
@@ -123,5 +137,28 @@ describe('a passenger who names themselves a formula', () => {
     expect(rows).toHaveLength(3);
     expect(rows.every((row) => row[1]?.startsWith('+963'))).toBe(true);
     expect(liveCells(rows)).toEqual([]);
+  });
+});
+
+describe('a CSV download on stdout', () => {
+  it('loses a byte-order mark that arrives split across chunks, and nothing else', async () => {
+    const server = await startScriptedServer();
+    try {
+      const pieces = () => [Buffer.from([0xef]), Buffer.from([0xbb]), Buffer.from([0xbf, 0x69]), Buffer.from('d\r\n1\r\n')];
+      server.on('GET /reports/export', { kind: 'generate', pieces, headers: { 'content-type': 'text/csv' } });
+      server.on('GET /reports/export', { kind: 'generate', pieces, headers: { 'content-type': 'text/csv' } });
+      const env = { TRIPCTL_BASE_URL: server.baseUrl, TRIPCTL_API_KEY: 'sk_test_0123456789abcdefghij' };
+      const csv = testContext({ env });
+      expect(await csv.run(['reports', 'export', '--type', 'trips', '--format', 'csv', '--file', '-'])).toBe(0);
+      expect(csv.out()).toBe('id\r\n1\r\n');
+      csv.cleanup();
+      // Not CSV: the bytes as sent.
+      const pdf = testContext({ env });
+      expect(await pdf.run(['reports', 'export', '--type', 'trips', '--format', 'pdf', '--file', '-'])).toBe(0);
+      expect(pdf.out()).toBe('\ufeffid\r\n1\r\n');
+      pdf.cleanup();
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -40,6 +40,7 @@ export function register(program: Command, ctx: Context): void {
         kind: 'file',
         name: ({ query, stamp }) => `${String(query.type)}-${stamp}.${String(query.format)}`,
         label: ({ query }) => `${String(query.type)} report`,
+        csv: ({ query }) => query.format === 'csv',
       },
     },
     ctx,
