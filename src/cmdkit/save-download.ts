@@ -53,7 +53,7 @@ function withoutBom(out: Writable): Writable {
   let head: Buffer | undefined = Buffer.alloc(0);
   const pass = (data: Buffer, done: (error?: Error | null) => void) =>
     data.length ? out.write(data, (error) => done(error ?? null)) : done(null);
-  return new Writable({
+  const writer = new Writable({
     write(chunk: Buffer, _encoding, done) {
       if (head === undefined) return pass(chunk, done);
       head = Buffer.concat([head, chunk]);
@@ -68,6 +68,10 @@ function withoutBom(out: Writable): Writable {
       pass(rest ?? Buffer.alloc(0), done);
     },
   });
+  // A write error reaches the download through each write's callback, and stdout's own error
+  // listener (io.ts) records it; the wrapper's 'error' event would otherwise end the process.
+  writer.on('error', () => {});
+  return writer;
 }
 
 const BOM_BYTES = Buffer.from(UTF8_BOM, 'utf8');
