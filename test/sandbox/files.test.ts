@@ -1,6 +1,5 @@
-// Over 300 lines: the readers it checks with (an RFC 4180 parser, a ZIP reader) are most of it.
-// The file builders, checked by reading their output back with readers written here: an RFC 4180
-// parser and a ZIP reader (central directory, inflate, CRC). PDFs: pdf.test.ts.
+// The file builders, checked by reading their output back (readers.ts: an RFC 4180 parser written
+// there, fflate's ZIP reader, and `unzip -t` where it is installed). PDFs: pdf.test.ts.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
