@@ -216,7 +216,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'payments') r='' ;;
     'payments list') r='--status --param --page --per-page --all --limit --columns' ;;
     'payments get') r='--param --columns' ;;
-    'payments invoice') r='--file --force' ;;
+    'payments invoice') r='--param --file --force' ;;
     'payouts') r='' ;;
     'payouts list') r='--param --columns' ;;
     'dashboard') r='--param --columns' ;;
@@ -453,6 +453,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'payments list|--columns') r='free' ;;
     'payments get|--param') r='free' ;;
     'payments get|--columns') r='free' ;;
+    'payments invoice|--param') r='free' ;;
     'payments invoice|--file') r='file' ;;
     'payouts list|--param') r='free' ;;
     'payouts list|--columns') r='free' ;;

@@ -14,7 +14,7 @@ import { choice } from '../input/choices.js';
 import { FARE_OK_HELP } from '../input/fares.js';
 import { defineVerb, lazy, type VerbSpec } from './define.js';
 
-import { addColumnsFlag, addFieldFlags, addPageFlags, addParamFlag, choiceOption } from './flags.js';
+import { addColumnsFlag, addFieldFlags, addFileFlags, addPageFlags, addParamFlag, choiceOption } from './flags.js';
 
 /** What a flag's parser may use: the context, lookups by human handle, the time zone. */
 export interface ParseTools {
@@ -76,7 +76,33 @@ export interface FieldFlag {
 export type Result =
   | { kind: 'object'; key?: string }
   | { kind: 'list'; key: string; paged?: boolean }
-  | { kind: 'none'; message: (args: string[]) => string };
+  | { kind: 'none'; message: (args: string[]) => string }
+  | FileResult;
+
+/**
+ * The answer is a file (an invoice, a report export), saved the one way files are saved
+ * (save-download.ts): `--file` a path, a directory or `-`, `--force`, and otherwise the name the
+ * service suggests, else `name`.
+ */
+export interface FileResult {
+  kind: 'file';
+  /** The file name when the service suggests none: `invoice-ID.pdf`, `bookings-STAMP.csv`. */
+  name: (values: FileValues) => string;
+  /** What is being fetched, for the spinner and the `Saved …` line: "invoice", "bookings report". */
+  label: (values: FileValues) => string;
+  /** How `--file`'s help names the default. */
+  defaultName?: string;
+  /** The file is CSV: on stdout without a byte-order mark (see save-download.ts). */
+  csv?: (values: FileValues) => boolean;
+}
+
+/** What a file's name and label are made from: the path's ids, the query as sent, the time. */
+export interface FileValues {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  /** `20261123-101500`, UTC, so that names sort across zones. */
+  stamp: string;
+}
 
 export interface Operation {
   method: Method;
@@ -171,19 +197,18 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
     verb.option('--from-date <day>', `only ${noun} on or after this local day (today, tomorrow or YYYY-MM-DD)`);
     verb.option('--to-date <day>', `only ${noun} on or before this local day (today, tomorrow or YYYY-MM-DD)`);
   }
+  const kind = spec.result?.kind;
   if (spec.result?.kind === 'list' && spec.result.paged) addPageFlags(verb);
   else if (spec.method === 'GET') addParamFlag(verb);
-  if (writes && spec.result?.kind !== 'none') addFieldFlags(verb);
+  if (writes && kind !== 'none' && kind !== 'file') addFieldFlags(verb);
   if (spec.fareGuard) verb.option('--fare-ok', FARE_OK_HELP);
-  if (spec.result?.kind !== 'none') addColumnsFlag(verb, spec.resource, ctx);
+  if (spec.result?.kind === 'file') addFileFlags(verb, spec.result.defaultName);
+  else if (kind !== 'none') addColumnsFlag(verb, spec.resource, ctx);
   verb.action(lazy<OperationOptions>(ctx, async () => (await import('./run-operation.js')).runnerFor(spec)));
   return verb;
 }
 
-/**
- * The options of field flags, for data-described verbs and hand-written ones alike (a download
- * whose required values are asked on a terminal: `reports export`).
- */
+/** The options of field flags, for data-described verbs and hand-written ones alike. */
 export function addFlagOptions(verb: Command, flags: readonly FieldFlag[]): Command {
   declareRequired(
     verb,
