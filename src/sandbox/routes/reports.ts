@@ -72,6 +72,7 @@ export const REPORT_ROUTES: Route[] = [
     status: 200,
     summary: 'A report as a csv, xlsx or pdf file built from the current data',
     description: EXPORT_DESCRIPTION,
+    decision: `The files are the sandbox's (partner-api.md: a file download): their columns, the company's time zone their times are in (${COMPANY_TIME_ZONE}: partner-api.md shows no zone), the file name and the PDF pages.`,
     query: [
       {
         name: 'type',
