@@ -7,6 +7,7 @@
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
+import { westernDigits } from '../../input/digits.js';
 import { DEFAULT_COUNTRY, toE164 } from '../../input/phone.js';
 import { type BoardingJournal, checkedPassengers, type ManifestPassenger, type PendingBoarding } from './boarding-journal.js';
 import { type Booking, StationLink } from './boarding-link.js';
@@ -150,7 +151,7 @@ export class BoardingStation {
    * the profile's country, or +963…): the one passenger of the manifest with that number.
    */
   private async byPhone(line: string, ids: string[]): Promise<ManifestPassenger | undefined> {
-    if (ids.length || !/^[\s+\d().-]{7,}$/.test(line.trim())) return undefined;
+    if (ids.length || !/^[\s+\d().-]{7,}$/.test(westernDigits(line).trim())) return undefined;
     const country = this.ctx.settings().country ?? DEFAULT_COUNTRY;
     const wanted = await toE164(line, country);
     if (wanted === undefined) return undefined;
