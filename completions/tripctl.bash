@@ -238,7 +238,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'webhooks verify') r='--secret --endpoint --signature --payload-file --saved' ;;
     'webhooks replay') r='--to --secret --timeout-ms' ;;
     'api') r='--input --file --force -H --header -F --field -f --raw-field --param' ;;
-    'openapi') r='' ;;
+    'openapi') r='--decisions' ;;
     'completion') r='' ;;
     'sandbox') r='' ;;
     'sandbox start') r='--port --host --time-scale --data --no-profile --quiet' ;;

@@ -310,7 +310,7 @@ complete -c tripctl -n '__tripctl_at \'\'' -a 'reports' -d 'Aggregated booking a
 complete -c tripctl -n '__tripctl_at \'\'' -a 'reviews' -d 'Reviews passengers left on the company\'s trips'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'webhooks' -d 'Webhook endpoints, their signing secrets, and a local listener for signed deliveries'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'api' -d 'Make any call to the service and print the answer as received (the escape hatch)'
-complete -c tripctl -n '__tripctl_at \'\'' -a 'openapi' -d 'Print the service\'s OpenAPI document (no key needed); -o table lists its operations'
+complete -c tripctl -n '__tripctl_at \'\'' -a 'openapi' -d 'Print the service\'s OpenAPI document (no key needed); -o table lists its operations, --decisions what the sandbox decided where the service\'s description is silent'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'completion' -d 'Print the shell completion script for bash, zsh or fish (groups, verbs, flags, allowed values, and cities, ids and plates from the service)'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'sandbox' -d 'A local, stateful sandbox of the whole partner interface, and its administrator controls'
 complete -c tripctl -n '__tripctl_at \'\'' -a 'doctor' -d 'Check the set-up: Node, config file modes, profile and where each setting comes from, base URL, key, read scopes, clock, proxy, code cache; says how to fix each'
@@ -884,6 +884,7 @@ complete -c tripctl -n '__tripctl_at \'api\' 0' -xa 'GET POST PUT PATCH DELETE' 
 complete -c tripctl -n '__tripctl_at \'api\' 1' -F -d 'path'
 
 # openapi
+complete -c tripctl -n '__tripctl_at \'openapi\'' -l decisions -d 'list each x-sandbox-decision: where in the document, and what was decided (a real service\'s document has none)'
 
 # completion
 complete -c tripctl -n '__tripctl_at \'completion\' 0' -xa 'bash zsh fish' -d 'shell'
