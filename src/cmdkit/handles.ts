@@ -8,7 +8,7 @@ import { cityKeys } from '../input/resolve.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
 import { sanitizeLine } from '../output/sanitize.js';
 import { passengerLabel } from '../output/terminal.js';
-import type { FieldFlag, ParseTools } from './operation.js';
+import type { FieldFlag, ParseTools } from './operation-spec.js';
 
 /** The question for a city flag: the service's cities, narrowed as the person types either name or the id. */
 function pickCity(question: string) {

@@ -22,7 +22,7 @@ import {
   type Operation,
   type OperationOptions,
   type ParseTools,
-} from './operation.js';
+} from './operation-spec.js';
 
 /**
  * Fills `{name}` placeholders with the positional arguments. Each must be a UUID — so no path
