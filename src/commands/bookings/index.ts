@@ -210,7 +210,7 @@ export function register(program: Command, ctx: Context): void {
   })
     .addOption(choiceOption('--format <format>', 'save the ticket as a file: png (its QR code) or pdf (the whole ticket)', TICKET_FORMATS))
     .option('--trip <tripId>', 'with --all: the trip whose approved bookings get a ticket each')
-    .option('--all', "every approved booking of --trip: one PDF with a page each, or a folder of PNGs");
+    .option('--all', 'every approved booking of --trip: one PDF with a page each, or a folder of PNGs');
   addFileFlags(ticket, 'ticket-BOOKING8.FORMAT here; with --all tickets-TRIP8.pdf or tickets-TRIP8/').action(
     lazy(ctx, async () => (await import('./ticket.js')).showTicket),
   );

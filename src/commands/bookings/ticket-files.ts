@@ -58,7 +58,8 @@ const TRAVELLING = new Set(['approved', 'boarded']);
 export async function saveTicketFiles(ctx: Context, id: string | undefined, opts: TicketFileOptions): Promise<void> {
   if (opts.all || opts.trip !== undefined) {
     if (id !== undefined) throw usageError('give a booking id, or --trip TRIP --all, not both');
-    if (!opts.all || opts.trip === undefined) throw usageError('--trip and --all go together: --trip TRIP --all saves every approved booking');
+    if (!opts.all || opts.trip === undefined)
+      throw usageError('--trip and --all go together: --trip TRIP --all saves every approved booking');
     return saveTripTickets(ctx, uuid('--trip', opts.trip), opts);
   }
   if (id === undefined) throw usageError('missing bookingId', 'or --trip TRIP --all for every approved booking of a trip');
@@ -129,7 +130,11 @@ async function loadCards(
   const worker = async () => {
     while (next < ids.length) {
       const index = next++;
-      const { data } = await client.request({ method: 'GET', path: `/bookings/${ids[index]}/ticket`, expect: { kind: 'object', key: 'ticket' } });
+      const { data } = await client.request({
+        method: 'GET',
+        path: `/bookings/${ids[index]}/ticket`,
+        expect: { kind: 'object', key: 'ticket' },
+      });
       tickets[index] = unwrap(data, 'ticket') as ServiceTicket;
       onDone?.(++done);
     }

@@ -69,7 +69,11 @@ function page(pdf: PdfText, card: TicketCard): void {
     pdf.write(value, MARGIN + 70, y, { size: 11, weight: 'bold', width: INNER - 70, align: 'left' });
     y += 18;
   }
-  doc.moveTo(MARGIN, PAGE.height - 44).lineTo(PAGE.width - MARGIN, PAGE.height - 44).lineWidth(0.5).stroke(SOFT);
+  doc
+    .moveTo(MARGIN, PAGE.height - 44)
+    .lineTo(PAGE.width - MARGIN, PAGE.height - 44)
+    .lineWidth(0.5)
+    .stroke(SOFT);
   pdf.write('Show this code at the coach door', MARGIN, PAGE.height - 38, { ...centre, size: 9, color: SOFT });
   pdf.write('أظهر هذا الرمز عند باب الحافلة', MARGIN, PAGE.height - 25, { ...centre, size: 9, color: SOFT });
 }

@@ -64,7 +64,16 @@ export class BoardPrinter {
       case 'not-approved':
         return this.ctx.io.out(loud('NOT APPROVED', `booking ${v.bookingId} is ${sanitizeLine(v.status)}; nothing sent`));
       case 'other-trip':
-        return this.ctx.io.out(loud('OTHER TRIP', `booking ${v.bookingId} is for trip ${v.tripId}; nothing sent`));
+        return this.ctx.io.out(
+          loud('OTHER TRIP', `booking ${v.bookingId} is for ${v.route ? sanitizeLine(v.route) : `trip ${v.tripId}`}; nothing sent`),
+        );
+      case 'forged':
+        return this.ctx.io.out(
+          loud(
+            'FORGED OR ALTERED',
+            `${v.passenger ? `${who(v.passenger)}: ` : ''}this QR is not the ticket the service issued for booking ${v.bookingId}; nothing sent`,
+          ),
+        );
       case 'unknown':
         return this.ctx.io.out(loud('UNKNOWN', `no booking ${v.bookingId}; nothing sent`));
       case 'refused':
@@ -85,7 +94,9 @@ export class BoardPrinter {
       case 'not-approved':
         return [v.bookingId, v.kind, v.status];
       case 'other-trip':
-        return [v.bookingId, v.kind, v.tripId];
+        return [v.bookingId, v.kind, v.tripId, v.route ?? ''];
+      case 'forged':
+        return [v.bookingId, v.kind, v.passenger?.fullName ?? ''];
       case 'unknown':
         return [v.bookingId, v.kind];
       case 'refused':

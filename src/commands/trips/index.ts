@@ -192,6 +192,7 @@ export function register(program: Command, ctx: Context): void {
       'GET /trips/{tripId}',
       'GET /trips/{tripId}/manifest',
       'GET /bookings/{bookingId}',
+      'GET /bookings/{bookingId}/ticket',
       'POST /bookings/{bookingId}/boarded',
       'POST /bookings/{bookingId}/no-show',
     ],
