@@ -1,6 +1,6 @@
 // `bookings ticket --format png|pdf` and `--trip TRIP --all`: tickets saved to send to passengers.
 // The PNG is decoded with jsQR (no inversion attempts: a scanner sees it as drawn) and must give the
-// service's QR text; the PDF is read back with pdftotext (company, both routes, the local departure
+// service's QR text, with the ticket's text drawn around it; the PDF is read back with pdftotext (company, both routes, the local departure
 // with its zone, passenger, seats, code); a trip's tickets appear whole or not at all.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,13 @@ import { extractedText, poppler } from '../pdf/poppler.js';
 import { testContext } from '../support/context.js';
 import { type Sandbox, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
 
-type Decoder = (data: Uint8ClampedArray, w: number, h: number, o?: { inversionAttempts?: 'dontInvert' }) => { data: string } | null;
+type Point = { x: number; y: number };
+type Decoder = (
+  data: Uint8ClampedArray,
+  w: number,
+  h: number,
+  o?: { inversionAttempts?: 'dontInvert' },
+) => { data: string; location: { topLeftCorner: Point; bottomLeftCorner: Point } } | null;
 const jsQR = ((jsQRModule as unknown as { default?: Decoder }).default ?? jsQRModule) as unknown as Decoder;
 
 let sandbox: Sandbox;
@@ -70,6 +76,17 @@ describe('bookings ticket --format', () => {
     expect(code, err).toBe(0);
     expect(out.trim()).toBe(join(dir, 'one.png'));
     expect(decode(join(dir, 'one.png'))).toBe((await serviceTicket(approved[0]!)).qr);
+    // The whole ticket, not the code alone: ink above the code (company, route, departure) and below it.
+    const png = PNG.sync.read(readFileSync(join(dir, 'one.png')));
+    const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height, { inversionAttempts: 'dontInvert' })!;
+    const inkIn = (from: number, to: number) => {
+      let dark = 0;
+      for (let y = Math.max(0, Math.round(from)); y < Math.min(png.height, Math.round(to)); y++)
+        for (let x = 0; x < png.width; x++) if (png.data[(y * png.width + x) * 4]! < 128) dark++;
+      return dark;
+    };
+    expect(inkIn(0, found.location.topLeftCorner.y - 10)).toBeGreaterThan(2000);
+    expect(inkIn(found.location.bottomLeftCorner.y + 10, png.height)).toBeGreaterThan(2000);
   });
 
   it('pdf: company, the route in English and Arabic, the local departure with its zone, passenger, seats, code', async () => {

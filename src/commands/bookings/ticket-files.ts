@@ -170,7 +170,7 @@ async function loadCards(
 
 async function render(format: TicketFormat, cards: TicketCard[]): Promise<Buffer> {
   if (format === 'pdf') return (await import('./ticket-pdf.js')).ticketsPdf(cards);
-  return (await import('./ticket-pdf.js')).ticketPng(cards[0]!);
+  return (await import('./ticket-png.js')).ticketPng(cards[0]!);
 }
 
 /** Text from the service, one line, without controls or direction overrides that could disguise it. */

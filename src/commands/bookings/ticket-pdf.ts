@@ -1,11 +1,8 @@
-// A saved ticket, as a passenger's phone shows it. The PDF is the whole ticket on a page shaped
-// like a phone's screen: the company, the route in English and Arabic (shaped and in reading
-// order by src/pdf, as the manifest's), the local departure with its zone, the passenger, the
-// seats, the QR drawn as vector squares (sharp at any zoom) and the printed code under it. The PNG
-// is the QR alone, at a size any scanner reads from a screen: drawing text into an image needs a
-// rasteriser with Arabic shaping, which no small library here offers (the README's dependency
-// list says more). Both are loaded only when a ticket file is made.
-import QRCode from 'qrcode';
+// A saved ticket as a PDF, on a page shaped like a phone's screen: the company, the route in
+// English and Arabic (shaped and in reading order by src/pdf, as the manifest's), the local
+// departure with its zone, the passenger, the seats, the QR drawn as vector squares (sharp at any
+// zoom) and the printed code under it. The PNG (ticket-png.ts) draws the same page. Loaded only
+// when a ticket file is made.
 import { openPdf, type PdfText } from '../../pdf/index.js';
 import { qrModules } from '../../output/qr.js';
 import type { TicketCard } from './ticket-files.js';
@@ -76,9 +73,4 @@ function page(pdf: PdfText, card: TicketCard): void {
     .stroke(SOFT);
   pdf.write('Show this code at the coach door', MARGIN, PAGE.height - 38, { ...centre, size: 9, color: SOFT });
   pdf.write('أظهر هذا الرمز عند باب الحافلة', MARGIN, PAGE.height - 25, { ...centre, size: 9, color: SOFT });
-}
-
-/** The ticket's QR as a PNG: 10 pixels a module with the quiet zone, black on white. */
-export function ticketPng(card: TicketCard): Promise<Buffer> {
-  return QRCode.toBuffer(card.qr, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 10 });
 }
