@@ -2,6 +2,7 @@
 // running count (a refusal rings the bell), piped one tab-separated record per input line, or
 // one JSON object with -o json/ndjson; and the background sync's messages, which redraw the prompt.
 import type { Context } from '../../context.js';
+import { isUuid } from '../../input/validate.js';
 import { sanitizeLine, toJson } from '../../output/sanitize.js';
 import type { ManifestPassenger } from './boarding-journal.js';
 import type { BoardingStation, SyncEvent, Verdict } from './boarding-station.js';
@@ -75,7 +76,13 @@ export class BoardPrinter {
           ),
         );
       case 'unknown':
-        return this.ctx.io.out(loud('UNKNOWN', `no booking ${v.bookingId}; nothing sent`));
+        return this.ctx.io.out(
+          loud(
+            'UNKNOWN',
+            // A printed code typed by hand that no ticket of this trip has, or a booking id nobody knows.
+            `${isUuid(v.bookingId) ? `no booking ${v.bookingId}` : `no ticket of this trip has the code ${sanitizeLine(v.bookingId)}`}; nothing sent`,
+          ),
+        );
       case 'refused':
         return this.ctx.io.out(loud('REFUSED', `${who(v.passenger) || v.bookingId}: ${sanitizeLine(v.message)}`));
       case 'no-id':
