@@ -1,6 +1,12 @@
-// The suite runs commands in-process through main(argv, ctx) (test/support/context.ts) and keeps a
-// thin end-to-end layer (test/e2e/) that runs the built bin/tripctl; the global setup rebuilds that
-// bundle first whenever src/ is newer than dist/, so a stale bundle is never what is tested.
+// The suite in two halves (vitest projects):
+// - `unit`: every command run in-process through main(argv, ctx) (test/support/context.ts) over
+//   real HTTP on loopback; no bundle, no child process. A developer's quick run:
+//   `npx vitest run --project unit`.
+// - `process`: everything that starts the built bin/tripctl (start-up, signals, terminals, shells,
+//   stdio, the code cache, the README's examples), all in test/process/. Its global setup
+//   rebuilds the bundle first whenever src/ is newer than dist/, so a stale bundle is never what
+//   is tested.
+// `npm test` (and so CI) runs both.
 import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { NODE_HAS_COMPILE_CACHE, saySkipped } from './test/support/node-version.js';
@@ -10,24 +16,43 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 /**
  * The launcher keeps its own V8 code cache on Node 20 and uses Node's compile cache on 22.8+ (see
  * src/launch.ts): each Node runs the tests of the cache it uses, and the other file is not part of
- * its run (rather than a run full of skipped tests). .ci/run runs test/e2e/ under 20, 22 and 24.
+ * its run (rather than a run full of skipped tests). .ci/run runs the process half under 20, 22 and 24.
  */
-const otherNodesCacheTests = NODE_HAS_COMPILE_CACHE ? 'test/e2e/code-cache.test.ts' : 'test/e2e/compile-cache.test.ts';
+const otherNodesCacheTests = NODE_HAS_COMPILE_CACHE ? 'test/process/code-cache.test.ts' : 'test/process/compile-cache.test.ts';
 saySkipped(`${otherNodesCacheTests} is for ${NODE_HAS_COMPILE_CACHE ? 'Node 20' : 'Node 22.8 and newer'}; .ci/run runs it there`);
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/support/fresh-bundle.ts'],
-    exclude: [...configDefaults.exclude, otherNodesCacheTests],
     // The suite runs its files two at a time on a 2-core machine, beside sandboxes that build real
     // PDFs (about a second each, with its fonts): vitest's 5 s default failed such tests whenever
     // the machine was busy. A test that hangs still fails.
     testTimeout: 15_000,
-    // Test files share their worker's module graph instead of each importing vitest and the tool
-    // afresh: half the suite's CPU time. Safe because nothing the tests run keeps state in module
-    // globals or in process (only src/main.ts touches process; every command gets its own Context),
-    // and no test mocks modules; a test that needs either must not be added without isolate.
-    isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/process/**'],
+          // Test files share their worker's module graph instead of each importing vitest and the
+          // tool afresh: half the half's CPU time. Safe because nothing the tests run keeps state in
+          // module globals or in process (only src/main.ts touches process; every command gets its
+          // own Context), and no test mocks modules; a test that needs either must not be added
+          // without isolate.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'process',
+          include: ['test/process/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, otherNodesCacheTests],
+          globalSetup: ['test/support/fresh-bundle.ts'],
+          isolate: false,
+        },
+      },
+    ],
   },
   // What the build defines (test/tools/build.mjs), so in-process runs report the real version too.
   define: { __TRIPCTL_VERSION__: JSON.stringify(version) },

@@ -3,7 +3,7 @@
 // garbage collector is changed, ever. Two rules hold: the launcher writes its code cache before
 // the change (V8 refuses a cache made under other flags; see the hook below), and V8 applies a
 // flag's implications only when it starts, so what a flag would imply is spelled out here.
-// test/e2e/wasm-flags.test.ts checks, on the Node it runs under (CI: 20, 22 and 24), that a
+// test/process/wasm-flags.test.ts checks, on the Node it runs under (CI: 20, 22 and 24), that a
 // module compiled after this stays on the baseline compiler while one compiled before tiers up.
 import { setFlagsFromString } from 'node:v8';
 

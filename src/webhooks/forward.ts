@@ -10,7 +10,7 @@
 // array as given, names in the service's case and order, with nothing re-encoded or decompressed.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { ForwardOutcome } from './listener-events.js';
+import type { ForwardOutcome, RawHeaders } from './listener-events.js';
 
 /** Just under the service's 8 s delivery time-out, so the service sees the handler's answer. */
 export const FORWARD_TIMEOUT_MS = 7_000;
@@ -34,9 +34,6 @@ const HOP_BY_HOP = new Set([
   'content-length',
   'expect',
 ]);
-
-/** A header list as received: name, value, name, value… (the shape of IncomingMessage.rawHeaders). */
-export type RawHeaders = string[];
 
 export function passableHeaders(raw: RawHeaders): RawHeaders {
   const out: RawHeaders = [];

@@ -1,7 +1,9 @@
 // What the listener engine tells whoever renders it: one typed event per thing that happened.
 // The engine prints nothing; `webhooks listen` renders these (src/webhooks/listen-output.ts), and
 // tests and the benchmark read them directly.
-import type { RawHeaders } from './forward.js';
+
+/** A header list as received: name, value, name, value… (the shape of IncomingMessage.rawHeaders). */
+export type RawHeaders = string[];
 
 export type Verdict = 'valid' | 'invalid' | 'unchecked';
 

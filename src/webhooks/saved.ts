@@ -7,7 +7,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CliError, ExitCode } from '../errors.js';
 import { unreadableFile } from '../input/files.js';
-import type { RawHeaders } from './forward.js';
+import type { RawHeaders } from './listener-events.js';
 import type { DeliveryEvent } from './listener-events.js';
 
 export const SAVED_FORMAT = 'tripctl.webhook-delivery/1';

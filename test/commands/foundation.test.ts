@@ -1,6 +1,6 @@
 // The foundations of every command, in-process through main(argv, ctx) against the scripted
 // server: the command tree and its usage errors, one call from flag to output, errors and
-// downloads. test/e2e/foundation.test.ts runs what needs the built tool in a real process.
+// downloads. test/process/foundation.test.ts runs what needs the built tool in a real process.
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -150,15 +150,6 @@ describe('one call from flag to output', () => {
     expect(JSON.parse(req!.body)).toEqual({ pricePerSeat: 5000, stops: ['a'], notes: '007' });
     expect(req!.headers['x-trace']).toBe('abc');
     server.assertAllUsed();
-  });
-
-  test('api: --input - sends stdin as the body, as is', async () => {
-    server.on('PATCH /company', { body: { company: { id: 'c1' } } });
-    const body = '{"description":"Daily buses"}';
-    const result = await run(['api', 'PATCH', 'company', '--input', '-'], { input: body });
-    expect(result.code).toBe(0);
-    expect(server.requests[0]!.body).toBe(body);
-    expect(server.requests[0]!.headers['content-type']).toBe('application/json');
   });
 
   test('api: a full URL or a query in the path is a usage error before any request', async () => {

@@ -1,6 +1,7 @@
 // The generated files are current: completions/* equal what the command tree generates now, so a
 // new verb or flag without `npm run generate` fails here; `tripctl help reference` prints the
-// reference the tree generates, naming every command.
+// reference the tree generates, naming every command. (What the built tool prints:
+// test/process/completion-built.test.ts.)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { bashScript } from '../../src/completion/bash.js';
 import { fishScript } from '../../src/completion/fish.js';
 import { referenceMarkdown } from '../../src/completion/reference.js';
 import { zshScript } from '../../src/completion/zsh.js';
-import { ROOT, tempConfigDir, tripctl } from '../support/cli.js';
+import { ROOT } from '../support/cli.js';
 import { runCommand } from '../support/context.js';
 import { currentTree, REGENERATE, SCRIPTS } from './support.js';
 
@@ -23,23 +24,6 @@ describe('generated files', () => {
       expect(read(SCRIPTS[shell]), `${SCRIPTS[shell]} is out of date: ${REGENERATE}`).toBe(GENERATORS[shell](tree));
     });
   }
-
-  it('the built tool prints the same scripts and reference (`completion SHELL`, `help reference`)', async () => {
-    const { dir, cleanup } = await tempConfigDir();
-    try {
-      for (const shell of ['bash', 'zsh', 'fish'] as const) {
-        const result = await tripctl(['completion', shell], { configDir: dir });
-        expect(result.code).toBe(0);
-        expect(result.stderr).toBe('');
-        expect(result.stdout, `${SCRIPTS[shell]}: ${REGENERATE} (and npm run build)`).toBe(read(SCRIPTS[shell]));
-      }
-      const reference = await tripctl(['help', 'reference'], { configDir: dir });
-      expect(reference.code).toBe(0);
-      expect(reference.stdout).toBe(referenceMarkdown(tree));
-    } finally {
-      await cleanup();
-    }
-  });
 
   it('names every group and verb in the reference, and hides the hidden commands', () => {
     const reference = referenceMarkdown(tree);

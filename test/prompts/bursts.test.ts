@@ -4,11 +4,12 @@
 // before), and what a picker ticks is what the review shows and the request carries.
 import { expect, test, vi } from 'vitest';
 import { Keyboard } from '../support/keys.js';
-import { posted, sandboxForFile, terminalOn } from '../support/terminal.js';
+import { fileSession } from '../support/sandbox.js';
+import { posted, terminalOn } from '../support/terminal.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const file = sandboxForFile();
+const file = fileSession();
 const NOW = new Date('2026-11-24T06:00:00Z');
 
 interface Place {

@@ -2,21 +2,15 @@
 // bad answer an operator gave in the morning of issue 11 is refused at its question, with the
 // reason and without the flag's name, and asked again; nothing answered before is lost; the review
 // lists every value; the request is the one the flag form sends.
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { testContext } from '../support/context.js';
 import { Keyboard, KEY } from '../support/keys.js';
-import { openSession, type SandboxSession } from '../support/sandbox.js';
+import { fileSession } from '../support/sandbox.js';
 
 // A flow of a dozen questions, each drawn and typed in turn, takes a few seconds on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-let session: SandboxSession;
-beforeAll(async () => {
-  session = await openSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
+const file = fileSession();
 
 const NOW = new Date('2026-11-24T06:00:00Z');
 
@@ -26,25 +20,25 @@ function terminal() {
     stderrIsTTY: true,
     openStdin: true,
     now: () => NOW,
-    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, TRIPCTL_TZ: 'Asia/Damascus' },
+    env: { TRIPCTL_BASE_URL: file.session.sandbox.baseUrl, TRIPCTL_API_KEY: file.session.sandbox.keys.full, TRIPCTL_TZ: 'Asia/Damascus' },
   });
 }
 
 function posts(mark: number, path: string) {
-  return session
+  return file.session
     .since(mark)
     .filter((r) => r.method === 'POST' && r.path === path)
     .map((r) => JSON.parse(r.body) as Record<string, unknown>);
 }
 
 test('trips publish: a past departure, an impossible time, a negative price and too many seats are each asked again', async () => {
-  const vehicles = await session.json<Array<{ id: string; plate: string; seats: number }>>(['vehicles', 'list']);
+  const vehicles = await file.session.json<Array<{ id: string; plate: string; seats: number }>>(['vehicles', 'list']);
   const first = vehicles[0]!; // the select's first choice
   const members = await session.json<Array<{ id: string; role: string; fullName?: string; phone?: string }>>(['members', 'list']);
   const t = terminal();
   const keys = new Keyboard(t);
   try {
-    const mark = session.mark();
+    const mark = file.session.mark();
     const running = t.run(['trips', 'publish', '-o', 'json']);
     await keys.waitFor('Vehicle');
     keys.press(KEY.enter);
@@ -100,8 +94,8 @@ test('trips publish: a past departure, an impossible time, a negative price and 
     expect(await running, t.err()).toBe(0);
     const [interactive] = posts(mark, '/trips');
 
-    const mark2 = session.mark();
-    const flagForm = await session.run(
+    const mark2 = file.session.mark();
+    const flagForm = await file.session.run(
       [
         'trips',
         'publish',
@@ -145,13 +139,13 @@ test("schedules create weekly: weekdays ticked from a list, a bad time asked aga
     stderrIsTTY: true,
     openStdin: true,
     now: () => NOW,
-    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full, TRIPCTL_TZ: 'Europe/Berlin' },
+    env: { TRIPCTL_BASE_URL: file.session.sandbox.baseUrl, TRIPCTL_API_KEY: file.session.sandbox.keys.full, TRIPCTL_TZ: 'Europe/Berlin' },
   });
   const keys = new Keyboard(t);
-  const vehicles = await session.json<Array<{ id: string; plate: string }>>(['vehicles', 'list']);
-  const members = await session.json<Array<{ id: string; role: string }>>(['members', 'list']);
+  const vehicles = await file.session.json<Array<{ id: string; plate: string }>>(['vehicles', 'list']);
+  const members = await file.session.json<Array<{ id: string; role: string }>>(['members', 'list']);
   try {
-    const mark = session.mark();
+    const mark = file.session.mark();
     const running = t.run(['schedules', 'create', '-o', 'json']);
     await keys.waitFor('Vehicle');
     keys.press(KEY.enter);
@@ -193,8 +187,8 @@ test("schedules create weekly: weekdays ticked from a list, a bad time asked aga
 
     const driver = members.find((m) => m.id === interactive!.driverId)!;
     expect(driver.role).toBe('driver');
-    const mark2 = session.mark();
-    const flagForm = await session.run([
+    const mark2 = file.session.mark();
+    const flagForm = await file.session.run([
       'schedules',
       'create',
       '--vehicle',
@@ -225,11 +219,11 @@ test("schedules create weekly: weekdays ticked from a list, a bad time asked aga
 test('schedules create interval asks for the days between departures; flags given are not asked', async () => {
   const t = terminal();
   const keys = new Keyboard(t);
-  const vehicles = await session.json<Array<{ plate: string }>>(['vehicles', 'list']);
-  const members = await session.json<Array<{ id: string; role: string }>>(['members', 'list']);
+  const vehicles = await file.session.json<Array<{ plate: string }>>(['vehicles', 'list']);
+  const members = await file.session.json<Array<{ id: string; role: string }>>(['members', 'list']);
   const driver = members.find((m) => m.role === 'driver')!;
   try {
-    const mark = session.mark();
+    const mark = file.session.mark();
     const running = t.run([
       'schedules',
       'create',
@@ -269,11 +263,11 @@ test('schedules create interval asks for the days between departures; flags give
 });
 
 test('bookings create: seats 0 and a local phone are refused at their questions', async () => {
-  const trips = await session.json<Array<{ id: string }>>(['trips', 'list', '--status', 'published', '--per-page', '50']);
+  const trips = await file.session.json<Array<{ id: string }>>(['trips', 'list', '--status', 'published', '--per-page', '50']);
   const t = terminal();
   const keys = new Keyboard(t);
   try {
-    const mark = session.mark();
+    const mark = file.session.mark();
     const running = t.run(['bookings', 'create', '--trip', trips[0]!.id, '-o', 'json']);
     await keys.refused('Seats, 1-20', '0', /Must be from 1 to 20, not 0/);
     keys.retype('2');
@@ -296,7 +290,7 @@ test('bookings create: seats 0 and a local phone are refused at their questions'
 });
 
 test("trips cancel names the trip by route and departure, in the operator's zone", async () => {
-  const [trip] = await session.json<Array<{ id: string; fromCityId: string; toCityId: string; departureAt: string }>>([
+  const [trip] = await file.session.json<Array<{ id: string; fromCityId: string; toCityId: string; departureAt: string }>>([
     'trips',
     'list',
     '--status',

@@ -1,30 +1,24 @@
 // `vehicles add` on a terminal: seats and the model year are checked where they are typed, an
 // optional question is skipped with Enter, and the flow ends in the same review as every create.
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { testContext } from '../support/context.js';
 import { Keyboard, KEY } from '../support/keys.js';
-import { openSession, type SandboxSession } from '../support/sandbox.js';
+import { fileSession } from '../support/sandbox.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-let session: SandboxSession;
-beforeAll(async () => {
-  session = await openSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
+const file = fileSession();
 
 test('seats 0 and a year out of range are asked again; the review lists every value; the same request as the flags', async () => {
   const t = testContext({
     stdinIsTTY: true,
     stderrIsTTY: true,
     openStdin: true,
-    env: { TRIPCTL_BASE_URL: session.sandbox.baseUrl, TRIPCTL_API_KEY: session.sandbox.keys.full },
+    env: { TRIPCTL_BASE_URL: file.session.sandbox.baseUrl, TRIPCTL_API_KEY: file.session.sandbox.keys.full },
   });
   const keys = new Keyboard(t);
   try {
-    const mark = session.mark();
+    const mark = file.session.mark();
     const running = t.run(['vehicles', 'add', '-o', 'json']);
     await keys.answer('Manufacturer', 'Hyundai');
     await keys.answer('Model', 'County');
@@ -42,14 +36,14 @@ test('seats 0 and a year out of range are asked again; the review lists every va
     expect(review).toMatch(/make\s+Hyundai\n\s+model\s+County\n\s+seats\s+18\n\s+year\s+2019\n\s+plate\s+HMS-777001\n/);
     keys.press(KEY.enter);
     expect(await running, t.err()).toBe(0);
-    const sent = session
+    const sent = file.session
       .since(mark)
       .filter((r) => r.method === 'POST' && r.path === '/vehicles')
       .map((r) => JSON.parse(r.body));
     expect(sent).toEqual([{ make: 'Hyundai', model: 'County', seats: 18, year: 2019, plate: 'HMS-777001' }]);
 
-    const mark2 = session.mark();
-    await session.run([
+    const mark2 = file.session.mark();
+    await file.session.run([
       'vehicles',
       'add',
       '--make',
@@ -64,7 +58,7 @@ test('seats 0 and a year out of range are asked again; the review lists every va
       'HMS-777001',
     ]);
     expect(
-      session
+      file.session
         .since(mark2)
         .filter((r) => r.method === 'POST')
         .map((r) => JSON.parse(r.body)),

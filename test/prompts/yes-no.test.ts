@@ -6,11 +6,12 @@ import { rmSync } from 'node:fs';
 import { expect, test, vi } from 'vitest';
 import { protectedConfig } from '../commands/protected-support.js';
 import { Keyboard } from '../support/keys.js';
-import { sandboxForFile, terminalOn } from '../support/terminal.js';
+import { fileSession } from '../support/sandbox.js';
+import { terminalOn } from '../support/terminal.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const file = sandboxForFile();
+const file = fileSession();
 const writes = (mark: number) => file.session.since(mark).filter((r) => r.method !== 'GET');
 const STRAY = ['07:30', 'yep', 'nope', 'sure', 'y es', 'yes please', 'ok'];
 

@@ -1,5 +1,5 @@
 // What the Node running the suite offers, for the few end-to-end tests that differ by version
-// (.ci/run runs test/e2e/ under Node 20, 22 and 24, so each branch runs somewhere).
+// (.ci/run runs test/process/ under Node 20, 22 and 24, so each branch runs somewhere).
 import * as nodeModule from 'node:module';
 
 /** Node 22.8+ caches compiled modules itself, and the launcher (src/launch.ts) uses that there. */

@@ -1,6 +1,6 @@
 // An in-process sandbox per test file, and a runner of main(argv, ctx) pointed at it with a
 // temporary config dir — the shape of every command test. Nothing is spawned: the command runs
-// in this process over real HTTP on loopback (test/e2e/ keeps the few tests that need bin/tripctl).
+// in this process over real HTTP on loopback (test/process/ keeps the tests that need bin/tripctl).
 // Every sandbox started here checks each exchange against its own OpenAPI document
 // (./contract.ts): a test during which the sandbox drifted from its document fails.
 import { afterAll, beforeAll } from 'vitest';

@@ -1,26 +1,8 @@
-// Prompt flows against the sandbox: one sandbox for a test file, and in-process terminals onto it
+// Prompt flows against the sandbox (one for a test file: fileSession in ./sandbox.ts): in-process terminals onto it
 // (stdin and stderr are TTYs, stdin stays open for the test's keys, the sandbox's URL and full key
 // in the environment), plus what the sandbox was sent.
-import { afterAll, beforeAll } from 'vitest';
 import { testContext, type TestContext, type TestContextOptions } from './context.js';
-import { openSession, type SandboxSession } from './sandbox.js';
-
-/** Starts a sandbox before the file's tests and closes it after; read `.session` inside a test. */
-export function sandboxForFile(): { readonly session: SandboxSession } {
-  let session: SandboxSession | undefined;
-  beforeAll(async () => {
-    session = await openSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-  return {
-    get session() {
-      if (!session) throw new Error('the sandbox is started in beforeAll');
-      return session;
-    },
-  };
-}
+import type { SandboxSession } from './sandbox.js';
 
 /** A terminal onto the sandbox; `opts.env` adds to (or, with undefined, removes from) its environment. */
 export function terminalOn(session: SandboxSession, opts: TestContextOptions = {}): TestContext {

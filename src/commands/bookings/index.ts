@@ -9,61 +9,7 @@ import { addFileFlags, choiceOption, integerInRange } from '../../cmdkit/flags.j
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { describeTrip, pickTrip } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag, type OperationVerb } from '../../cmdkit/operation.js';
-
-/**
- * Status values --status accepts: the four partner-api.md names, and the two the sandbox's
- * OpenAPI document gives boarded and no-show bookings. Others go through `--param status=…`.
- */
-
-/** A booking as the bulk verbs look at it. */
-interface BookingState {
-  status?: unknown;
-  boardedAt?: unknown;
-  noShow?: unknown;
-}
-
-/**
- * The bulk verbs: how each reaches the service, what the summary says, the question a protected
- * profile asks (`ask`), and when a booking already is as asked (`reached`), so that a re-run
- * reports `already approved` instead of the service's refusal.
- */
-/** A status move (PATCH {status}): the body, the summary word and the re-run check all follow from it. */
-function statusMove(status: 'approved' | 'rejected' | 'cancelled', ask: string, description: string) {
-  return {
-    method: 'PATCH' as const,
-    path: '',
-    body: { status },
-    done: status,
-    ask,
-    description,
-    reached: (b: BookingState) => b.status === status,
-  };
-}
-
-export const BULK_ACTIONS = {
-  approve: statusMove('approved', 'approve', 'Approve requested bookings'),
-  reject: statusMove('rejected', 'reject', 'Reject requested bookings'),
-  cancel: statusMove('cancelled', 'cancel', 'Cancel bookings'),
-  board: {
-    method: 'POST',
-    path: '/boarded',
-    body: undefined,
-    done: 'boarded',
-    ask: 'mark as boarded',
-    description: 'Mark passengers boarded (sets boardedAt)',
-    reached: (b: BookingState) => b.status === 'boarded' || (b.boardedAt !== undefined && b.boardedAt !== null),
-  },
-  'no-show': {
-    method: 'POST',
-    path: '/no-show',
-    body: undefined,
-    done: 'marked no-show',
-    ask: 'mark as no-show',
-    description: 'Mark passengers who did not board as no-show',
-    reached: (b: BookingState) => b.status === 'no_show' || b.noShow === true,
-  },
-} as const;
-export type BulkVerb = keyof typeof BULK_ACTIONS;
+import { BULK_ACTIONS, type BulkVerb } from './bulk-actions.js';
 
 /** The flags of `bookings create`, which are also the columns of `bookings create --from-file`. */
 const BOOKING_CREATE_FLAGS: FieldFlag[] = [

@@ -1,4 +1,4 @@
-import { BULK_ACTIONS, type BulkVerb } from './index.js';
+import { BULK_ACTIONS, type BulkVerb } from './bulk-actions.js';
 import { AlreadyDone, collectIds, runBulk } from '../../cmdkit/bulk.js';
 import { ApiError } from '../../errors.js';
 import type { ActionFn } from '../../cmdkit/define.js';

@@ -7,7 +7,7 @@ import { openPdf, type PdfText } from '../../pdf/index.js';
 import { specs } from '../../output/specs.js';
 import { localDateTime } from '../../cmdkit/handles.js';
 import { SERVICE_TIME_ZONE } from '../../input/zones.js';
-import type { ManifestRow, ManifestSheet } from './manifest.js';
+import type { ManifestRow, ManifestSheet } from './manifest-sheet.js';
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 40;

@@ -15,34 +15,9 @@ import { SERVICE_TIME_ZONE, zoneAbbreviation } from '../../input/zones.js';
 import { toCsv } from '../../output/cells.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
+import type { ManifestRow, ManifestSheet } from './manifest-sheet.js';
 
 type ManifestOpts = OperationOptions & { format?: 'pdf' | 'csv'; file?: string; force?: boolean };
-
-/** One passenger as the sheet shows them (the CSV's row, the PDF's line). */
-export interface ManifestRow {
-  name: string;
-  phone: string;
-  seats: number;
-  /** The booking id's first 8 characters: what `trips board` accepts typed, and short to read out. */
-  ref: string;
-  boarded: 'yes' | 'no';
-  note: string;
-  group: string;
-}
-
-/** Everything the PDF heads with, already as text, then the rows and their totals. */
-export interface ManifestSheet {
-  tripId: string;
-  company: string;
-  route: string;
-  routeArabic: string;
-  /** `2027-03-03 07:30 Asia/Damascus (GMT+3)`: the departure's local time, its zone named. */
-  departure: string;
-  plate: string;
-  driver: string;
-  rows: ManifestRow[];
-  totals: { passengers: number; seats: number; boarded: number; boardedSeats: number };
-}
 
 interface Passenger {
   bookingId: string;

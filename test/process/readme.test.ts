@@ -16,7 +16,7 @@ import { describeTree } from '../../src/completion/tree.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { BIN, ROOT } from '../support/cli.js';
 import { testContext } from '../support/context.js';
-import { shellBlocks, simpleWords } from './shell.js';
+import { shellBlocks, simpleWords } from './readme-shell.js';
 
 vi.setConfig({ testTimeout: 300_000 });
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/cli.js';
-import { bashComplete, findShell, requireShell, SCRIPTS, tinyService, wrapperDir, type TinyService } from './support.js';
+import { bashComplete, findShell, requireShell, SCRIPTS, tinyService, wrapperDir, type TinyService } from '../completion/support.js';
 
 const script = (shell: keyof typeof SCRIPTS) => join(ROOT, SCRIPTS[shell]);
 

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, tempConfigDir } from '../support/cli.js';
-import { api, sandbox, until, type Sandbox } from './helpers.js';
+import { api, sandbox, until, type Sandbox } from '../workflows/helpers.js';
 
 let sb: Sandbox;
 let dir: { dir: string; cleanup: () => Promise<void> };

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT } from '../support/cli.js';
-import { startHostileServer, type HostileServer } from './hostile-server.js';
-import { KEY, lines, page } from './support.js';
+import { startHostileServer, type HostileServer } from '../faults/hostile-server.js';
+import { KEY, lines, page } from '../faults/support.js';
 
 const TOTAL = 6_000;
 const PER_PAGE = 100;

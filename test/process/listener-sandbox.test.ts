@@ -12,8 +12,8 @@ import type { startSandbox } from '../../src/sandbox/index.js';
 import { verify } from '../../src/webhooks/signature.js';
 import { spawnTripctl, tempConfigDir, waitForLine } from '../support/cli.js';
 import { testContext, type TestContext } from '../support/context.js';
-import { startListen, until } from './in-process.js';
-import { Receiver } from './receiver.js';
+import { startListen, until } from '../webhooks/in-process.js';
+import { Receiver } from '../webhooks/receiver.js';
 import { startCheckedSandbox } from '../support/sandbox.js';
 
 // 0.05: the 8 s delivery time-out becomes 400 ms and the first retry wait (10 s) 500 ms, enough

@@ -3,8 +3,8 @@
 // flight (unknown outcome) from those never sent. The last two need a real process (built bin).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnTripctl, tempConfigDir } from '../support/cli.js';
-import { startHostileServer, type Answer, type HostileServer } from './hostile-server.js';
-import { booking, cli, KEY, lines, uuidFor } from './support.js';
+import { startHostileServer, type Answer, type HostileServer } from '../faults/hostile-server.js';
+import { booking, cli, KEY, lines, uuidFor } from '../faults/support.js';
 
 let server: HostileServer;
 beforeEach(async () => {

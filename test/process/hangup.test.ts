@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, cleanEnv, spawnTripctl, waitForLine } from '../support/cli.js';
-import { type Answer, startHostileServer, type HostileServer } from './hostile-server.js';
-import { booking, KEY, lines, page, uuidFor } from './support.js';
+import { type Answer, startHostileServer, type HostileServer } from '../faults/hostile-server.js';
+import { booking, KEY, lines, page, uuidFor } from '../faults/support.js';
 
 let server: HostileServer;
 let dir: string;

@@ -6,7 +6,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect, it } from 'vitest';
 import { BIN, cleanEnv } from '../support/cli.js';
-import { sandboxForFile } from './support.js';
+import { sandboxForFile } from '../mcp/support.js';
 
 const sandbox = sandboxForFile();
 

@@ -7,7 +7,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, expect, test, vi } from 'vitest';
 import { BIN } from '../support/cli.js';
-import { posted, sandboxForFile } from '../support/terminal.js';
+import { fileSession } from '../support/sandbox.js';
+import { posted } from '../support/terminal.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -20,7 +21,7 @@ const SOCKET = `tripctl-pickers-${process.pid}`;
 const { CI: _ci, ...personEnv } = process.env;
 const tmux = (...args: string[]) => run('tmux', ['-L', SOCKET, ...args], { env: personEnv });
 
-const file = sandboxForFile();
+const file = fileSession();
 afterAll(async () => {
   await tmux('kill-server').catch(() => undefined);
 });
