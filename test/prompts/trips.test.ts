@@ -34,7 +34,7 @@ function posts(mark: number, path: string) {
 test('trips publish: a past departure, an impossible time, a negative price and too many seats are each asked again', async () => {
   const vehicles = await file.session.json<Array<{ id: string; plate: string; seats: number }>>(['vehicles', 'list']);
   const first = vehicles[0]!; // the select's first choice
-  const members = await session.json<Array<{ id: string; role: string; fullName?: string; phone?: string }>>(['members', 'list']);
+  const members = await file.session.json<Array<{ id: string; role: string; fullName?: string; phone?: string }>>(['members', 'list']);
   const t = terminal();
   const keys = new Keyboard(t);
   try {
