@@ -22,7 +22,18 @@ export interface Outliner {
 /** Shaped as the PDF writer shapes it: kerning off inside Arabic runs (writer.ts says why). */
 const ARABIC_FEATURES = { kern: false };
 
-export async function openOutliner(): Promise<Outliner> {
+let outliner: Promise<Outliner> | undefined;
+
+/**
+ * The outliner, made once a process: fontkit inflates a WOFF font's tables when first read, so
+ * faces made afresh for each ticket cost a second each (20 tickets took 12 s, 5.6 s of it inflating).
+ */
+export function openOutliner(): Promise<Outliner> {
+  outliner ??= makeOutliner();
+  return outliner;
+}
+
+async function makeOutliner(): Promise<Outliner> {
   const engine = await loadEngine();
   const fontkit = await import('fontkit');
   const faces = new Map<string, Font>();

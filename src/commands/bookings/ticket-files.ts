@@ -90,19 +90,30 @@ async function saveTripTickets(ctx: Context, tripId: string, opts: TicketFileOpt
     for (const booking of page.items as Array<{ id?: unknown; status?: unknown }>)
       if (typeof booking.id === 'string' && booking.status === 'approved') ids.push(booking.id);
   if (ids.length === 0) throw new CliError(`trip ${tripId} has no approved booking: no ticket was saved`, ExitCode.notFound);
-  const progress = await ctx.progress(`Making tickets… 0 of ${ids.length}`);
-  let cards: Array<{ card: TicketCard; status: string }>;
+  // On a terminal: the tickets fetched, then drawn, counted (a coach of 50 PNGs takes seconds).
+  const progress = await ctx.progress(`Fetching tickets… 0 of ${ids.length}`);
   try {
-    cards = await loadCards(ctx, ids, (done) => progress.update(`Making tickets… ${done} of ${ids.length}`));
+    const cards = await loadCards(ctx, ids, (done) => progress.update(`Fetching tickets… ${done} of ${ids.length}`));
+    const made = cards.map(({ card }) => card);
+    if (opts.format === 'pdf') {
+      progress.update(`Drawing ${ids.length} tickets…`);
+      const bytes = await render('pdf', made);
+      progress.stop();
+      return await saveMade(ctx, target, bytes, save);
+    }
+    const files: Array<{ name: string; bytes: Uint8Array }> = [];
+    for (const [index, card] of made.entries()) {
+      progress.update(`Drawing tickets… ${index} of ${ids.length}`);
+      files.push({ name: ticketFileName(card, ids[index]!, 'png'), bytes: await render('png', [card]) });
+      // Drawing holds the thread: let the spinner (and Ctrl-C) have a turn between tickets.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (ctx.signal.aborted) throw new CliError('interrupted; no ticket was saved', ExitCode.interrupted);
+    }
+    progress.stop();
+    await saveMadeFolder(ctx, target, files, save);
   } finally {
     progress.stop();
   }
-  const made = cards.map(({ card }) => card);
-  if (opts.format === 'pdf') return saveMade(ctx, target, await render('pdf', made), save);
-  const files = await Promise.all(
-    made.map(async (card, index) => ({ name: ticketFileName(card, ids[index]!, 'png'), bytes: await render('png', [card]) })),
-  );
-  await saveMadeFolder(ctx, target, files, save);
 }
 
 /** `ticket-QX-1D46571F.png`: the printed code names the file; the booking's id when it has none. */
