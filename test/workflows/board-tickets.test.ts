@@ -2,7 +2,7 @@
 // issued (online, or saved with the manifest when offline), so one whose check part was changed is
 // refused as forged or altered; the code printed under the QR, typed by hand, boards; a ticket of
 // another trip names that trip by its route.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, contextFor, run, sandbox, type Sandbox } from './helpers.js';
@@ -99,6 +99,23 @@ describe('trips board checks each scan against the issued ticket', () => {
     // Not found (5) outranks a refusal (6), as in the bulk verbs.
     expect(result.code).toBe(5);
     expect(await status(s.other)).toBe('approved');
+  });
+});
+
+describe('a saved ticket the service has since issued anew', () => {
+  it('online, a scan that differs from the saved ticket is checked with the service before it is refused', async () => {
+    const s = await setUp(1);
+    const real = await ticket(s.approved[0]!);
+    const first = contextFor(sb, { stdin: '' });
+    expect(await first.run(['trips', 'board', s.tripId, '--yes'])).toBe(0);
+    const path = join(first.configDir, 'boarding', `${s.tripId}.json`);
+    const journal = JSON.parse(readFileSync(path, 'utf8'));
+    journal.tickets[s.approved[0]!].qr = forge(real.qr);
+    writeFileSync(path, JSON.stringify(journal));
+    const result = await run(sb, ['trips', 'board', s.tripId, '--yes'], { configDir: first.configDir, stdin: `${real.qr}\n` });
+    expect(rows(result.stdout)[0]!.slice(0, 2)).toEqual([s.approved[0], 'boarded']);
+    expect(result.code).toBe(0);
+    first.cleanup();
   });
 });
 

@@ -172,7 +172,8 @@ export class BoardingStation {
    */
   private async scanned(qr: string, id: string): Promise<Verdict> {
     let issued: { qr: string; trip?: ServiceTicket['trip'] } | undefined = this.journal.data.tickets?.[id];
-    if (!issued && !this.link.offline) {
+    // A saved ticket that differs is asked for again while online: the service may have issued anew.
+    if ((!issued || issued.qr !== qr) && !this.link.offline) {
       try {
         issued = await this.link.call((client) => fetchTicket(client, id));
         if (!issued) return { kind: 'unknown', bookingId: id };
