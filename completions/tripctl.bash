@@ -182,8 +182,8 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'trips') r='' ;;
     'trips list') r='--status --from --to --param --page --per-page --all --limit --columns' ;;
     'trips get') r='--param --columns' ;;
-    'trips publish') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --columns --from-file --dry-run --concurrency' ;;
-    'trips update') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --columns' ;;
+    'trips publish') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --fare-ok --columns --from-file --dry-run --concurrency --update' ;;
+    'trips update') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --fare-ok --columns' ;;
     'trips cancel') r='' ;;
     'trips complete') r='-F --field -f --raw-field --columns' ;;
     'trips board') r='--sync --no-show-rest --retry-every' ;;
@@ -191,8 +191,8 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'schedules') r='' ;;
     'schedules list') r='--param --columns' ;;
     'schedules get') r='--param --columns' ;;
-    'schedules create') r='--vehicle --driver --from --to --price --seats --recurrence --weekdays --interval-days --time --starts-on --horizon-days --notes -F --field -f --raw-field --columns' ;;
-    'schedules update') r='--price --time --weekdays --horizon-days --notes -F --field -f --raw-field --columns' ;;
+    'schedules create') r='--vehicle --driver --from --to --price --seats --recurrence --weekdays --interval-days --time --starts-on --horizon-days --notes -F --field -f --raw-field --fare-ok --columns' ;;
+    'schedules update') r='--price --time --weekdays --horizon-days --notes -F --field -f --raw-field --fare-ok --columns' ;;
     'schedules delete') r='' ;;
     'schedules toggle') r='-F --field -f --raw-field --columns' ;;
     'schedules pause') r='' ;;

@@ -526,10 +526,12 @@ complete -c tripctl -n '__tripctl_at \'trips publish\'' -l dropoff -x -d 'drop-o
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l notes -x -d 'public trip notes'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'trips publish\'' -l fare-ok -d 'send a fare even when it is more than 5 times above or below the route\'s usual fare'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l from-file -rF -d 'one request per row of a CSV file (- for stdin), columns named like these flags and read the same way (price in the currency\'s units; a column under the service\'s field name, pricePerSeat, in its minor units); a flag fills its column where a row leaves it empty'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l dry-run -d 'with --from-file: check every row and print the requests as NDJSON; send nothing'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l concurrency -x -d 'with --from-file: rows in flight at once'
+complete -c tripctl -n '__tripctl_at \'trips publish\'' -l update -d 'with --from-file: send the changes of rows that differ from their published trip (PATCH /trips/{id}); without it they are reported, not sent, and the run ends with exit 8'
 
 # trips update
 complete -c tripctl -n '__tripctl_at \'trips update\'' -l vehicle -xa '(__tripctl_dynamic vehicles)' -d 'fleet vehicle, by id or plate'
@@ -544,6 +546,7 @@ complete -c tripctl -n '__tripctl_at \'trips update\'' -l dropoff -x -d 'drop-of
 complete -c tripctl -n '__tripctl_at \'trips update\'' -l notes -x -d 'public trip notes'
 complete -c tripctl -n '__tripctl_at \'trips update\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'trips update\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'trips update\'' -l fare-ok -d 'send a fare even when it is more than 5 times above or below the route\'s usual fare'
 complete -c tripctl -n '__tripctl_at \'trips update\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'trips update\' 0' -xa '(__tripctl_dynamic trips)' -d 'tripId'
 
@@ -608,6 +611,7 @@ complete -c tripctl -n '__tripctl_at \'schedules create\'' -l horizon-days -x -d
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -l notes -x -d 'public notes on the trips'
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'schedules create\'' -l fare-ok -d 'send a fare even when it is more than 5 times above or below the route\'s usual fare'
 complete -c tripctl -n '__tripctl_at \'schedules create\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 
 # schedules update
@@ -618,6 +622,7 @@ complete -c tripctl -n '__tripctl_at \'schedules update\'' -l horizon-days -x -d
 complete -c tripctl -n '__tripctl_at \'schedules update\'' -l notes -x -d 'public notes on the trips'
 complete -c tripctl -n '__tripctl_at \'schedules update\'' -s F -l field -x -d 'extra body field, typed: true, false, null, numbers, JSON [..] or {..}; repeatable'
 complete -c tripctl -n '__tripctl_at \'schedules update\'' -s f -l raw-field -x -d 'extra body field, always a string; repeatable'
+complete -c tripctl -n '__tripctl_at \'schedules update\'' -l fare-ok -d 'send a fare even when it is more than 5 times above or below the route\'s usual fare'
 complete -c tripctl -n '__tripctl_at \'schedules update\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
 complete -c tripctl -n '__tripctl_at \'schedules update\' 0' -xa '(__tripctl_dynamic schedules)' -d 'scheduleId'
 

@@ -63,6 +63,7 @@ export class Context {
    */
   readonly confirmWrites: ((what?: string) => Promise<void>) | undefined;
   private configStore: ConfigStore | undefined;
+  private zoneNamed = false;
   private resolved: Settings | undefined;
   private clientPromise: Promise<ApiClient> | undefined;
   private prompterInstance: Prompter | undefined;
@@ -103,6 +104,22 @@ export class Context {
     const named = this.globals.profile !== undefined || Boolean(this.env.TRIPCTL_PROFILE);
     const unknownProfile = named && !file.profiles[profileName];
     return { profileName, profile: file.profiles[profileName] ?? {}, unknownProfile };
+  }
+
+  /**
+   * The zone this run reads and shows local times in (config/resolve.ts has the rule). When it is
+   * only the system's, for lack of any other, a run nobody watches (cron, a pipe) says so once:
+   * a zone that differs between a terminal and cron is how a timetable gets published hours late.
+   */
+  timeZone(): string {
+    const { timeZone, timeZoneSource, profileName } = this.settings();
+    if (timeZoneSource === 'system' && !this.zoneNamed && !(this.io.stdinIsTTY && this.io.stderrIsTTY)) {
+      this.zoneNamed = true;
+      this.info(
+        `tripctl: local times are in ${timeZone}, this system's time zone: profile '${profileName}' names no timezone or country (set one: tripctl config set timezone Asia/Damascus)`,
+      );
+    }
+    return timeZone;
   }
 
   /** Resolves settings once the global flags are known; every value read is checked. */

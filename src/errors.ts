@@ -9,6 +9,12 @@ export const ExitCode = {
   notFound: 5,
   rejected: 6,
   network: 7,
+  /**
+   * A file re-run found rows that differ from what is published and sent none of them (`trips
+   * publish --from-file` without --update): nothing failed, but the file is not what the service
+   * holds. Not 6, which says the service refused something; like diff's 1, a state, not an error.
+   */
+  differs: 8,
   interrupted: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -75,8 +81,9 @@ export class InterruptedError extends CliError {
 /** The most severe of several exit codes, for commands that act on many ids. */
 export function mostSevere(codes: Iterable<number>): number {
   // Severity follows how much a script should worry, not the numeric order: an unexpected
-  // failure (1) outranks a rejection (6), and an interruption outranks everything.
-  const rank = [0, 6, 5, 4, 3, 7, 2, 1, 130];
+  // failure (1) outranks a rejection (6), and an interruption outranks everything. Rows left
+  // unsent because they differ (8) are the mildest: anything that failed says more.
+  const rank = [0, 8, 6, 5, 4, 3, 7, 2, 1, 130];
   let worst = 0;
   for (const code of codes) if (rank.indexOf(code) > rank.indexOf(worst)) worst = code;
   return worst;

@@ -15,6 +15,12 @@ export interface BulkOutcome {
   /** The id was already in the asked-for state: nothing to do, and not a failure (a re-run ends clean). */
   already?: boolean;
   exitCode: number;
+  /**
+   * Left undone on purpose, with its reason (`differs`: a row of a file that differs from what is
+   * published, sent only with --update): not a failure, but not done either, so it keeps its
+   * exit code and is counted apart.
+   */
+  held?: string;
   /** What the id is now, e.g. the booking's status. */
   result?: unknown;
   error?: string;
@@ -44,6 +50,20 @@ export interface BulkOptions {
 /** What act() returns when the id was already as asked: its current state, reported as `already …`. */
 export class AlreadyDone {
   constructor(readonly result: unknown) {}
+}
+
+/**
+ * What act() returns for an item left undone on purpose (`differs`): its line reads
+ * `ID<TAB>differs<TAB>price 25,000.00 → 26,500.00 SYP`, and the run ends with `exitCode`.
+ */
+export class Held {
+  constructor(
+    readonly id: string,
+    readonly label: string,
+    readonly detail: string,
+    readonly exitCode: number,
+    readonly result: unknown,
+  ) {}
 }
 
 /** The ids given as arguments, or read from stdin when the only argument is `-`. */
@@ -93,6 +113,8 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   const print = (outcome: BulkOutcome) => {
     const lead = outcome.line !== undefined ? `${outcome.line}\t` : '';
     if (json) ctx.io.out(`${toJson(outcome)}\n`);
+    else if (outcome.held !== undefined)
+      ctx.io.out(`${lead}${outcome.id}\t${sanitizeLine(outcome.held)}\t${sanitizeLine(outcome.error ?? '')}\n`);
     else if (outcome.already) ctx.io.out(`${lead}${outcome.id}\talready ${sanitizeLine(opts.done)}\n`);
     else if (outcome.ok) ctx.io.out(`${lead}${outcome.id}\t${sanitizeLine(opts.describe?.(outcome.result) ?? opts.done)}\n`);
     else ctx.io.out(`${lead}${outcome.id}\terror\t${sanitizeLine(outcome.error ?? 'failed')}\n`);
@@ -110,9 +132,19 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
       try {
         const result = await opts.act(id, index);
         outcomes[index] =
-          result instanceof AlreadyDone
-            ? { id, ...line(index), ok: true, already: true, exitCode: 0, result: result.result }
-            : { id: opts.idOf?.(result) ?? id, ...line(index), ok: true, exitCode: 0, result };
+          result instanceof Held
+            ? {
+                id: result.id,
+                ...line(index),
+                ok: false,
+                held: result.label,
+                exitCode: result.exitCode,
+                result: result.result,
+                error: result.detail,
+              }
+            : result instanceof AlreadyDone
+              ? { id, ...line(index), ok: true, already: true, exitCode: 0, result: result.result }
+              : { id: opts.idOf?.(result) ?? id, ...line(index), ok: true, exitCode: 0, result };
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
         if (error.exitCode === ExitCode.interrupted) return;
@@ -144,7 +176,13 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
     outcomes[index] = { id: ids[index]!, ...line(index), ok: false, exitCode: ExitCode.interrupted, error: 'not sent: interrupted' };
   }
   flush();
-  const failed = outcomes.filter((o): o is BulkOutcome => o !== undefined && !o.ok && o.exitCode !== ExitCode.interrupted);
+  const failed = outcomes.filter(
+    (o): o is BulkOutcome => o !== undefined && !o.ok && o.held === undefined && o.exitCode !== ExitCode.interrupted,
+  );
+  const held = outcomes.filter((o): o is BulkOutcome => o?.held !== undefined);
+  const heldCounts = new Map<string, number>();
+  for (const o of held) heldCounts.set(o.held!, (heldCounts.get(o.held!) ?? 0) + 1);
+  const heldText = [...heldCounts].map(([label, count]) => `; ${count} ${label} (not sent)`).join('');
   const succeeded = outcomes.filter((o) => o?.ok).length;
   const already = outcomes.filter((o) => o?.already).length;
   // The reader of stdout went away (`approve - | head -1`): the lines of what was not done could
@@ -154,8 +192,8 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
     if (notSent) ctx.info(`not sent: ${ids.slice(next).join(' ')}`);
   }
   ctx.info(
-    `${opts.done} ${succeeded} of ${ids.length}${already ? ` (${already} already)` : ''}${failed.length ? `; ${failed.length} failed` : ''}${unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : ''}${notSent ? `; ${notSent} not sent (interrupted)` : ''}`,
+    `${opts.done} ${succeeded} of ${ids.length}${already ? ` (${already} already)` : ''}${heldText}${failed.length ? `; ${failed.length} failed` : ''}${unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : ''}${notSent ? `; ${notSent} not sent (interrupted)` : ''}`,
   );
   if (unknown.length || notSent) return ExitCode.interrupted;
-  return mostSevere(failed.map((o) => o.exitCode));
+  return mostSevere([...failed, ...held].map((o) => o.exitCode));
 }

@@ -6,6 +6,7 @@
 // counts lines per record differently from what an operator sees in a text editor; RFC 4180 with
 // the start line of each record is forty lines.
 import { usageError } from '../errors.js';
+import { westernDigits } from '../input/digits.js';
 
 export interface CsvRecord {
   /** The line of the file the record starts on (1 is the header). */
@@ -92,4 +93,24 @@ export function parseCsv(text: string, source: string): CsvTable {
   const [header, ...rest] = records;
   if (!header) throw usageError(`${source} is empty`, 'the first line names the columns');
   return { header: header.cells.map((name) => name.trim()), records: rest, delimiter };
+}
+
+/**
+ * Why a record has more cells than the header has columns, or undefined when it has not. Any
+ * extra cell is an error, whatever it holds (an empty one too): the row was split somewhere the
+ * person did not mean, so every cell after the split is in the wrong column — `38,000` unquoted
+ * is a price of 38 and a note of `000`. Says both counts and the likeliest cause.
+ */
+export function extraCells(record: CsvRecord, columns: number, delimiter: CsvTable['delimiter']): string | undefined {
+  if (record.cells.length <= columns) return undefined;
+  const counts = `${record.cells.length} cells, but the header names ${columns} column${columns === 1 ? '' : 's'}`;
+  const cells = record.cells.map((cell) => westernDigits(cell).trim());
+  // A number written with a thousands separator that is also the file's separator: `38,000`.
+  const split = cells.findIndex((cell, i) => /^\d{1,3}$/.test(cell) && /^\d{3}(?:[.,]\d+)?$/.test(cells[i + 1] ?? ''));
+  if (delimiter !== '\t' && split >= 0) {
+    const number = `${record.cells[split]!.trim()}${delimiter}${record.cells[split + 1]!.trim()}`;
+    return `${counts}: '${number}' looks like one number split in two; quote a number that has a thousands separator ("${number}"), or write it without one`;
+  }
+  const name = delimiter === '\t' ? 'a tab' : `'${delimiter}'`;
+  return `${counts}: a cell holds ${name} without quotes; quote that cell, or remove the extra separator`;
 }

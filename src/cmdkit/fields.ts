@@ -1,7 +1,15 @@
 // Field flags whose question differs from their flag: an amount of money, typed in the currency's
 // units and sent in minor units; a departure checked against the clock; a schedule's time, which is
 // the service's local time, shown in the operator's zone too; weekdays picked from a list.
-import { DEFAULT_CURRENCY, describeMoney, fractionDigits, parseMinorUnits, parseMoney } from '../input/money.js';
+import {
+  DEFAULT_CURRENCY,
+  describeMoney,
+  formatMoney,
+  formatMoneyChange,
+  fractionDigits,
+  parseMinorUnits,
+  parseMoney,
+} from '../input/money.js';
 import { DEFAULT_COUNTRY, parsePhone } from '../input/phone.js';
 import type { Validate } from '../input/prompter.js';
 import { dateTime, timeOfDay, weekdays } from '../input/validate.js';
@@ -73,6 +81,12 @@ export function moneyFlag(spec: { name: string; field: string; description: stri
       return answer.trim() === '' ? undefined : answer.trim();
     },
     show: (value, tools) => (typeof value === 'number' ? describeMoney(value, currencyOf(tools)) : String(value)),
+    change: (from, to, tools) =>
+      typeof from === 'number' && typeof to === 'number'
+        ? formatMoneyChange(from, to, currencyOf(tools))
+        : typeof to === 'number'
+          ? `(none) → ${formatMoney(to, currencyOf(tools))}`
+          : undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import { CommanderError, Option, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { choice } from '../input/choices.js';
+import { westernDigits } from '../input/digits.js';
 import type { ResourceSpec } from '../output/columns.js';
 import { describeColumns, parseColumns } from '../output/choose-columns.js';
 
@@ -76,15 +77,17 @@ export function choiceOption(flags: string, description: string, allowed: readon
 
 export function positiveInteger(flag: string) {
   return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) < 1) throw usageError(`${flag} must be a whole number of 1 or more, not '${value}'`);
-    return Number(value);
+    const digits = westernDigits(value).trim();
+    if (!/^\d+$/.test(digits) || Number(digits) < 1) throw usageError(`${flag} must be a whole number of 1 or more, not '${value}'`);
+    return Number(digits);
   };
 }
 
 export function integerInRange(flag: string, min: number, max: number) {
   return (value: string): number => {
-    const n = Number(value);
-    if (!/^-?\d+$/.test(value) || n < min || n > max)
+    const digits = westernDigits(value).trim();
+    const n = Number(digits);
+    if (!/^-?\d+$/.test(digits) || n < min || n > max)
       throw usageError(`${flag} must be a whole number from ${min} to ${max}, not '${value}'`);
     return n;
   };
@@ -100,7 +103,9 @@ function typedValue(text: string): unknown {
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;
-  if (/^-?(?:0|[1-9]\d*)(?:\.\d+)?$/.test(text)) return Number(text);
+  // A number typed in Arabic-Indic digits is the same number (a field in another script is text).
+  const digits = westernDigits(text);
+  if (/^-?(?:0|[1-9]\d*)(?:\.\d+)?$/.test(digits)) return Number(digits);
   if (/^[[{]/.test(text)) {
     try {
       return JSON.parse(text);

@@ -9,7 +9,11 @@ import { integerInRange } from './flags.js';
 import type { ImportOptions, ImportVerb } from './import-rows.js';
 import type { OperationOptions, OperationVerb } from './operation.js';
 
-export function addFromFile(verb: Command, spec: OperationVerb, ctx: Context, load: () => Promise<ImportVerb>): Command {
+/**
+ * `update` describes --update where rows that differ from what they match can be changed (`trips
+ * publish`: PATCH /trips/{id}); without it the verb has no --update.
+ */
+export function addFromFile(verb: Command, spec: OperationVerb, ctx: Context, load: () => Promise<ImportVerb>, update?: string): Command {
   verb
     .option(
       '--from-file <file>',
@@ -17,12 +21,14 @@ export function addFromFile(verb: Command, spec: OperationVerb, ctx: Context, lo
     )
     .option('--dry-run', 'with --from-file: check every row and print the requests as NDJSON; send nothing')
     .option('--concurrency <n>', 'with --from-file: rows in flight at once', integerInRange('--concurrency', 1, 32), 8);
+  if (update) verb.option('--update', update);
   const action: ActionFn<OperationOptions & Partial<ImportOptions>> = async (c, input) => {
     if (input.opts.fromFile !== undefined) {
       const { runImport } = await import('./import-rows.js');
       return runImport(c, await load(), input.opts as ImportOptions);
     }
     if (input.opts.dryRun) throw usageError('--dry-run goes with --from-file');
+    if (input.opts.update) throw usageError('--update goes with --from-file', 'to change one trip, use its update verb');
     const { runnerFor } = await import('./run-operation.js');
     return runnerFor(spec)(c, input);
   };

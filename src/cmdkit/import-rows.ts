@@ -6,57 +6,23 @@
 // Re-running a file must not duplicate. A verb either sends an Idempotency-Key made from the
 // row's request and how many identical rows came before it (so the service replays its first
 // answer, and two identical rows are still two bookings), or says how to find the object a row
-// would create (`existing`), and such rows are reported as `exists` without a request.
+// would create (`existing`): such rows are compared with it (import-plan.ts) and reported as
+// unchanged or differing, never created again; --update sends what differs.
 import { join, resolve } from 'node:path';
-import type { Method } from '../client/http.js';
 import { derivedIdempotencyKey } from '../client/idempotency.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { readNamedFile } from '../input/files.js';
 import { readAll } from '../input/stdin.js';
-import { toJson } from '../output/sanitize.js';
-import { runBulk } from './bulk.js';
-import { decodeCsv, parseCsv, type CsvRecord } from './csv.js';
+import type { ImportOptions, ImportRow, ImportVerb } from './import-verb.js';
+import { sendRows } from './import-send.js';
+import { type CsvTable, decodeCsv, extraCells, parseCsv } from './csv.js';
 import { type Column, columnOf, mapHeader } from './import-columns.js';
 import { fieldsFrom } from './flags.js';
 import { attributeOf, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation.js';
-import { describeFields, toolsFor, unwrap } from './run-operation.js';
 
-export interface ImportRow {
-  line: number;
-  body: Record<string, unknown>;
-  idempotencyKey?: string;
-}
-
-export interface ImportVerb {
-  method: Method;
-  path: string;
-  /** The envelope key of the created object (`booking`, `trip`). */
-  resultKey: string;
-  /** The verb's flags: each is a column, named like the flag (`--seats` → `seats`) or its field. */
-  flags: FieldFlag[];
-  /** Rows carry an Idempotency-Key derived from their content and occurrence. */
-  idempotent?: boolean;
-  /** A check across rows (two rows for the same vehicle and departure); returns row errors. */
-  checkRows?: (rows: ImportRow[]) => Array<{ line: number; message: string }>;
-  /**
-   * One import of this verb at a time per company (a lock in the config dir): `existing` is only
-   * true until another run creates the same object, so overlapping runs (cron jobs) wait.
-   */
-  exclusive?: boolean;
-  /** The objects some rows would duplicate, by row index: those rows are reported, not sent. */
-  existing?: (ctx: Context, rows: ImportRow[]) => Promise<Map<number, { id: string; status?: string }>>;
-}
-
-export interface ImportOptions {
-  fromFile: string;
-  dryRun?: boolean;
-  concurrency?: number;
-  idempotencyKey?: string;
-  field?: string[];
-  rawField?: string[];
-  [flag: string]: unknown;
-}
+export type { ImportOptions, ImportRow, ImportVerb } from './import-verb.js';
+import { toolsFor } from './run-operation.js';
 
 /** The flag's own message, with the flag named as the column: `--seats must be…` → `seats: must be…`. */
 function rowMessage(error: CliError, flag: FieldFlag): string {
@@ -87,15 +53,22 @@ export function normalizedCell(cell: string): string {
 }
 
 /** Every row parsed by the flags' own parsers: all local checks first, then the look-ups. */
-async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], columns: Array<Column | undefined>, opts: ImportOptions) {
+async function parseRows(
+  ctx: Context,
+  verb: ImportVerb,
+  { records, delimiter }: Pick<CsvTable, 'records' | 'delimiter'>,
+  columns: Array<Column | undefined>,
+  opts: ImportOptions,
+) {
   const tools: ParseTools = toolsFor(ctx);
   const errors: Array<{ line: number; message: string }> = [];
   const rows: Array<ImportRow & { ok: boolean }> = [];
   // A field given for every row under the service's own name (`-F pricePerSeat=1800000`) is given.
   const escaped = fieldsFrom(opts);
   for (const record of records) {
-    if (record.cells.length > columns.length && record.cells.slice(columns.length).some((c) => c.trim() !== '')) {
-      errors.push({ line: record.line, message: `${record.cells.length} fields, but the header names ${columns.length} columns` });
+    const extra = extraCells(record, columns.length, delimiter);
+    if (extra !== undefined) {
+      errors.push({ line: record.line, message: extra });
       rows.push({ line: record.line, body: {}, ok: false });
       continue;
     }
@@ -135,6 +108,9 @@ async function parseRows(ctx: Context, verb: ImportVerb, records: CsvRecord[], c
 }
 
 export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOptions): Promise<number> {
+  if (opts.update && !verb.update) {
+    throw usageError(`--update: a ${verb.resultKey} cannot be changed by sending its row again`, 'change it with its own verb');
+  }
   if (opts.idempotencyKey !== undefined) {
     throw usageError(
       '--idempotency-key cannot be used with --from-file',
@@ -144,7 +120,7 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
   const { bytes, source } = await readSource(ctx, opts.fromFile);
   const table = parseCsv(decodeCsv(bytes, source), source);
   const columns = mapHeader(table.header, verb.flags, source);
-  const { rows: parsed, errors } = await parseRows(ctx, verb, table.records, columns, opts);
+  const { rows: parsed, errors } = await parseRows(ctx, verb, table, columns, opts);
   errors.push(...(verb.checkRows?.(parsed.filter((row) => row.ok)) ?? []));
   const rows: ImportRow[] = parsed.map(({ line, body }) => ({ line, body }));
   if (errors.length) {
@@ -198,70 +174,6 @@ async function importLock(ctx: Context, verb: ImportVerb): Promise<() => void> {
       onWait: () => ctx.info(`waiting for another ${verb.method} ${verb.path} import of this company to finish…`),
     },
   );
-}
-
-async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptions, rows: ImportRow[], source: string): Promise<number> {
-  const existing = (await verb.existing?.(ctx, rows)) ?? new Map<number, { id: string; status?: string }>();
-  if (opts.dryRun) {
-    const tools = toolsFor(ctx);
-    for (const [index, row] of rows.entries()) {
-      const found = existing.get(index);
-      if (found) ctx.info(`line ${row.line}: exists (${found.id}); would be skipped`);
-      else {
-        ctx.io.out(
-          `${toJson({ line: row.line, method: verb.method, path: verb.path, ...(row.idempotencyKey ? { idempotencyKey: row.idempotencyKey } : {}), body: row.body })}\n`,
-        );
-        // Beside the request as sent, what a person checks it against: the price in the
-        // currency's units and in minor units, the plate, the cities, the local departure.
-        const shown = await describeFields(tools, verb.flags, row.body, true);
-        if (shown.length) ctx.info(`line ${row.line}: ${shown.map(([label, text]) => `${label} ${text}`).join(' · ')}`);
-      }
-    }
-    ctx.info(`dry run: ${rows.length - existing.size} of ${rows.length} rows would be sent; nothing was sent`);
-    return 0;
-  }
-  // A protected profile asks here, with the count, rather than at the first request.
-  const toSend = rows.length - existing.size;
-  if (toSend > 0) await ctx.beforeWrite?.(`send ${toSend} row${toSend === 1 ? '' : 's'} of ${source} (${verb.method} ${verb.path})`);
-  const client = await ctx.client();
-  const tally = { created: 0, replayed: 0, exists: 0 };
-  const code = await runBulk(
-    ctx,
-    rows.map(() => '-'),
-    {
-      done: 'imported',
-      concurrency: opts.concurrency ?? 8,
-      lines: rows.map((row) => row.line),
-      act: async (_, index) => {
-        const found = existing.get(index);
-        if (found) {
-          tally.exists += 1;
-          return { id: found.id, outcome: 'exists', status: found.status };
-        }
-        const row = rows[index]!;
-        const { data, headers } = await client.request({
-          method: verb.method,
-          path: verb.path,
-          body: row.body,
-          idempotencyKey: row.idempotencyKey,
-          expect: { kind: 'object', key: verb.resultKey },
-        });
-        const object = unwrap(data, verb.resultKey) as { id?: unknown };
-        // The sandbox (and services like it) mark an answer replayed for a repeated key.
-        const replayed = String(headers['idempotent-replayed'] ?? '') === 'true';
-        tally[replayed ? 'replayed' : 'created'] += 1;
-        return {
-          id: typeof object?.id === 'string' ? object.id : '-',
-          outcome: replayed ? 'replayed' : 'created',
-          [verb.resultKey]: object,
-        };
-      },
-      describe: (result) => (result as { outcome: string }).outcome,
-      idOf: (result) => (result as { id: string }).id,
-    },
-  );
-  ctx.info(`${tally.created} created, ${tally.replayed} already sent before (replayed), ${tally.exists} already existed`);
-  return code;
 }
 
 /** JSON with keys sorted, so the same request always reads the same. */

@@ -11,14 +11,16 @@ import type { Resolver } from '../input/resolve.js';
 import type { ResourceSpec } from '../output/columns.js';
 import { usageError } from '../errors.js';
 import { choice } from '../input/choices.js';
+import { FARE_OK_HELP } from '../input/fares.js';
 import { defineVerb, lazy, type VerbSpec } from './define.js';
+
 import { addColumnsFlag, addFieldFlags, addPageFlags, addParamFlag, choiceOption } from './flags.js';
 
 /** What a flag's parser may use: the context, lookups by human handle, the time zone. */
 export interface ParseTools {
   ctx: Context;
   resolver: Resolver;
-  timeZone: string | undefined;
+  timeZone: string;
 }
 
 /** A flag that becomes one body or query field. */
@@ -51,6 +53,8 @@ export interface FieldFlag {
    * in the service's units. Without it, the field name reads like the flag.
    */
   parseField?: (value: string, tools: ParseTools) => unknown | Promise<unknown>;
+  /** How a change of the value reads (`25,000.00 → 26,500.00 SYP`); without it, `show` of each side. */
+  change?: (from: unknown, to: unknown, tools: ParseTools) => string | undefined;
   /** How the review before sending shows the parsed value (a plate for a vehicle id, pounds for a price). */
   show?: (value: unknown, tools: ParseTools) => string | Promise<string>;
   /**
@@ -104,6 +108,11 @@ export interface Operation {
   idempotent?: boolean;
   /** The path is from the server's root rather than under the base URL (the sandbox's admin routes). */
   fromRoot?: boolean;
+  /**
+   * The verb sends a fare (`pricePerSeat`): it takes --fare-ok, and a fare far from the route's
+   * usual one is held (cmdkit/fare-guard.ts) before it is sent.
+   */
+  fareGuard?: boolean;
   /** The verb's positional argument after the path ids: which field it fills, and how it is checked. */
   positional?: { field: string; in: 'query' | 'body'; parse?: (value: string) => unknown };
 }
@@ -143,6 +152,7 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
   if (spec.result?.kind === 'list' && spec.result.paged) addPageFlags(verb);
   else if (spec.method === 'GET') addParamFlag(verb);
   if (writes && spec.result?.kind !== 'none') addFieldFlags(verb);
+  if (spec.fareGuard) verb.option('--fare-ok', FARE_OK_HELP);
   if (spec.result?.kind !== 'none') addColumnsFlag(verb, spec.resource, ctx);
   verb.action(lazy<OperationOptions>(ctx, async () => (await import('./run-operation.js')).runnerFor(spec)));
   return verb;

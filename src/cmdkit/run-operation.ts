@@ -47,7 +47,14 @@ const resolvers = new WeakMap<Context, Resolver>();
 export function toolsFor(ctx: Context): ParseTools {
   let resolver = resolvers.get(ctx);
   if (!resolver) resolvers.set(ctx, (resolver = new Resolver(() => ctx.client())));
-  return { ctx, resolver, timeZone: ctx.settings().timeZone };
+  // Read when a parser or a view uses it: the context names the system's zone then, not before.
+  return {
+    ctx,
+    resolver,
+    get timeZone() {
+      return ctx.timeZone();
+    },
+  };
 }
 
 /**
@@ -158,6 +165,11 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
         (op.positional.in === 'body' ? body : query)[op.positional.field] = op.positional.parse ? op.positional.parse(text) : text;
     }
     const sendsBody = op.method === 'POST' || op.method === 'PATCH' || op.method === 'PUT';
+    if (op.fareGuard && typeof body.pricePerSeat === 'number' && opts.fareOk !== true) {
+      const { guardFares, routeOf } = await import('./fare-guard.js');
+      const route = await routeOf(ctx, body, op.method === 'POST' ? undefined : path);
+      await guardFares(ctx, toolsFor(ctx), [{ where: 'the fare', fare: body.pricePerSeat, ...route }], false);
+    }
     // Every write that asked anything ends in the same review before it is sent.
     if (asked && (op.reviewWhenAsked ?? sendsBody)) await review(ctx, op, body);
     const confirm = op.confirm;

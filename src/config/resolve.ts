@@ -2,6 +2,7 @@
 // value checked where it is read (the context asks once, and keeps the answer).
 import { usageError } from '../errors.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+import { countryZone, systemZone } from '../input/zones.js';
 import { checkTimeZone, profileValue } from './settings.js';
 import type { Profile } from './store.js';
 
@@ -26,6 +27,9 @@ export interface GlobalFlags {
 /** Where a setting's value came from (`tripctl doctor` shows it). */
 export type SettingSource = 'flag' | 'env' | 'profile' | 'default';
 
+/** Where the zone came from: the rule's steps, in order. */
+export type ZoneSource = 'flag' | 'env' | 'profile' | 'country' | 'system';
+
 /** Every setting after flag > environment > profile > default precedence. */
 export interface Settings {
   /** Where each value came from; for the profile itself, 'profile' means the one marked default in the file. */
@@ -45,7 +49,9 @@ export interface Settings {
   retries: number;
   debug: boolean;
   yes: boolean;
-  timeZone: string | undefined;
+  /** The zone local times are read and shown in: always one, by the one rule (see zoneSetting). */
+  timeZone: string;
+  timeZoneSource: ZoneSource;
   /** ISO 4217 code for money whose answer names no currency (the profile's `currency`). */
   currency: string | undefined;
   /** ISO 3166 country local phone numbers are read in (the profile's `country`). */
@@ -104,10 +110,41 @@ export function resolveSettings(
     retries: flags.retries ?? fromProfile<number>('retries') ?? 3,
     debug: flags.debug === true || (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv !== 'false'),
     yes: flags.yes === true,
-    timeZone:
-      flags.tz !== undefined ? checkTimeZone(flags.tz) : env.TRIPCTL_TZ ? checkTimeZone(env.TRIPCTL_TZ) : fromProfile<string>('timezone'),
+    ...zoneSetting(flags, env, fromProfile<string>('timezone'), fromProfile<string>('country')),
     currency: fromProfile<string>('currency'),
     country: fromProfile<string>('country'),
     unknownProfile,
   };
+}
+
+/**
+ * The one rule for the zone a date is read and shown in: `--tz` > `TRIPCTL_TZ` > the profile's
+ * `timezone` > the zone of the profile's `country` (SY → Asia/Damascus; a country with several
+ * zones has none) > the system's. The same timetable then reaches the service as the same instants
+ * from a terminal and from cron's bare environment, once the profile names a zone or a country —
+ * which `auth login` and `tripctl sandbox` see to. The system's zone is the last resort, and the
+ * context names it once on stderr when nobody watches (Context.timeZone).
+ */
+function zoneSetting(
+  flags: GlobalFlags,
+  env: Record<string, string | undefined>,
+  profileZone: string | undefined,
+  country: string | undefined,
+): { timeZone: string; timeZoneSource: ZoneSource } {
+  if (flags.tz !== undefined) return { timeZone: checkTimeZone(flags.tz), timeZoneSource: 'flag' };
+  if (env.TRIPCTL_TZ) return { timeZone: checkTimeZone(env.TRIPCTL_TZ), timeZoneSource: 'env' };
+  if (profileZone !== undefined) return { timeZone: profileZone, timeZoneSource: 'profile' };
+  const ofCountry = countryZone(country);
+  if (ofCountry !== undefined) return { timeZone: ofCountry, timeZoneSource: 'country' };
+  return { timeZone: systemZone(env), timeZoneSource: 'system' };
+}
+
+/**
+ * The zone a command that saves a profile (`auth login`, `tripctl sandbox`) writes into it: the
+ * one this run used, so later runs from anywhere — cron's bare environment included — read times
+ * as this one did. A zone given for the run (--tz, TRIPCTL_TZ) replaces a saved one; otherwise a
+ * zone the profile already has is kept.
+ */
+export function zoneToSave(settings: Pick<Settings, 'timeZone' | 'timeZoneSource'>, saved: string | undefined): string {
+  return settings.timeZoneSource === 'flag' || settings.timeZoneSource === 'env' || saved === undefined ? settings.timeZone : saved;
 }

@@ -3,6 +3,7 @@
 import { parseBaseUrl } from '../client/url.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { choice } from '../input/choices.js';
+import { westernDigits } from '../input/digits.js';
 import { currencyCode } from '../input/money.js';
 import { countryCode } from '../input/phone.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
@@ -27,7 +28,8 @@ export const SETTINGS: Record<string, SettingSpec> = {
   retries: { field: 'retries', parse: (value) => wholeNumber('retries', value, 0, 10) },
 };
 
-function wholeNumber(key: string, value: string, min: number, max: number): number {
+function wholeNumber(key: string, text: string, min: number, max: number): number {
+  const value = westernDigits(text).trim();
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
     throw usageError(`${key} must be a whole number from ${min} to ${max}`);
   return Number(value);

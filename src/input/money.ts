@@ -3,6 +3,7 @@
 // (flags, prompts, CSV cells, terminal tables); the service's minor units are reached only by the
 // service's own field names (`-F pricePerSeat=…`, a CSV column `pricePerSeat`, `tripctl api`).
 import { usageError } from '../errors.js';
+import { westernDigits } from './digits.js';
 
 /**
  * Digits after the decimal point, from ISO 4217. Intl's own figure is the cash rounding of the
@@ -52,6 +53,12 @@ export function formatMoney(minor: number, currency: string): string {
   return `${format.format(minor / 10 ** digits)} ${currency.toUpperCase()}`;
 }
 
+/** A change of amount as a person reads it: `25,000.00 → 26,500.00 SYP` (the currency once). */
+export function formatMoneyChange(fromMinor: number, toMinor: number, currency: string): string {
+  const code = ` ${currency.toUpperCase()}`;
+  return `${formatMoney(fromMinor, currency).slice(0, -code.length)} → ${formatMoney(toMinor, currency)}`;
+}
+
 /**
  * The one reading of an amount a person types, at every door (a flag, a prompt, a CSV cell):
  * `18000`, `18,000`, `18000.50` or `18,000.50 SYP` in the currency's units → 1800050 minor units,
@@ -63,7 +70,9 @@ export function parseMoney(label: string, text: string, currency: string): numbe
   const code = currency.toUpperCase();
   const digits = fractionDigits(code);
   const example = digits > 0 ? `18000 or 18000.${'5'.padEnd(digits, '0')}` : '18000';
-  const compact = text.trim().replace(/[\s_\u00a0\u202f]/g, '');
+  const compact = westernDigits(text)
+    .trim()
+    .replace(/[\s_\u00a0\u202f]/g, '');
   // A currency named with the amount (`18000 SYP`) must be the one the tool counts in.
   const named = /^([A-Za-z]{3})?([\d.,]+)([A-Za-z]{3})?$/.exec(compact);
   const given = (named?.[1] ?? named?.[3])?.toUpperCase();
@@ -90,8 +99,9 @@ export function parseMoney(label: string, text: string, currency: string): numbe
 
 /** An amount in the service's own minor units, for its own field names (`pricePerSeat`, `amount`). */
 export function parseMinorUnits(label: string, text: string): number {
-  if (!/^\d+$/.test(text.trim())) throw usageError(`${label} is in minor units, a whole number such as 1800050, not '${text}'`);
-  const minor = Number(text.trim());
+  const digits = westernDigits(text).trim();
+  if (!/^\d+$/.test(digits)) throw usageError(`${label} is in minor units, a whole number such as 1800050, not '${text}'`);
+  const minor = Number(digits);
   if (!Number.isSafeInteger(minor)) throw usageError(`${label} is too large: '${text}'`);
   return minor;
 }

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { InterruptedError } from '../errors.js';
 import type { IO } from '../io.js';
 import { KeyFeed, type Track } from './key-feed.js';
-import { normalizeName } from './resolve.js';
+import { normalizeName } from './names.js';
 import { readYesNo, yesNoHint } from './yes-no.js';
 
 export interface Choice<T> {

@@ -5,6 +5,8 @@ import type { ApiClient } from '../client/http.js';
 import { listFrom } from '../client/paginate.js';
 import { usageError } from '../errors.js';
 import { CITY_ALTERNATIVE_NAMES } from './city-names.js';
+import { isCommonWord, MIN_PREFIX } from './common-words.js';
+import { normalizeName, withoutArticle } from './names.js';
 import { didYouMean, nearest } from './suggest.js';
 import { isUuid } from './validate.js';
 
@@ -33,29 +35,6 @@ interface Vehicle {
   make?: string;
   model?: string;
   seats?: number;
-}
-
-/** Case, accents, Arabic vowel marks and letter variants, spaces and dashes do not matter. */
-export function normalizeName(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      // biome-ignore lint/suspicious/noMisleadingCharacterClass: a class of combining marks on purpose, each removed on its own
-      .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
-      .replace(/[\u0623\u0625\u0622]/g, '\u0627') // أ إ آ → ا
-      .replace(/\u0629/g, '\u0647') // ة → ه
-      .replace(/\u0649/g, '\u064a') // ى → ي
-      .toLowerCase()
-      .replace(/[\s\-_'\u2019.]/g, '')
-  ); // ’ is the typographic apostrophe
-}
-
-/** A name without its leading article: `As-Suwayda` → `Suwayda`, `السويداء` → `سويداء`. */
-function withoutArticle(name: string): string {
-  return name
-    .trim()
-    .replace(/^(?:a[lsdrzt]|e[lsdrzt]|ash|esh)[\s\-\u2019']+(?=\S)/i, '')
-    .replace(/^\u0627\u0644(?=\S{2})/, '');
 }
 
 /**
@@ -100,26 +79,28 @@ export class Resolver {
 
   /**
    * A city id from what a person writes: the id or the name in any case, the Arabic name, a
-   * common other spelling (Hims, Halab), or the unambiguous start of one; a typo is a usage
-   * error naming the nearest cities.
+   * common other spelling (Hims, Halab), or the unambiguous start of one of at least three letters
+   * once an article is removed (`Lat`, `al-Lad`). A common word (`All`, `from`, `الكل`), a shorter
+   * start, a start several cities share or a typo is a usage error naming the nearest cities:
+   * nothing a person did not mean is ever read as a city.
    */
   async city(flag: string, value: string): Promise<string> {
     const cities = await this.listCities();
     const exact = cities.find((city) => city.id === value.trim());
     if (exact) return exact.id;
-    const wanted = normalizeName(value);
-    const keyed = cities.map((city) => ({ city, keys: cityKeys(city) }));
-    const named = keyed.filter(({ keys }) => keys.includes(wanted));
-    const matches = named.length || wanted.length < 2 ? named : keyed.filter(({ keys }) => keys.some((key) => key.startsWith(wanted)));
+    const keyed = cities.map((city) => ({ city, keys: cityKeys(city), starts: cityStarts(city) }));
     const label = ({ city }: { city: City }) => `${city.name ?? city.id} (${city.id})`;
+    const matches = matching(
+      flag,
+      value,
+      keyed,
+      ({ keys }) => keys,
+      ({ starts }) => starts,
+      label,
+      'cities',
+    );
     if (matches.length === 1) return matches[0]!.city.id;
-    if (matches.length > 1) {
-      throw usageError(
-        `${flag} '${value}' matches ${matches.length} cities: ${matches.slice(0, 8).map(label).join(', ')}`,
-        'give more of the name, or the id',
-      );
-    }
-    const near = nearest(wanted, keyed, ({ keys }) => keys).map(({ city }) => city.name ?? city.id);
+    const near = nearest(normalizeName(value), keyed, ({ keys }) => keys).map(({ city }) => city.name ?? city.id);
     const suggestion = didYouMean(near);
     throw usageError(`${flag}: no city '${value}'${suggestion ? `; ${suggestion}` : ''}`, "list them with 'tripctl cities list'");
   }
@@ -144,6 +125,49 @@ export class Resolver {
   }
 }
 
+/**
+ * The items `value` names: those with a name equal to it, else those with a name (`starts`, without
+ * its article) that begins with at least MIN_PREFIX letters of it. A common word, and a start
+ * several items share, are usage errors; an empty list is left to the caller to explain.
+ */
+function matching<T>(
+  flag: string,
+  value: string,
+  items: T[],
+  names: (item: T) => readonly string[],
+  starts: (item: T) => readonly string[],
+  label: (item: T) => string,
+  plural: string,
+  articles = true,
+): T[] {
+  const wanted = normalizeName(value);
+  const named = items.filter((item) => names(item).includes(wanted));
+  if (named.length === 0 && isCommonWord(value)) {
+    throw usageError(
+      `${flag}: '${value}' is a common word, not one of the ${plural}`,
+      `give a name or an id; list them with 'tripctl ${plural === 'cities' ? 'cities' : 'vehicles'} list'`,
+    );
+  }
+  const start = normalizeName(articles ? withoutArticle(value) : value);
+  const matches =
+    named.length || [...start].length < MIN_PREFIX ? named : items.filter((item) => starts(item).some((key) => key.startsWith(start)));
+  if (matches.length > 1) {
+    throw usageError(
+      `${flag} '${value}' matches ${matches.length} ${plural}: ${matches.slice(0, 8).map(label).join(', ')}`,
+      'did you mean one of these? Give more of the name, or the id',
+    );
+  }
+  return matches;
+}
+
+/** The names a city's start is matched against: each spelling without its article. */
+function cityStarts(city: City): string[] {
+  const names = [city.id, city.name, city.nameAr, ...(CITY_ALTERNATIVE_NAMES[city.id] ?? [])].filter(
+    (name): name is string => typeof name === 'string' && name.trim() !== '',
+  );
+  return [...new Set(names.map((name) => normalizeName(withoutArticle(name))))];
+}
+
 function pick<T extends { id: string }>(
   flag: string,
   value: string,
@@ -152,23 +176,14 @@ function pick<T extends { id: string }>(
   names: (item: T) => Array<string | undefined>,
   label: (item: T) => string,
 ): string {
-  const wanted = normalizeName(value);
-  const exact = items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name) === wanted));
-  const matches = exact.length
-    ? exact
-    : items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).startsWith(wanted)));
+  const spellings = (item: T) => names(item).flatMap((name) => (name === undefined ? [] : [normalizeName(name)]));
+  // A plate has no article: `AS-1234` is read whole.
+  const matches = matching(flag, value, items, spellings, spellings, label, `${what}s`, false);
   if (matches.length === 1) return matches[0]!.id;
-  if (matches.length > 1) {
-    throw usageError(
-      `${flag} '${value}' matches ${matches.length} ${what === 'city' ? 'cities' : `${what}s`}: ${matches.slice(0, 8).map(label).join(', ')}`,
-      'give the id or the full name',
-    );
-  }
-  const near = items.filter((item) => names(item).some((name) => name !== undefined && normalizeName(name).includes(wanted.slice(0, 3))));
+  const wanted = normalizeName(value);
+  const near = items.filter((item) => spellings(item).some((name) => name.includes(wanted.slice(0, 3))));
   throw usageError(
     `${flag}: no ${what} '${value}'`,
-    near.length
-      ? `did you mean: ${near.slice(0, 8).map(label).join(', ')}`
-      : `list them with 'tripctl ${what === 'city' ? 'cities' : 'vehicles'} list'`,
+    near.length ? `did you mean: ${near.slice(0, 8).map(label).join(', ')}` : `list them with 'tripctl ${what}s list'`,
   );
 }

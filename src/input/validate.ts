@@ -1,6 +1,7 @@
 // Checks and conversions of flag values, each failing with a usage error that names the flag,
 // so that a bad value never costs a request.
 import { usageError } from '../errors.js';
+import { westernDigits } from './digits.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,8 +15,9 @@ export function isUuid(value: string): boolean {
 }
 
 export function integer(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (!/^-?\d+$/.test(value.trim())) throw usageError(`${flag} must be a whole number, not '${value}'`);
-  const n = Number(value);
+  const digits = westernDigits(value).trim();
+  if (!/^-?\d+$/.test(digits)) throw usageError(`${flag} must be a whole number, not '${value}'`);
+  const n = Number(digits);
   if (n < min || n > max) {
     throw usageError(
       max === Number.MAX_SAFE_INTEGER ? `${flag} must be ${min} or more, not ${n}` : `${flag} must be from ${min} to ${max}, not ${n}`,
@@ -37,7 +39,7 @@ export function oneOf<T extends string>(flag: string, value: string, allowed: re
 
 /** `HH:MM`, 24-hour. */
 export function timeOfDay(flag: string, value: string): string {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(value);
+  const match = /^(\d{1,2}):(\d{2})$/.exec(westernDigits(value).trim());
   if (!match || Number(match[1]) > 23 || Number(match[2]) > 59)
     throw usageError(`${flag} must be a time as HH:MM (24-hour), not '${value}'`);
   return `${match[1]!.padStart(2, '0')}:${match[2]}`;
@@ -45,7 +47,7 @@ export function timeOfDay(flag: string, value: string): string {
 
 /** `YYYY-MM-DD`, a real calendar date; one that does not exist says why (`February 2026 has 28 days`). */
 export function calendarDate(flag: string, value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(westernDigits(value).trim());
   if (!match) throw usageError(`${flag} must be a date as YYYY-MM-DD, not '${value}'`);
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = match[0];
@@ -63,7 +65,7 @@ const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 /** `mon,wed,fri` or `1,3,5` (0 = Sunday) → sorted unique numbers. */
 export function weekdays(flag: string, value: string): number[] {
   const days = new Set<number>();
-  for (const raw of value
+  for (const raw of westernDigits(value)
     .split(',')
     .map((part) => part.trim().toLowerCase())
     .filter(Boolean)) {
@@ -85,7 +87,7 @@ function dayTail(day: string): string {
  * `T`) is a wall-clock time in the given time zone. Sent as ISO 8601 with the zone's offset.
  */
 export function dateTime(flag: string, value: string, timeZone: string | undefined): string {
-  const trimmed = value.trim();
+  const trimmed = westernDigits(value).trim();
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(trimmed)) {
     calendarDate(flag, trimmed.slice(0, 10));
     if (Number.isNaN(Date.parse(trimmed))) throw usageError(`${flag} is not a valid date and time: '${value}'`);

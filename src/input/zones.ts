@@ -1,7 +1,56 @@
-// The one time-zone rule (--tz > TRIPCTL_TZ > the profile's timezone > the system's) is applied in
-// Context.settings(); these helpers name the zone wherever a local time is read or shown, and
-// translate the service's own local times (a schedule's departureTime) into the operator's zone.
+// The one time-zone rule (--tz > TRIPCTL_TZ > the profile's timezone > the zone of the profile's
+// country > the system's) is applied in config/resolve.ts with the last two steps from here; these
+// helpers also name the zone wherever a local time is read or shown, and translate the service's
+// own local times (a schedule's departureTime) into the operator's zone.
 import { dateTime } from './validate.js';
+
+/**
+ * The one zone of a country (SY → Asia/Damascus), or undefined for a country with several (US,
+ * RU, BR…) or an unknown one: a guess between them would be wrong for some operators, so the rule
+ * falls through to the system's zone instead. From ICU's data (`Intl.Locale#getTimeZones`, called
+ * `timeZones` on Node 20); where that is missing, the few countries the service works in.
+ */
+export function countryZone(country: string | undefined): string | undefined {
+  if (!country) return undefined;
+  let zones: string[] | undefined;
+  try {
+    const locale = new Intl.Locale(`und-${country.toUpperCase()}`) as Intl.Locale & { getTimeZones?: () => string[]; timeZones?: string[] };
+    zones = locale.getTimeZones?.() ?? locale.timeZones;
+  } catch {
+    return undefined;
+  }
+  if (zones === undefined) return NEAR_ZONES[country.toUpperCase()];
+  return zones.length === 1 ? zones[0] : undefined;
+}
+
+/** Used only when the runtime's Intl cannot list a country's zones. */
+const NEAR_ZONES: Record<string, string> = {
+  SY: 'Asia/Damascus',
+  LB: 'Asia/Beirut',
+  JO: 'Asia/Amman',
+  IQ: 'Asia/Baghdad',
+  TR: 'Europe/Istanbul',
+  SA: 'Asia/Riyadh',
+  AE: 'Asia/Dubai',
+  EG: 'Africa/Cairo',
+};
+
+/**
+ * The system's zone as this run's environment sets it: `TZ` when it names a zone (`Asia/Damascus`
+ * or `:Asia/Damascus`), else what the runtime found (`/etc/localtime`; UTC in cron's bare
+ * environment of many servers). Read from the context's environment, so a test can be either.
+ */
+export function systemZone(env: Record<string, string | undefined>): string {
+  const tz = env.TZ?.replace(/^:/, '').trim();
+  if (tz && !/^[+-]?\d/.test(tz)) {
+    try {
+      return new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone;
+    } catch {
+      // A POSIX rule (EST5EDT…) or a typo: the runtime's own reading below.
+    }
+  }
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
 
 /**
  * The zone in which the service reads a schedule's `departureTime` ("local time" in

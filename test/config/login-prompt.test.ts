@@ -33,7 +33,8 @@ test('asks for the base URL and the key (as a password), verifies, saves', async
     expect(prompter.asked.map((q) => q.kind)).toEqual(['input', 'password']);
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
     const saved = JSON.parse(readFileSync(join(t.configDir, 'config.json'), 'utf8'));
-    expect(saved.profiles.default).toEqual({ baseUrl: server.baseUrl, apiKey: KEY, companyName: 'Aleppo Lines' });
+    // The zone this login used (the terminal's), so later runs from cron read times the same way.
+    expect(saved.profiles.default).toEqual({ baseUrl: server.baseUrl, apiKey: KEY, companyName: 'Aleppo Lines', timezone: 'UTC' });
     expect(t.out()).toBe('');
     expect(t.err()).not.toContain(KEY);
   } finally {

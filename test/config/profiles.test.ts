@@ -52,7 +52,7 @@ describe('auth login --with-key', () => {
     expect(statSync(join(dir, 'tripctl')).mode & 0o777).toBe(0o700);
     expect(readConfig()).toEqual({
       defaultProfile: 'default',
-      profiles: { default: { baseUrl: server.baseUrl, apiKey: KEY, companyName: 'Damascus Express' } },
+      profiles: { default: { baseUrl: server.baseUrl, apiKey: KEY, companyName: 'Damascus Express', timezone: 'UTC' } },
     });
     server.assertAllUsed();
   });

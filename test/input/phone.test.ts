@@ -27,10 +27,42 @@ describe('parsePhone', () => {
     expect(await parsePhone('--phone', typed, country)).toBe(e164);
   });
 
-  test.each(['0944 12', '12', '0944 123 456 789 12', '+963', 'call me', ''])('refuses %j, naming the country assumed', async (typed) => {
+  test.each([
+    [
+      '0944 12 34',
+      'has too few digits for a mobile number in Syria (SY): 7 digits after the leading 0, where one has 9 (such as 0944 567 890)',
+    ],
+    [
+      '0944 12',
+      'has too few digits for a mobile number in Syria (SY): 5 digits after the leading 0, where one has 9 (such as 0944 567 890)',
+    ],
+    [
+      '٠٩٤٤ ١٢',
+      'has too few digits for a mobile number in Syria (SY): 5 digits after the leading 0, where one has 9 (such as 0944 567 890)',
+    ],
+    [
+      '0944 123 456 789 12',
+      'has too many digits for a mobile number in Syria (SY): 14 digits after the leading 0, where one has 9 (such as 0944 567 890)',
+    ],
+    ['12', 'has too few digits for a number in Syria (SY): 2 digits'],
+    ['+963 11 222', 'has too few digits for a number in Syria (SY): 5 digits after the country code'],
+  ])('refuses %j, saying what is wrong and the country assumed', async (typed, why) => {
     const error = await refusal(parsePhone('--phone', typed, 'SY'));
-    expect(error.message).toBe(`--phone: '${typed}' is not a possible phone number, read in Syria (SY)`);
-    expect(error.hint).toContain('+963');
+    expect(error.message).toBe(`--phone: '${typed}' ${why}`);
+    expect(error.hint).toMatch(/^read in Syria \(SY\), the profile's 'country' setting|^the country is the one its code names/);
+  });
+
+  test.each(['call me', '', '+963', '+999 123'])('refuses %j, never blaming the digits’ script', async (typed) => {
+    const error = await refusal(parsePhone('--phone', typed, 'SY'));
+    expect(error.message).toMatch(/is not a (valid international )?phone number$/);
+  });
+
+  test('a possible length is not enough: the number must be valid for its country', async () => {
+    // 8 digits is a possible length in Syria, but no Syrian number begins 0944 after a trunk 0.
+    expect((await refusal(parsePhone('--phone', '0944 12 34', 'SY'))).message).not.toContain('+96309441234');
+    expect(await parsePhone('--phone', '٠٩٤٤ ١٢٣ ٤٥٦', 'SY')).toBe('+963944123456');
+    expect(await parsePhone('--phone', '۰۹۴۴۱۲۳۴۵۶', 'SY')).toBe('+963944123456');
+    expect(await parsePhone('--phone', '011 222 3344', 'SY')).toBe('+963112223344');
   });
 
   test('the same local digits are another number in another country', async () => {

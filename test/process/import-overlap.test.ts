@@ -90,7 +90,7 @@ describe('three trips publish --from-file runs at once (built bin, a slow link)'
       const posts = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/trips');
       expect(posts).toHaveLength(2);
       const outcomes = results.flatMap((r) => lines(r.out).map((line) => line.split('\t')[2]));
-      expect(outcomes.sort()).toEqual(['created', 'created', 'exists', 'exists', 'exists', 'exists']);
+      expect(outcomes.sort()).toEqual(['created', 'created', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
     } finally {
       await link.close();
       await sandbox.close();

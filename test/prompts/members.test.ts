@@ -27,7 +27,7 @@ test('a bad phone is refused at the question, then the review names every value'
     const mark = file.session.mark();
     const running = t.run(['members', 'add', '-o', 'json']);
     // A local number is how people write it; an impossible one names the country it was read in.
-    await keys.refused('Phone of a registered user', '0933 12', /'0933 12' is not a possible phone number, read in Syria \(SY\)/);
+    await keys.refused('Phone of a registered user', '0933 12', /'0933 12' has too few digits for a mobile number in Syria \(SY\)/);
     expect(keys.screen()).not.toContain('--phone');
     keys.retype('0933 000 101');
     await keys.waitFor('Role');

@@ -272,7 +272,7 @@ test('bookings create: seats 0 and a local phone are refused at their questions'
     await keys.refused('Seats, 1-20', '0', /Must be from 1 to 20, not 0/);
     keys.retype('2');
     // A local number is how passenger lists are written: an impossible one names the country assumed.
-    await keys.refused("Passenger's phone", '0933 12', /'0933 12' is not a possible phone number, read in Syria \(SY\)/);
+    await keys.refused("Passenger's phone", '0933 12', /'0933 12' has too few digits for a mobile number in Syria \(SY\)/);
     keys.retype('0933 000 102');
     await keys.answer('Full name', '');
     await keys.waitFor('About to send');

@@ -25,9 +25,9 @@ async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
-async function start(args: string[], configDir: string): Promise<Running> {
+async function start(args: string[], configDir: string, env?: Record<string, string>): Promise<Running> {
   const controller = new AbortController();
-  const t = testContext({ signal: controller.signal, configDir });
+  const t = testContext({ signal: controller.signal, configDir, env });
   const exit = t.run(['sandbox', 'start', '--port', '0', ...args]);
   let code: number | undefined;
   void exit.then((c) => (code = c));
@@ -102,6 +102,17 @@ describe('tripctl sandbox start', () => {
       }
     }
   }, 30_000);
+
+  it('saves the zone it used in its profile, so cron reads times as the terminal that started it', async () => {
+    const configDir = mkdtempSync(join(dir, 'config-'));
+    const running = await start(['--quiet'], configDir, { TZ: 'Asia/Damascus' });
+    try {
+      expect(running.t.err()).toContain("Saved profile 'sandbox' (local times in Asia/Damascus)");
+      expect(profiles(configDir).sandbox).toMatchObject({ baseUrl: running.baseUrl, timezone: 'Asia/Damascus' });
+    } finally {
+      expect(await running.stop()).toBe(0);
+    }
+  });
 
   it("saves a second sandbox's profile under its own name while the first still answers", async () => {
     const configDir = mkdtempSync(join(dir, 'config-'));

@@ -117,8 +117,8 @@ describe('trips publish --from-file', () => {
         .trim()
         .split('\n')
         .map((line) => line.split('\t')),
-    ).toEqual(tripIds.map((id, i) => [String(i + 2), id, 'exists']));
-    expect(second.stderr).toContain('0 created, 0 already sent before (replayed), 12 already existed');
+    ).toEqual(tripIds.map((id, i) => [String(i + 2), id, 'unchanged']));
+    expect(second.stderr).toContain('0 created, 12 unchanged');
     expect(posts(again, '/trips')).toEqual([]);
   });
 });
@@ -177,12 +177,12 @@ describe('bookings create --from-file', () => {
       ['6', 'seats: must be from 1 to 20, not 0'],
       [
         '18',
-        "phone: '0944 12' is not a possible phone number, read in Syria (SY) (write it as dialled in SY, or with its country code (+963 …); the country is the profile's 'country' setting)",
+        "phone: '0944 12' has too few digits for a mobile number in Syria (SY): 5 digits after the leading 0, where one has 9 (such as 0944 567 890) (read in Syria (SY), the profile's 'country' setting; a number of another country is written with its code (+…))",
       ],
       ['34', "trip: must be a UUID, not 'not-a-trip'"],
       ['65', 'note: is 201 characters long; the most is 200'],
       ['129', 'missing phone'],
-      ['151', '7 fields, but the header names 6 columns'],
+      ['151', "7 cells, but the header names 6 columns: a cell holds ',' without quotes; quote that cell, or remove the extra separator"],
     ]);
     expect(result.stderr).toContain('6 of 200 rows');
     expect(sb.requests.slice(mark)).toEqual([]);

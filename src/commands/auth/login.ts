@@ -1,5 +1,6 @@
 import { ApiClient } from '../../client/http.js';
 import { isLoopbackHost, parseBaseUrl } from '../../client/url.js';
+import { zoneToSave } from '../../config/resolve.js';
 import { checkApiKey } from '../../config/settings.js';
 import { usageError } from '../../errors.js';
 import { maskSecret } from '../../secrets.js';
@@ -64,11 +65,13 @@ export const login: ActionFn<{ withKey?: boolean }> = async (ctx, { opts }) => {
       baseUrl: baseUrl.replace(/\/+$/, ''),
       apiKey: key,
       companyName: company.name ?? previous?.companyName,
+      timezone: zoneToSave(settings, previous?.timezone),
     };
     config.defaultProfile ??= profileName;
   });
   const verified = company.verified === false ? ' (not verified: the interface is for verified companies)' : '';
   ctx.info(`Logged in to ${company.name ?? company.id ?? 'the company'}${verified} as profile '${profileName}' (key ${maskSecret(key)}).`);
+  ctx.info(zoneSaved(ctx, profileName));
   await offerProtection(ctx, profileName, url);
 };
 
@@ -112,4 +115,10 @@ async function fetchCompany(ctx: Context, baseUrl: string, key: string): Promise
   } finally {
     await client.close();
   }
+}
+
+/** What a profile just saved reads local times in, and how to change it. */
+export function zoneSaved(ctx: Context, profileName: string): string {
+  const zone = ctx.config.read().profiles[profileName]?.timezone;
+  return `Local times are read and shown in ${zone} (saved in the profile; change it with 'tripctl --profile ${profileName} config set timezone ZONE').`;
 }

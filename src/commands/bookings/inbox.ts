@@ -192,7 +192,7 @@ export const inbox: ActionFn<InboxOptions> = async (ctx, { opts }) => {
   // A protected profile asks once, before the triage starts, not in the middle of it.
   if (rows.length) await ctx.beforeWrite?.(`approve or reject ${rows.length} requested booking${rows.length === 1 ? '' : 's'}`);
   const { inboxView } = await import('./inbox-view.js');
-  const zone = ctx.settings().timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = ctx.timeZone();
   let summary: Awaited<ReturnType<typeof inboxView>>;
   try {
     summary = await inboxView(

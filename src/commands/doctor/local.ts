@@ -124,8 +124,13 @@ export function settingRows(ctx: Context, settings: Settings): SettingRow[] {
     { name: 'retries', value: settings.retries, source: from('retries', '--retries') },
     {
       name: 'timezone',
-      value: settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-      source: settings.timeZone === undefined ? 'the system' : from('timeZone', '--tz', 'TRIPCTL_TZ'),
+      value: settings.timeZone,
+      source:
+        settings.timeZoneSource === 'system'
+          ? 'the system (the profile names no timezone or country)'
+          : settings.timeZoneSource === 'country'
+            ? `the profile's country (${settings.country})`
+            : from('timeZone', '--tz', 'TRIPCTL_TZ'),
     },
   ];
 }

@@ -42,7 +42,7 @@ const LEFT_OUT_FLAGS: Record<string, string> = {
 };
 
 /** Flags that only mean something beside a left-out one. */
-const GOES_WITH: Record<string, string> = { '--dry-run': '--from-file' };
+const GOES_WITH: Record<string, string> = { '--dry-run': '--from-file', '--update': '--from-file' };
 
 /** Verbs that end in one of these words lose or end something: annotated destructive. */
 const DESTRUCTIVE_WORDS = new Set(['cancel', 'reject', 'remove', 'delete']);

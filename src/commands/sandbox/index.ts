@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
+import { westernDigits } from '../../input/digits.js';
 import { integer, maxLength, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { choice, PAYMENT_STATUSES } from '../../input/choices.js';
@@ -132,7 +133,7 @@ function eventName(value: string): string {
 }
 
 function parseScale(value: string): number {
-  const scale = Number(value);
+  const scale = Number(westernDigits(value));
   if (!Number.isFinite(scale) || scale <= 0 || scale > 1000) {
     throw usageError(`--time-scale must be a number above 0 and at most 1000, not '${value}'`);
   }

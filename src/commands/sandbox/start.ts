@@ -1,4 +1,6 @@
 import { isLoopbackHost } from '../../client/url.js';
+import { type Settings, zoneToSave } from '../../config/resolve.js';
+import { systemZone } from '../../input/zones.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import type { Exchange } from '../../sandbox/index.js';
@@ -38,10 +40,15 @@ export const runSandbox: ActionFn<SandboxOpts> = async (ctx, { opts }) => {
   ctx.io.out(`base URL      ${sandbox.baseUrl}\nfull key      ${sandbox.keys.full}\nread-only key ${sandbox.keys.readOnly}\n`);
   if (opts.profile) {
     const name = await profileFor(ctx, sandbox.baseUrl);
+    const used = zoneOfRun(ctx);
     await ctx.config.update((config) => {
-      config.profiles[name] = { ...config.profiles[name], baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.full };
+      const previous = config.profiles[name];
+      const timezone = zoneToSave(used, previous?.timezone);
+      config.profiles[name] = { ...previous, baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.full, timezone };
     });
-    ctx.info(`Saved profile '${name}': try 'tripctl --profile ${name} company get'. Ctrl-C stops the sandbox.`);
+    ctx.info(
+      `Saved profile '${name}' (local times in ${ctx.config.read().profiles[name]?.timezone}): try 'tripctl --profile ${name} company get'. Ctrl-C stops the sandbox.`,
+    );
   } else {
     ctx.info('Ctrl-C stops the sandbox.');
   }
@@ -91,5 +98,17 @@ async function answers(baseUrl: string): Promise<boolean> {
     return res.ok;
   } catch {
     return false;
+  }
+}
+
+/**
+ * The zone this run uses, to save with the sandbox's profile; the sandbox starts even when the
+ * active profile holds a bad value (that profile is not the one it saves), with the system's.
+ */
+function zoneOfRun(ctx: Context): Pick<Settings, 'timeZone' | 'timeZoneSource'> {
+  try {
+    return ctx.settings();
+  } catch {
+    return { timeZone: systemZone(ctx.env), timeZoneSource: 'system' };
   }
 }

@@ -58,11 +58,14 @@ export function register(program: Command, ctx: Context): void {
         "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Aleppo --price 25000 --recurrence weekly --weekdays sun,wed --time 07:30",
         "tripctl schedules create --vehicle '123456 دمشق' --driver 6464aab4-8d2b-4964-8f57-4cf4ef0ad1d0 --from Damascus --to Daraa --price 9000 --recurrence interval --interval-days 3 --time 06:00 --starts-on 2027-12-01",
       ],
+      // The fare guard reads the route's recent trips and the schedules.
+      calls: ['POST /schedules', 'GET /trips', 'GET /schedules'],
       method: 'POST',
       path: '/schedules',
       result: { kind: 'object', key: 'schedule' },
       resource: specs.schedule,
       reviewWhenAsked: true,
+      fareGuard: true,
       flags: [
         vehicleFlag({ required: true }),
         {
@@ -131,10 +134,13 @@ export function register(program: Command, ctx: Context): void {
     {
       description: 'Change price, time, weekdays, horizon or notes; omitted fields keep their values',
       examples: ['tripctl schedules update d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --price 27000 --time 08:00'],
+      // With --price, the fare guard reads the schedule's route, its recent trips and the schedules.
+      calls: ['PATCH /schedules/{scheduleId}', 'GET /schedules/{scheduleId}', 'GET /trips', 'GET /schedules'],
       method: 'PATCH',
       path: '/schedules/{scheduleId}',
       result: { kind: 'object', key: 'schedule' },
       resource: specs.schedule,
+      fareGuard: true,
       flags: [price(false), time(false), days, horizon, notes],
     },
     ctx,

@@ -105,7 +105,7 @@ export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
         ? ' · state unknown (offline)'
         : '';
     ctx.info(
-      `Boarding ${route}${departureAt ? `, ${localTime(ctx, departureAt, true)} (${settings.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone})` : ''}${state} · ${station.passengers.length} passengers, ${total} seats`,
+      `Boarding ${route}${departureAt ? `, ${localTime(ctx, departureAt, true)} (${ctx.timeZone()})` : ''}${state} · ${station.passengers.length} passengers, ${total} seats`,
     );
     if (tty) ctx.info('Scan a ticket or type a booking id; q or Ctrl-D to finish.');
     // Queued boardings are retried in the background while the station runs; a station that

@@ -3,6 +3,7 @@
 // the manifest the station holds; the station (boarding-station.ts) decides what to do.
 import type { Context } from '../../context.js';
 import { localDateTime } from '../../cmdkit/handles.js';
+import { westernDigits } from '../../input/digits.js';
 import { DEFAULT_COUNTRY, toE164 } from '../../input/phone.js';
 import type { ManifestPassenger } from './boarding-journal.js';
 import type { Verdict } from './boarding-verdicts.js';
@@ -26,7 +27,7 @@ export function byIdPrefix(passengers: ManifestPassenger[], text: string): Manif
  * the profile's country, or +963…): the one passenger of the manifest with that number.
  */
 export async function byPhone(ctx: Context, passengers: ManifestPassenger[], text: string): Promise<ManifestPassenger | undefined> {
-  if (!/^[\s+\d().-]{7,}$/.test(text)) return undefined;
+  if (!/^[\s+\d().-]{7,}$/.test(westernDigits(text).trim())) return undefined;
   const country = ctx.settings().country ?? DEFAULT_COUNTRY;
   const wanted = await toE164(text, country);
   if (wanted === undefined) return undefined;
@@ -49,7 +50,7 @@ export function otherTripVerdict(
   tripId: string,
   trip?: { fromCityId?: string; toCityId?: string; departureAt?: string },
 ): Verdict {
-  const when = trip?.departureAt ? `, ${localDateTime(trip.departureAt, ctx.settings().timeZone)}` : '';
+  const when = trip?.departureAt ? `, ${localDateTime(trip.departureAt, ctx.timeZone())}` : '';
   const route = trip?.fromCityId || trip?.toCityId ? `${routeName(cities, trip.fromCityId, trip.toCityId)}${when}` : undefined;
   return { kind: 'other-trip', bookingId, tripId, ...(route ? { route } : {}) };
 }

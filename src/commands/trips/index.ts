@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { MANIFEST_FORMATS, TRIP_STATUSES } from '../../input/choices.js';
+import { westernDigits } from '../../input/digits.js';
 import type { Validate } from '../../input/prompter.js';
 import { integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
@@ -35,11 +36,13 @@ async function seatsOfVehicle(tools: ParseTools, sofar: Record<string, unknown>,
       validate: async (text) => {
         const verdict = await validate(text);
         if (verdict !== true) return verdict;
-        return seats !== undefined && Number(text.trim()) > seats ? `The vehicle has ${seats} seats; at most ${seats}` : true;
+        return seats !== undefined && Number(westernDigits(text).trim()) > seats
+          ? `The vehicle has ${seats} seats; at most ${seats}`
+          : true;
       },
     },
   );
-  return answer.trim() === '' || answer.trim() === String(seats) ? undefined : answer.trim();
+  return answer.trim() === '' || westernDigits(answer).trim() === String(seats) ? undefined : answer.trim();
 }
 
 /** The flags of `trips publish`; `trips update` takes the same ones, none required. */
@@ -128,17 +131,27 @@ export function register(program: Command, ctx: Context): void {
     description: 'Publish a trip (asks for what is missing on a terminal)',
     examples: [
       "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2027-12-01 08:30' --price 15000",
-      'tripctl trips publish --from-file timetable.csv --dry-run',
+      'tripctl trips publish --from-file timetable.csv --dry-run --update   # the plan: new rows, and changes to published trips',
+      'tripctl trips publish --from-file timetable.csv --update             # apply it',
     ],
-    calls: ['POST /trips', 'GET /trips'],
+    // A file reads the published trips to compare with, --update changes them; the fare guard
+    // reads the route's recent trips and the schedules.
+    calls: ['POST /trips', 'GET /trips', 'PATCH /trips/{tripId}', 'GET /schedules'],
     method: 'POST',
     path: '/trips',
     result: { kind: 'object', key: 'trip' },
     resource: specs.trip,
     flags: tripFlags(true),
     reviewWhenAsked: true,
+    fareGuard: true,
   };
-  addFromFile(defineOperation(trips, 'publish', publish, ctx), publish, ctx, async () => (await import('./import.js')).tripImport);
+  addFromFile(
+    defineOperation(trips, 'publish', publish, ctx),
+    publish,
+    ctx,
+    async () => (await import('./import.js')).tripImport,
+    'with --from-file: send the changes of rows that differ from their published trip (PATCH /trips/{id}); without it they are reported, not sent, and the run ends with exit 8',
+  );
   defineOperation(
     trips,
     'update <tripId>',
@@ -147,11 +160,14 @@ export function register(program: Command, ctx: Context): void {
       examples: [
         `tripctl trips update "$(tripctl trips list --status published --limit 1 -o ids)" --departure '2027-12-01 09:00' --price 16000`,
       ],
+      // With --price, the fare guard reads the trip's route, its recent trips and the schedules.
+      calls: ['PATCH /trips/{tripId}', 'GET /trips/{tripId}', 'GET /trips', 'GET /schedules'],
       method: 'PATCH',
       path: '/trips/{tripId}',
       result: { kind: 'object', key: 'trip' },
       resource: specs.trip,
       flags: tripFlags(false),
+      fareGuard: true,
     },
     ctx,
   );

@@ -1,0 +1,55 @@
+// What an import of a verb is (`trips publish --from-file`, `bookings create --from-file`): the
+// verb's request, its flags as columns, how re-runs find, compare and change what rows created.
+import type { Method } from '../client/http.js';
+import type { Context } from '../context.js';
+import type { Found } from './import-plan.js';
+import type { FieldFlag } from './operation.js';
+
+export interface ImportRow {
+  line: number;
+  body: Record<string, unknown>;
+  idempotencyKey?: string;
+}
+
+export interface ImportVerb {
+  method: Method;
+  path: string;
+  /** The envelope key of the created object (`booking`, `trip`). */
+  resultKey: string;
+  /** The verb's flags: each is a column, named like the flag (`--seats` → `seats`) or its field. */
+  flags: FieldFlag[];
+  /** Rows carry an Idempotency-Key derived from their content and occurrence. */
+  idempotent?: boolean;
+  /** A check across rows (two rows for the same vehicle and departure); returns row errors. */
+  checkRows?: (rows: ImportRow[]) => Array<{ line: number; message: string }>;
+  /**
+   * One import of this verb at a time per company (a lock in the config dir): `existing` is only
+   * true until another run creates the same object, so overlapping runs (cron jobs) wait.
+   */
+  exclusive?: boolean;
+  /**
+   * What the service already holds: the object each row matches (by row index), compared field by
+   * field where its `current` fields are given, and the objects of the file's scope it no longer
+   * lists. Rows that match are never created again.
+   */
+  existing?: (ctx: Context, rows: ImportRow[]) => Promise<Found>;
+  /** The fields that say which object a row is (vehicle and departure): equal by the match, never compared. */
+  identity?: string[];
+  /** How a row that differs is changed (`PATCH /trips/{id}`); sent only with --update. */
+  update?: { path: (id: string) => string };
+  /** Rows carry fares (`pricePerSeat`), held by the fare guard when far from the route's usual one. */
+  fareGuard?: boolean;
+}
+
+export interface ImportOptions {
+  fromFile: string;
+  dryRun?: boolean;
+  /** Send the changes of rows that differ from what they match. */
+  update?: boolean;
+  fareOk?: boolean;
+  concurrency?: number;
+  idempotencyKey?: string;
+  field?: string[];
+  rawField?: string[];
+  [flag: string]: unknown;
+}
