@@ -79,7 +79,20 @@ describe('no guessing on short words', () => {
   });
 
   it('a vehicle by its plate alike: in Arabic-Indic digits it resolves; a common word or two letters is refused', async () => {
-    const args = ['trips', 'publish', '--from', 'Homs', '--to', 'Hama', '--departure', '2027-02-03 08:30', '--price', '18000', '--tz', 'UTC'];
+    const args = [
+      'trips',
+      'publish',
+      '--from',
+      'Homs',
+      '--to',
+      'Hama',
+      '--departure',
+      '2027-02-03 08:30',
+      '--price',
+      '18000',
+      '--tz',
+      'UTC',
+    ];
     const vehicles = await session.json<Array<{ id: string; plate: string }>>(['vehicles', 'list']);
     const sent = session.mark();
     const published = await session.run([...args, '--vehicle', 'dam-٥٠٢٢٩١', '--yes']);
