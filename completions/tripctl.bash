@@ -180,7 +180,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'vehicles update') r='--make --model --seats --year --color --plate --fuel-type --transmission -F --field -f --raw-field --columns' ;;
     'vehicles remove') r='' ;;
     'trips') r='' ;;
-    'trips list') r='--status --from --to --param --page --per-page --all --limit --columns' ;;
+    'trips list') r='--status --from --to --date --from-date --to-date --param --page --per-page --all --limit --columns' ;;
     'trips get') r='--param --columns' ;;
     'trips publish') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --fare-ok --columns --from-file --dry-run --concurrency --update' ;;
     'trips update') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --fare-ok --columns' ;;
@@ -216,7 +216,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'payments') r='' ;;
     'payments list') r='--status --param --page --per-page --all --limit --columns' ;;
     'payments get') r='--param --columns' ;;
-    'payments invoice') r='--file --force' ;;
+    'payments invoice') r='--param --file --force' ;;
     'payouts') r='' ;;
     'payouts list') r='--param --columns' ;;
     'dashboard') r='--param --columns' ;;
@@ -238,7 +238,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'webhooks verify') r='--secret --endpoint --signature --payload-file --saved' ;;
     'webhooks replay') r='--to --secret --timeout-ms' ;;
     'api') r='--input --file --force -H --header -F --field -f --raw-field --param' ;;
-    'openapi') r='' ;;
+    'openapi') r='--decisions' ;;
     'completion') r='' ;;
     'sandbox') r='' ;;
     'sandbox start') r='--port --host --time-scale --data --no-profile --quiet' ;;
@@ -316,6 +316,9 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'trips list|--status') r='one:published cancelled completed' ;;
     'trips list|--from') r='dyn:cities' ;;
     'trips list|--to') r='dyn:cities' ;;
+    'trips list|--date') r='free' ;;
+    'trips list|--from-date') r='free' ;;
+    'trips list|--to-date') r='free' ;;
     'trips list|--param') r='free' ;;
     'trips list|--page') r='free' ;;
     'trips list|--per-page') r='free' ;;
@@ -453,6 +456,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'payments list|--columns') r='free' ;;
     'payments get|--param') r='free' ;;
     'payments get|--columns') r='free' ;;
+    'payments invoice|--param') r='free' ;;
     'payments invoice|--file') r='file' ;;
     'payouts list|--param') r='free' ;;
     'payouts list|--columns') r='free' ;;

@@ -18,6 +18,12 @@ import { Renderer } from './output/render.js';
 import type { HandleLookup } from './output/terminal.js';
 import { USER_AGENT } from './version.js';
 
+/**
+ * The question before a write: `what` the verb is about to do, in its own words, and `details`,
+ * each value it will send as the operator reads it (`price  18,000.00 SYP`), where the verb knows them.
+ */
+export type WriteQuestion = (what?: string, details?: ReadonlyArray<readonly [string, string]>) => Promise<void>;
+
 export interface ContextOptions {
   io: IO;
   env: Record<string, string | undefined>;
@@ -29,7 +35,9 @@ export interface ContextOptions {
   /** Extra client options (tests shorten backoff, or lower the in-memory limit). */
   clientOverrides?: { backoff?: { baseMs: number; maxMs: number }; maxBodyBytes?: number };
   /** See Context.confirmWrites. */
-  confirmWrites?: (what?: string) => Promise<void>;
+  confirmWrites?: WriteQuestion;
+  /** See Context.records. */
+  records?: boolean;
 }
 
 export class Context {
@@ -54,14 +62,16 @@ export class Context {
    * Set on a protected profile at a terminal (cmdkit/protect.ts): asks before the first request
    * that is not a GET, with `what` when the verb says what it is about to do. Unset once answered.
    */
-  beforeWrite: ((what?: string) => Promise<void>) | undefined;
+  beforeWrite: WriteQuestion | undefined;
   /**
    * Set when a person elsewhere confirms every write of this run (`tripctl mcp`: the assistant's
    * client asks them), on any profile: it resolves once they said yes and throws otherwise. It
    * stands in for the protected profile's question (cmdkit/protect.ts), and any write the verb did
    * not declare still waits on it.
    */
-  readonly confirmWrites: ((what?: string) => Promise<void>) | undefined;
+  readonly confirmWrites: WriteQuestion | undefined;
+  /** The output is an assistant's (see RenderOptions.records). */
+  readonly records: boolean;
   private configStore: ConfigStore | undefined;
   private zoneNamed = false;
   private resolved: Settings | undefined;
@@ -78,6 +88,7 @@ export class Context {
     this.prompterInstance = opts.prompter;
     this.clientOverrides = opts.clientOverrides;
     this.confirmWrites = opts.confirmWrites;
+    this.records = opts.records === true;
   }
 
   get config(): ConfigStore {
@@ -162,6 +173,7 @@ export class Context {
       now: this.now,
       handles: this.lookupHandles,
       columns: this.globals.columns,
+      records: this.records,
     });
   }
 

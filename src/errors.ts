@@ -65,8 +65,8 @@ export function exitCodeForStatus(status: number): ExitCodeValue {
 
 /** No answer from the service: refused, reset, DNS failure or time-out. */
 export class NetworkError extends CliError {
-  constructor(message: string, hint?: string) {
-    super(message, ExitCode.network, hint);
+  constructor(message: string, hint?: string, details: Record<string, unknown> = {}) {
+    super(message, ExitCode.network, hint, details);
     this.name = 'NetworkError';
   }
 }

@@ -1,4 +1,5 @@
 // Reading an answer's body: undici's body stream, its chunks fresh buffers that may be kept.
+import { CliError, ExitCode } from '../errors.js';
 import type { Dispatcher } from './undici.js';
 
 export type ResponseBody = Dispatcher.ResponseData['body'];
@@ -48,4 +49,25 @@ export async function textOrOverflow(
     })(),
   );
   return undefined;
+}
+
+/** The whole body as text, at most `max` bytes (a larger answer is exit 1, with what to do instead). */
+export function readBoundedText(
+  res: { headers: Record<string, string | string[] | undefined>; body: ResponseBody },
+  call: string,
+  max: number,
+): Promise<string> {
+  const declared = res.headers['content-length'];
+  const length = Number(Array.isArray(declared) ? declared[0] : declared);
+  const tooLarge = () =>
+    new CliError(
+      `the service's answer to ${call} is larger than ${Math.round(max / 1024 / 1024)} MiB, more than tripctl reads into memory`,
+      ExitCode.failure,
+      'ask for less at a time (--per-page, filters), or save it with tripctl api GET … --file FILE',
+    );
+  if (Number.isFinite(length) && length > max) {
+    res.body.destroy();
+    return Promise.reject(tooLarge());
+  }
+  return bodyText(res.body, { max, tooLarge });
 }

@@ -1,13 +1,13 @@
 // Downloads (invoice PDFs, report exports) stream into a temporary file beside the target and are
 // renamed only once every byte has arrived, so a cron job finds the whole file or none.
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
-import { assertWritable, isDirectory, publishFile, temporaryPathFor } from './atomic-write.js';
+import { CliError, ExitCode, NetworkError, usageError } from '../errors.js';
+import { assertWritable, isDirectory, publishFile, removeTemporary, temporaryPathFor } from './atomic-write.js';
 import type { ApiClient, RequestOptions, StreamResponse } from './http.js';
+import { mayRepeat } from './repeat.js';
 import { badAnswer } from './shape.js';
 
 export interface DownloadOptions {
@@ -43,7 +43,7 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
       return { res, expected: checkFileAnswer(res, call) };
     } catch (error) {
       res.body.destroy();
-      throw error;
+      throw res.broke(error);
     }
   };
   let { res, expected } = await fetchBody();
@@ -75,7 +75,7 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
       // stdout is not the pipeline's to end or destroy: it is written to here, with its backpressure.
       await copy((chunks) => writeAll(opts.stdout, chunks));
     } catch (error) {
-      throw streamError(error, opts.signal, res.timedOut());
+      throw streamError(error, res);
     }
     return { path: '-', bytes, contentType: header('content-type') };
   }
@@ -88,7 +88,7 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
     assertWritable(target, opts.force);
   } catch (error) {
     res.body.destroy();
-    throw error;
+    throw res.broke(error);
   }
   const temp = temporaryPathFor(target);
   for (let attempt = 0; ; attempt++) {
@@ -98,19 +98,21 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
       await publishFile(temp, target, opts.force);
       break;
     } catch (error) {
-      const failure = streamError(error, opts.signal, res.timedOut());
-      // A connection that broke mid-body is retried like one that broke before the answer (a
-      // download is a GET); a time-out, an interrupt or a local write error is not.
+      const failure = streamError(error, res);
+      // A connection that broke mid-body is retried like one that broke before the answer, when
+      // the request may be sent again (a GET: a report, an invoice); a write (`api POST … --file`)
+      // is sent once, and its error says the service may have applied it. A time-out, an
+      // interrupt or a local write error is not retried.
       const broke = failure instanceof NetworkError && !res.timedOut() && !opts.signal?.aborted;
-      if (broke && attempt < client.retries) {
+      if (broke && mayRepeat(req) && attempt < client.retries) {
         await client.pauseBeforeRetry(attempt);
         ({ res, expected } = await fetchBody().catch(async (next: unknown) => {
-          await rm(temp, { force: true });
+          await removeTemporary(temp);
           throw next;
         }));
         continue;
       }
-      await rm(temp, { force: true });
+      await removeTemporary(temp);
       throw failure;
     }
   }
@@ -162,15 +164,16 @@ async function writeAll(writer: Writable, chunks: AsyncIterable<Buffer>): Promis
   if (failed) throw failed;
 }
 
-function streamError(error: unknown, signal: AbortSignal | undefined, timedOut = false): Error {
-  if (signal?.aborted) return new InterruptedError();
-  if (error instanceof CliError) return error;
-  if (timedOut) return new NetworkError('the download did not finish within the time-out', 'raise --timeout for large files');
+/** A failed copy as tripctl's error; the answer's own `broke` adds what a lost write must say. */
+function streamError(error: unknown, res: StreamResponse): Error {
+  if (error instanceof CliError) return res.broke(error);
   const code = (error as NodeJS.ErrnoException).code;
-  if (code && /^E[A-Z]+$/.test(code) && code !== 'ECONNRESET' && code !== 'EPIPE') {
-    return new CliError(`cannot write the file: ${(error as Error).message}`, ExitCode.failure);
+  if (code && /^E[A-Z]+$/.test(code) && code !== 'ECONNRESET' && code !== 'EPIPE' && !res.timedOut()) {
+    return res.broke(new CliError(`cannot write the file: ${(error as Error).message}`, ExitCode.failure));
   }
-  return new NetworkError(`download broke off: ${(error as Error).message}`);
+  if (res.timedOut())
+    return res.broke(new NetworkError('the download did not finish within the time-out', 'raise --timeout for large files'));
+  return res.broke(new NetworkError(`download broke off: ${(error as Error).message}`));
 }
 
 /** The file name from Content-Disposition, reduced to a safe base name, if there is one. */
@@ -199,17 +202,31 @@ export async function suggestedName(
 /** Room left in a 255-byte file name for the temporary name's `.` prefix and `.xxxxxxxx.part`. */
 const MAX_NAME_BYTES = 255 - 15;
 
+/**
+ * Names Windows keeps for devices, with any extension and in any case: saving `nul.pdf` there
+ * writes to the null device, `lpt1` to a printer port. The part before the first dot counts, its
+ * trailing spaces ignored, as Windows reads it.
+ */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$)$/i;
+
+/** Windows drops a name's trailing dots and spaces, so `report.pdf.` would be saved as another name than the one printed. */
+const trimEnd = (name: string) => name.replace(/[. ]+$/, '');
+
 export function safeFileName(name: string): string | undefined {
   // Only a base name: no directories, no hidden files, no control, C1 or bidi characters
-  // (a right-to-left override can make `fdp.exe` read as `exe.pdf`).
+  // (a right-to-left override can make `fdp.exe` read as `exe.pdf`), and one Windows can save
+  // under that very name (see WINDOWS_DEVICE, trimEnd).
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '_')
-    .replace(/[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/^\.+/, '')
-    .trim();
-  if (!cleaned || cleaned === '.' || cleaned === '..') return undefined;
-  return cutToBytes(cleaned, MAX_NAME_BYTES);
+  const cleaned = trimEnd(
+    base
+      .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*]/g, '_')
+      .replace(/[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, '')
+      .replace(/^\.+/, '')
+      .trim(),
+  );
+  if (!cleaned) return undefined;
+  const device = WINDOWS_DEVICE.test(cleaned.split('.')[0]!.trimEnd());
+  return trimEnd(cutToBytes(device ? `_${cleaned}` : cleaned, MAX_NAME_BYTES));
 }
 
 /** Cut by UTF-8 bytes, on a character boundary, keeping the extension when there is one. */

@@ -4,11 +4,12 @@
 // answers it deals in, the deadline, failures, answer shapes and body reading are apart.
 import type { Dispatcher, ProxySettings } from './undici.js';
 import type { ApiResponse, ClientOptions, RequestOptions, StreamResponse } from './options.js';
-import { bodyText, type ResponseBody } from './body.js';
-import { CliError, ExitCode, InterruptedError, usageError } from '../errors.js';
+import { readBoundedText, type ResponseBody } from './body.js';
+import { CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
 import { maskSecret, redactSecrets } from '../secrets.js';
 import { Deadline } from './deadline.js';
 import { errorCode, isBodyBreak, networkError, RESET_CODES, retryAfterMs, timeoutError, toApiError, waitTooLong } from './failures.js';
+import { mayHaveApplied, mayRepeat, NOT_SENT_CODES, wasApplied } from './repeat.js';
 import { badAnswer, checkShape, parseJson, parseJsonQuietly } from './shape.js';
 import { buildUrl, isLoopbackHost, parseBaseUrl } from './url.js';
 
@@ -22,8 +23,6 @@ export const MAX_RETRY_AFTER_MS = 60_000;
 export const MAX_BODY_BYTES = 256 * 1024 * 1024;
 
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-/** Failures that prove the request never left this machine, so even a POST may be sent again. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 interface Pool {
   dispatcher: Dispatcher;
@@ -51,11 +50,17 @@ export class ApiClient {
     const call = `${req.method} ${req.path}`;
     // The body is read inside the attempt: under the same deadline, and retried like the
     // request itself when the connection breaks half-way.
-    const { res, text } = await this.send(req, async (res) => ({ res, text: await this.readText(res, call) }));
+    const { res, text } = await this.send(req, async (res) => ({ res, text: await readBoundedText(res, call, this.maxBodyBytes) }));
     this.traceBody(text);
-    const data = parseJson(text, res.status, contentType(res.headers), call);
+    let data: unknown;
+    try {
+      data = parseJson(text, res.status, contentType(res.headers), call);
+      if (res.status < 400 && req.expect) checkShape(data, req.expect, call, res.status, text.trim() === '');
+    } catch (error) {
+      // An answer sent with success that tripctl cannot use: a write it answers did happen.
+      throw res.broke(error);
+    }
     if (res.status >= 400) throw toApiError(res.status, data, text);
-    if (req.expect) checkShape(data, req.expect, call, res.status, text.trim() === '');
     return { status: res.status, headers: res.headers, data: data as T };
   }
 
@@ -66,7 +71,7 @@ export class ApiClient {
   async stream(req: RequestOptions): Promise<StreamResponse> {
     const res = await this.send(req, async (res) => res, { keepDeadline: true });
     if (res.status >= 400) {
-      const text = await this.readText(res, `${req.method} ${req.path}`);
+      const text = await readBoundedText(res, `${req.method} ${req.path}`, this.maxBodyBytes);
       this.traceBody(text);
       throw toApiError(res.status, parseJsonQuietly(text), text);
     }
@@ -124,7 +129,9 @@ export class ApiClient {
       body = JSON.stringify(req.body);
       headers['content-type'] ??= 'application/json';
     }
-    const retrySafe = req.retrySafe ?? (req.method === 'GET' || req.method === 'DELETE' || req.idempotencyKey !== undefined);
+    const retrySafe = mayRepeat(req);
+    // A write that may have reached the service and lost its answer says so (repeat.ts).
+    const lost = (failure: NetworkError) => (retrySafe ? failure : mayHaveApplied(req, failure));
 
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
@@ -165,7 +172,23 @@ export class ApiClient {
             `is a redirect (HTTP ${res.statusCode}${location ? ` to ${String(location)}` : ''}), which tripctl does not follow`,
           );
         }
-        const result = await consume({ status: res.statusCode, headers: res.headers, body: res.body, timedOut: () => deadline.timedOut });
+        const tries = attempt;
+        const broke = (error: unknown): Error => {
+          if (this.opts.signal?.aborted) return new InterruptedError();
+          if (error instanceof NetworkError) return lost(error);
+          // tripctl's own refusal of an answer that did arrive (a taken name, an empty body): a
+          // write the service answered with success did happen, and the error says so.
+          if (error instanceof CliError) return retrySafe || res.statusCode >= 300 ? error : wasApplied(req, res.statusCode, error);
+          if (deadline.timedOut) return lost(timeoutError(url, this.opts.timeoutMs, tries));
+          return lost(networkError(error, url, this.opts.timeoutMs, tries, true));
+        };
+        const result = await consume({
+          status: res.statusCode,
+          headers: res.headers,
+          body: res.body,
+          timedOut: () => deadline.timedOut,
+          broke,
+        });
         if (opts.keepDeadline) {
           keep = true;
           // Until the caller has read the body to its end, dropped it or seen it break.
@@ -176,7 +199,7 @@ export class ApiClient {
       } catch (error) {
         if (error instanceof CliError) throw error;
         if (this.opts.signal?.aborted) throw new InterruptedError();
-        if (deadline.timedOut) throw timeoutError(url, this.opts.timeoutMs, attempt);
+        if (deadline.timedOut) throw lost(timeoutError(url, this.opts.timeoutMs, attempt));
         const code = errorCode(error);
         // Before the answer: a POST may be repeated only if it never left. During the body: the
         // server has acted, so only a retry-safe request is sent again.
@@ -188,7 +211,8 @@ export class ApiClient {
           await this.wait(this.backoffMs(attempt));
           continue;
         }
-        throw networkError(error, url, this.opts.timeoutMs, attempt, reached);
+        const failure = networkError(error, url, this.opts.timeoutMs, attempt, reached);
+        throw NOT_SENT_CODES.has(code) && !reached ? failure : lost(failure);
       } finally {
         if (!keep) deadline.dispose();
       }
@@ -201,23 +225,6 @@ export class ApiClient {
       request,
     }));
     return this.pool;
-  }
-
-  /** The whole body as text, bounded in size, failing as a network error when the connection breaks. */
-  private async readText(res: StreamResponse, call: string): Promise<string> {
-    const max = this.maxBodyBytes;
-    const length = Number(header(res.headers, 'content-length'));
-    const tooLarge = () =>
-      new CliError(
-        `the service's answer to ${call} is larger than ${Math.round(max / 1024 / 1024)} MiB, more than tripctl reads into memory`,
-        ExitCode.failure,
-        'ask for less at a time (--per-page, filters), or save it with tripctl api GET … --file FILE',
-      );
-    if (Number.isFinite(length) && length > max) {
-      res.body.destroy();
-      throw tooLarge();
-    }
-    return bodyText(res.body, { max, tooLarge });
   }
 
   private checkKeyMayBeSent(url: URL): void {

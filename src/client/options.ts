@@ -42,10 +42,15 @@ export interface RequestOptions {
   /** Send the bearer key (default true; the OpenAPI document is public). */
   auth?: boolean;
   /**
-   * Whether repeating the request is harmless. Defaults: GET and DELETE yes, a request with an
-   * Idempotency-Key yes, anything else only when it never reached the server.
+   * Whether repeating the request is harmless. Defaults (repeat.ts, the one rule): GET and DELETE
+   * yes, a request with an Idempotency-Key yes, anything else only when it never left.
    */
   retrySafe?: boolean;
+  /**
+   * The command that shows whether a write landed (`tripctl trips list`), named when its answer
+   * is lost after it was sent; without it, the `api` call that shows the object or collection.
+   */
+  checkWith?: string;
   idempotencyKey?: string;
   /** The path is from the server's root, not under the base URL's path (the sandbox's admin routes). */
   fromRoot?: boolean;
@@ -67,4 +72,11 @@ export interface StreamResponse {
   body: ResponseBody;
   /** Whether the request's deadline fired (the body then fails as an abort). */
   timedOut: () => boolean;
+  /**
+   * What a failure while the caller reads the body means, as tripctl's error: an interrupt, the
+   * time-out, a broken connection (exit 7) — which, for a write that may not be repeated, says the
+   * service may have applied it and where to check. tripctl's own errors pass through, except that
+   * a network error of a write gains the same words.
+   */
+  broke: (error: unknown) => Error;
 }

@@ -1,6 +1,7 @@
 // Commands that act on many ids (approve, reject, cancel, board, no-show): ids from the command
 // line or stdin, all checked before the first request, run with bounded concurrency over the one
-// keep-alive pool, reported one line per id in input order as soon as that line is known.
+// keep-alive pool, reported one line per id in input order as soon as that line is known. A
+// failure is one id's line, never the end of the report: what was done is always said.
 import type { Context } from '../context.js';
 import { CliError, ExitCode, httpSuffix, mostSevere, usageError } from '../errors.js';
 import { sanitizeLine, toJson } from '../output/sanitize.js';
@@ -104,6 +105,10 @@ function withoutId(message: string, id: string): string {
   );
 }
 
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): Promise<number> {
   const json = ctx.settings().output === 'json' || ctx.settings().output === 'ndjson';
   const outcomes: Array<BulkOutcome | undefined> = new Array(ids.length);
@@ -112,7 +117,14 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   let printed = 0;
   const print = (outcome: BulkOutcome) => {
     const lead = outcome.line !== undefined ? `${outcome.line}\t` : '';
-    if (json) ctx.io.out(`${toJson(outcome)}\n`);
+    // An assistant reads what became of each id in words, not the service's raw object.
+    if (json && ctx.records) {
+      const { id, ok, already, error, held, line: at } = outcome;
+      const now = ok ? (already ? `already ${opts.done}` : (opts.describe?.(outcome.result) ?? opts.done)) : held;
+      ctx.io.out(
+        `${toJson({ id, ...(at !== undefined ? { line: at } : {}), ok, ...(now ? { result: now } : {}), ...(error ? { error } : {}) })}\n`,
+      );
+    } else if (json) ctx.io.out(`${toJson(outcome)}\n`);
     else if (outcome.held !== undefined)
       ctx.io.out(`${lead}${outcome.id}\t${sanitizeLine(outcome.held)}\t${sanitizeLine(outcome.error ?? '')}\n`);
     else if (outcome.already) ctx.io.out(`${lead}${outcome.id}\talready ${sanitizeLine(opts.done)}\n`);
@@ -146,10 +158,12 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
               ? { id, ...line(index), ok: true, already: true, exitCode: 0, result: result.result }
               : { id: opts.idOf?.(result) ?? id, ...line(index), ok: true, exitCode: 0, result };
       } catch (error) {
-        if (!(error instanceof CliError)) throw error;
-        if (error.exitCode === ExitCode.interrupted) return;
-        const message = withoutId(`${error.message}${httpSuffix(error)}`, id);
-        outcomes[index] = { id, ...line(index), ok: false, exitCode: error.exitCode, error: message };
+        if (error instanceof CliError && error.exitCode === ExitCode.interrupted) return;
+        // Whatever went wrong with this id, it is this id's failure: the ids done before and
+        // after it are still reported, one line each, and the summary still says what was done.
+        const failure = error instanceof CliError ? error : new CliError(`unexpected: ${errorText(error)}`, ExitCode.failure);
+        const message = withoutId(`${failure.message}${httpSuffix(failure)}`, id);
+        outcomes[index] = { id, ...line(index), ok: false, exitCode: failure.exitCode, error: message };
         // A script that reads only stderr still learns why each id failed.
         ctx.io.err(`tripctl: ${opts.lines ? `line ${opts.lines[index]}` : id}: ${sanitizeLine(message)}\n`);
       } finally {

@@ -2,6 +2,7 @@
 // implementation only when the verb runs, so start-up parses the tree and nothing else.
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
+import type { ResourceSpec } from '../output/columns.js';
 
 export interface ActionInput<O = Record<string, unknown>> {
   args: string[];
@@ -31,10 +32,55 @@ export interface VerbSpec {
    * declared calls is not a GET.
    */
   writes?: (input: ActionInput) => boolean;
+  /** How the verb is offered to an assistant (`tripctl mcp`): declared here, with the verb. */
+  assistant?: AssistantSpec;
+  /**
+   * What a person reads of the verb's answer: the columns behind its table, which are also the
+   * records an assistant is answered with. Data-described verbs declare it as their `resource`.
+   */
+  view?: ResourceSpec;
+}
+
+/**
+ * What `tripctl mcp` needs to know of a verb, said where the verb is declared so that a renamed
+ * or new verb carries its own protection. Without it, a verb that calls the service is offered;
+ * a write is idempotent when all its writes are PATCH, PUT or DELETE, and destructive when the
+ * verb asks before it runs (a data-described verb's `confirm`).
+ */
+export interface AssistantSpec {
+  /** The verb (or, on a group, every verb of it) is not offered to an assistant, and why. */
+  notOffered?: string;
+  /** It loses or ends something (annotated destructive). */
+  destructive?: boolean;
+  /** A second run changes nothing more (annotated idempotent). */
+  idempotent?: boolean;
+  /** The tool's description, where the verb's own words are for a terminal. */
+  description?: string;
 }
 
 const callsByVerb = new WeakMap<Command, string[]>();
 const writesByVerb = new WeakMap<Command, (input: ActionInput) => boolean>();
+const assistantByCommand = new WeakMap<Command, AssistantSpec>();
+const viewByVerb = new WeakMap<Command, ResourceSpec>();
+
+/** Declares (or adds to) how a verb or a whole group is offered to an assistant. */
+export function declareAssistant(command: Command, spec: AssistantSpec): Command {
+  assistantByCommand.set(command, { ...assistantByCommand.get(command), ...spec });
+  return command;
+}
+
+/** What the verb declared for an assistant; `notOffered` is also found on its groups. */
+export function assistantOf(command: Command): AssistantSpec {
+  let notOffered: string | undefined;
+  for (let at: Command | null = command; at && notOffered === undefined; at = at.parent)
+    notOffered = assistantByCommand.get(at)?.notOffered;
+  return { ...assistantByCommand.get(command), ...(notOffered !== undefined ? { notOffered } : {}) };
+}
+
+/** The view a verb declared (see VerbSpec.view). */
+export function viewOf(command: Command): ResourceSpec | undefined {
+  return viewByVerb.get(command);
+}
 
 /** The operations a verb declared it calls. */
 export function callsOf(command: Command): string[] {
@@ -52,9 +98,16 @@ export function declareWrites(command: Command, writes: (input: ActionInput) => 
   writesByVerb.set(command, writes);
 }
 
-export function defineGroup(parent: Command, name: string, description: string, aliases: string[] = []): Command {
+export function defineGroup(
+  parent: Command,
+  name: string,
+  description: string,
+  aliases: string[] = [],
+  assistant?: AssistantSpec,
+): Command {
   const group = parent.command(name).description(description);
   for (const alias of aliases) group.alias(alias);
+  if (assistant) declareAssistant(group, assistant);
   return group;
 }
 
@@ -63,6 +116,8 @@ export function defineVerb(parent: Command, nameAndArgs: string, spec: VerbSpec)
   for (const alias of spec.aliases ?? []) verb.alias(alias);
   if (spec.calls) callsByVerb.set(verb, spec.calls);
   if (spec.writes) writesByVerb.set(verb, spec.writes);
+  if (spec.assistant) declareAssistant(verb, spec.assistant);
+  if (spec.view) viewByVerb.set(verb, spec.view);
   verb.addHelpText('after', `\nExamples:\n${spec.examples.map((example) => `  $ ${example}`).join('\n')}\n`);
   return verb;
 }

@@ -3,6 +3,7 @@
 // and asks for them the same way on a terminal: each picked from a list (the fleet, the cities, the
 // published trips…) that narrows as the person types.
 import { paginate } from '../client/paginate.js';
+import { DEFAULT_CURRENCY, formatMoney } from '../input/money.js';
 import { cityKeys } from '../input/resolve.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
 import { sanitizeLine } from '../output/sanitize.js';
@@ -161,6 +162,25 @@ export function vehicleFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
 const describedTrips = new WeakMap<object, Map<string, Promise<string>>>();
 
 /** One thing by id (`/trips/{id}` → its `trip`), for a confirmation to name it. */
+/**
+ * `fare  36,000.00 SYP (2 seats at 18,000.00 SYP)`: what a booking will cost, from its trip's
+ * price, for the review before it is sent; nothing when the trip cannot be read.
+ */
+export async function bookingFare(body: Record<string, unknown>, tools: ParseTools): Promise<Array<[string, string]>> {
+  if (typeof body.tripId !== 'string' || typeof body.seats !== 'number') return [];
+  try {
+    const trip = await fetchOne(tools, 'trips', body.tripId, 'trip');
+    if (typeof trip.pricePerSeat !== 'number') return [];
+    const currency = typeof trip.currency === 'string' ? trip.currency : (tools.ctx.settings().currency ?? DEFAULT_CURRENCY);
+    const each = formatMoney(trip.pricePerSeat, currency);
+    return [
+      ['fare', `${formatMoney(trip.pricePerSeat * body.seats, currency)} (${body.seats} seat${body.seats === 1 ? '' : 's'} at ${each})`],
+    ];
+  } catch {
+    return [];
+  }
+}
+
 async function fetchOne(tools: ParseTools, collection: string, id: string, key: string): Promise<Record<string, unknown>> {
   const { data } = await (await tools.ctx.client()).request({
     method: 'GET',

@@ -14,7 +14,7 @@ import { choice } from '../input/choices.js';
 import { FARE_OK_HELP } from '../input/fares.js';
 import { defineVerb, lazy, type VerbSpec } from './define.js';
 
-import { addColumnsFlag, addFieldFlags, addPageFlags, addParamFlag, choiceOption } from './flags.js';
+import { addColumnsFlag, addFieldFlags, addFileFlags, addPageFlags, addParamFlag, choiceOption } from './flags.js';
 
 /** What a flag's parser may use: the context, lookups by human handle, the time zone. */
 export interface ParseTools {
@@ -76,7 +76,33 @@ export interface FieldFlag {
 export type Result =
   | { kind: 'object'; key?: string }
   | { kind: 'list'; key: string; paged?: boolean }
-  | { kind: 'none'; message: (args: string[]) => string };
+  | { kind: 'none'; message: (args: string[]) => string }
+  | FileResult;
+
+/**
+ * The answer is a file (an invoice, a report export), saved the one way files are saved
+ * (save-download.ts): `--file` a path, a directory or `-`, `--force`, and otherwise the name the
+ * service suggests, else `name`.
+ */
+export interface FileResult {
+  kind: 'file';
+  /** The file name when the service suggests none: `invoice-ID.pdf`, `bookings-STAMP.csv`. */
+  name: (values: FileValues) => string;
+  /** What is being fetched, for the spinner and the `Saved …` line: "invoice", "bookings report". */
+  label: (values: FileValues) => string;
+  /** How `--file`'s help names the default. */
+  defaultName?: string;
+  /** The file is CSV: on stdout without a byte-order mark (see save-download.ts). */
+  csv?: (values: FileValues) => boolean;
+}
+
+/** What a file's name and label are made from: the path's ids, the query as sent, the time. */
+export interface FileValues {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  /** `20261123-101500`, UTC, so that names sort across zones. */
+  stamp: string;
+}
 
 export interface Operation {
   method: Method;
@@ -99,6 +125,8 @@ export interface Operation {
   reviewWhenAsked?: boolean;
   /** Path arguments that may be given by a human handle, resolved to the id before the call. */
   argHandles?: Record<string, (value: string, tools: ParseTools) => Promise<string>>;
+  /** Lines the review adds after the values sent, as a person reads them (a booking's fare). */
+  reviewExtras?: (body: Record<string, unknown>, tools: ParseTools) => Promise<Array<[string, string]>>;
   /** A final check across flags, after parsing (e.g. "--skip or --extra"). */
   check?: (fields: Record<string, unknown>) => void;
   /**
@@ -108,6 +136,12 @@ export interface Operation {
   idempotent?: boolean;
   /** The path is from the server's root rather than under the base URL (the sandbox's admin routes). */
   fromRoot?: boolean;
+  /**
+   * A paged list the service orders newest first by this instant field (a trip's `departureAt`):
+   * the verb takes `--date`, `--from-date` and `--to-date`, local days, and lists what falls on
+   * them soonest first, walking pages only until they are past the first day.
+   */
+  dayFilter?: { field: string; noun: string };
   /**
    * The verb sends a fare (`pricePerSeat`): it takes --fare-ok, and a fare far from the route's
    * usual one is held (cmdkit/fare-guard.ts) before it is sent.
@@ -139,7 +173,13 @@ export function declareRequired(command: Command, longs: readonly string[]): voi
 
 /** Declares a verb from its data: flags, shared flag sets by kind, and the runner as action. */
 export function defineOperation(parent: Command, nameAndArgs: string, spec: OperationVerb, ctx: Context): Command {
-  const verb = defineVerb(parent, nameAndArgs, { ...spec, calls: spec.calls ?? [`${spec.method} ${spec.path}`] });
+  const verb = defineVerb(parent, nameAndArgs, {
+    ...spec,
+    calls: spec.calls ?? [`${spec.method} ${spec.path}`],
+    view: spec.view ?? spec.resource,
+    // A verb that asks before it runs loses or ends something.
+    assistant: { destructive: spec.confirm !== undefined, ...spec.assistant },
+  });
   addFlagOptions(verb, spec.flags ?? []);
   if (spec.idempotent) {
     verb.option(
@@ -149,19 +189,26 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
     );
   }
   const writes = spec.method === 'POST' || spec.method === 'PATCH' || spec.method === 'PUT';
+  if (spec.dayFilter) {
+    const noun = spec.dayFilter.noun;
+    verb.addOption(
+      new Option('--date <day>', `only ${noun} on this local day: today, tomorrow or YYYY-MM-DD`).conflicts(['fromDate', 'toDate']),
+    );
+    verb.option('--from-date <day>', `only ${noun} on or after this local day (today, tomorrow or YYYY-MM-DD)`);
+    verb.option('--to-date <day>', `only ${noun} on or before this local day (today, tomorrow or YYYY-MM-DD)`);
+  }
+  const kind = spec.result?.kind;
   if (spec.result?.kind === 'list' && spec.result.paged) addPageFlags(verb);
   else if (spec.method === 'GET') addParamFlag(verb);
-  if (writes && spec.result?.kind !== 'none') addFieldFlags(verb);
+  if (writes && kind !== 'none' && kind !== 'file') addFieldFlags(verb);
   if (spec.fareGuard) verb.option('--fare-ok', FARE_OK_HELP);
-  if (spec.result?.kind !== 'none') addColumnsFlag(verb, spec.resource, ctx);
+  if (spec.result?.kind === 'file') addFileFlags(verb, spec.result.defaultName);
+  else if (kind !== 'none') addColumnsFlag(verb, spec.resource, ctx);
   verb.action(lazy<OperationOptions>(ctx, async () => (await import('./run-operation.js')).runnerFor(spec)));
   return verb;
 }
 
-/**
- * The options of field flags, for data-described verbs and hand-written ones alike (a download
- * whose required values are asked on a terminal: `reports export`).
- */
+/** The options of field flags, for data-described verbs and hand-written ones alike. */
 export function addFlagOptions(verb: Command, flags: readonly FieldFlag[]): Command {
   declareRequired(
     verb,

@@ -1,9 +1,11 @@
 // The one runner behind every data-described verb: path ids checked, flags parsed (asking on a
-// terminal for what is missing), the request sent, the answer rendered with the resource's spec.
+// terminal for what is missing), the request sent, the answer rendered with the resource's spec
+// or, for a file (an invoice, a report export), saved the way every file is (save-download.ts).
 import { newIdempotencyKey } from '../client/idempotency.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
+import { checkWith } from './check-with.js';
 import { confirmDestructive, proceedOrCancel } from './confirm.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
@@ -27,6 +29,11 @@ import {
  * can be smuggled into another call — unless the operation can resolve a handle (a plate) first.
  */
 export async function fillPath(ctx: Context, op: Operation, args: string[]): Promise<string> {
+  return (await pathWithValues(ctx, op, args)).path;
+}
+
+/** fillPath, with the value of each placeholder (a file's name is made of them). */
+async function pathWithValues(ctx: Context, op: Operation, args: string[]): Promise<{ path: string; params: Record<string, string> }> {
   const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const values: string[] = [];
   for (const [index, name] of names.entries()) {
@@ -39,7 +46,8 @@ export async function fillPath(ctx: Context, op: Operation, args: string[]): Pro
     } else values.push(value.toLowerCase());
   }
   let index = 0;
-  return op.path.replace(/\{(\w+)\}/g, () => values[index++]!);
+  const path = op.path.replace(/\{(\w+)\}/g, () => values[index++]!);
+  return { path, params: Object.fromEntries(names.map((name, i) => [name, values[i]!])) };
 }
 
 const resolvers = new WeakMap<Context, Resolver>();
@@ -155,8 +163,8 @@ export function promptCheck(tools: ParseTools, flag: FieldFlag, required: boolea
 }
 
 export function runnerFor(op: Operation): ActionFn<OperationOptions> {
-  return async (ctx, { args, opts }) => {
-    const path = await fillPath(ctx, op, args);
+  return async (ctx, { args, opts, command }) => {
+    const { path, params } = await pathWithValues(ctx, op, args);
     const { body, query, asked } = await fieldsFromFlags(ctx, op, opts);
     Object.assign(query, paramsFrom(opts));
     if (op.positional !== undefined) {
@@ -174,8 +182,36 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
     if (asked && (op.reviewWhenAsked ?? sendsBody)) await review(ctx, op, body);
     const confirm = op.confirm;
     if (confirm) await confirmDestructive(ctx, () => confirm(args, toolsFor(ctx)));
-    const client = await ctx.client();
+    // A person confirming elsewhere (an assistant's client) is shown every value that will be
+    // sent as the review shows it; the client's own question before the request is then this one.
+    if (sendsBody && ctx.confirmWrites && ctx.beforeWrite) {
+      const tools = toolsFor(ctx);
+      const rows = [...(await describeFields(tools, op.flags ?? [], body)), ...((await op.reviewExtras?.(body, tools)) ?? [])];
+      await ctx.beforeWrite(undefined, rows);
+    }
     const result = op.result ?? { kind: 'object' };
+    if (result.kind === 'file') {
+      const { fileStamp, saveDownload } = await import('./save-download.js');
+      const values = { params, query, stamp: fileStamp(ctx.now()) };
+      await saveDownload(
+        ctx,
+        { method: op.method, path, query: query as never, auth: op.auth, fromRoot: op.fromRoot },
+        {
+          file: opts.file as string | undefined,
+          force: opts.force === true,
+          fallbackName: result.name(values),
+          label: result.label(values),
+          bom: result.csv?.(values) ?? false,
+        },
+      );
+      return;
+    }
+    const client = await ctx.client();
+    if (result.kind === 'list' && result.paged && op.dayFilter && (opts.date ?? opts.fromDate ?? opts.toDate) !== undefined) {
+      const { byDays } = await import('./day-filter.js');
+      await ctx.renderer().list([await byDays(ctx, client, path, result.key, query, op.dayFilter.field, opts)], op.resource);
+      return;
+    }
     if (result.kind === 'list' && result.paged) {
       // The first page of a longer list, asked for by nobody (no --all, --limit or --page): the
       // renderer says how many of how many it showed, and names --all.
@@ -206,10 +242,10 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       auth: op.auth,
       fromRoot: op.fromRoot,
       idempotencyKey,
-      // A status change or a DELETE lands the same way twice, as does a write with an
-      // Idempotency-Key; other writes are not repeated once they reached the service.
-      retrySafe:
-        op.method === 'GET' || op.method === 'DELETE' || (op.method === 'PATCH' && 'status' in body) || idempotencyKey !== undefined,
+      // A status change lands the same way twice; GET, DELETE and a write with an Idempotency-Key
+      // are the client's own rule (client/repeat.ts). Other writes are sent once.
+      retrySafe: op.method === 'PATCH' && 'status' in body ? true : undefined,
+      checkWith: checkWith(command, path),
     });
     if (result.kind === 'none') {
       if (data !== null && typeof data === 'object' && ctx.dataOutput) {
@@ -231,7 +267,8 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
  * (a plate beside a vehicle id, pounds beside minor units), then asks before sending.
  */
 async function review(ctx: Context, op: Operation, body: Record<string, unknown>): Promise<void> {
-  const rows = await describeFields(toolsFor(ctx), op.flags ?? [], body);
+  const tools = toolsFor(ctx);
+  const rows = [...(await describeFields(tools, op.flags ?? [], body)), ...((await op.reviewExtras?.(body, tools)) ?? [])];
   const width = Math.max(...rows.map(([label]) => label.length));
   ctx.info(['About to send:', ...rows.map(([label, text]) => `  ${label.padEnd(width)}  ${sanitizeLine(text)}`)].join('\n'));
   // On a protected profile this is the one question, naming the profile and the company.

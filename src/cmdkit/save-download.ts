@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import { assertWritable, isDirectory, temporaryPathFor, writeFileAtomically } from '../client/atomic-write.js';
 import { download } from '../client/download.js';
 import type { RequestOptions } from '../client/http.js';
@@ -11,6 +12,7 @@ import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { drained } from '../io.js';
 import { formatBytes } from '../output/bytes.js';
+import { UTF8_BOM } from '../output/csv.js';
 
 export interface SaveOptions {
   file?: string;
@@ -19,6 +21,12 @@ export interface SaveOptions {
   fallbackName: string;
   /** What is being fetched, for the spinner: "invoice", "bookings report". */
   label: string;
+  /**
+   * CSV: a file saved begins with a UTF-8 byte-order mark, so Excel reads its Arabic (one made
+   * here gets one; one from the service is kept as sent); stdout never does (it goes to scripts,
+   * which would read the mark as part of the first heading), so a downloaded one loses it there.
+   */
+  bom?: boolean;
 }
 
 export async function saveDownload(ctx: Context, req: RequestOptions, opts: SaveOptions): Promise<void> {
@@ -30,7 +38,7 @@ export async function saveDownload(ctx: Context, req: RequestOptions, opts: Save
       force: opts.force,
       cwd: ctx.cwd,
       fallbackName: opts.fallbackName,
-      stdout: ctx.io.stdout,
+      stdout: opts.bom && opts.file === '-' ? withoutBom(ctx.io.stdout) : ctx.io.stdout,
       signal: ctx.signal,
       onProgress: (bytes, total) =>
         progress.update(`Downloading ${opts.label}… ${formatBytes(bytes)}${total ? ` of ${formatBytes(total)}` : ''}`),
@@ -41,6 +49,34 @@ export async function saveDownload(ctx: Context, req: RequestOptions, opts: Save
     progress.stop();
   }
 }
+
+/** A writer to `out` that drops a UTF-8 byte-order mark at the very start, passing every other byte on. */
+function withoutBom(out: Writable): Writable {
+  let head: Buffer | undefined = Buffer.alloc(0);
+  const pass = (data: Buffer, done: (error?: Error | null) => void) =>
+    data.length ? out.write(data, (error) => done(error ?? null)) : done(null);
+  const writer = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (head === undefined) return pass(chunk, done);
+      head = Buffer.concat([head, chunk]);
+      if (head.length < BOM_BYTES.length) return done(null);
+      const data = head.subarray(0, BOM_BYTES.length).equals(BOM_BYTES) ? head.subarray(BOM_BYTES.length) : head;
+      head = undefined;
+      pass(data, done);
+    },
+    final(done) {
+      const rest = head;
+      head = undefined;
+      pass(rest ?? Buffer.alloc(0), done);
+    },
+  });
+  // A write error reaches the download through each write's callback, and stdout's own error
+  // listener (io.ts) records it; the wrapper's 'error' event would otherwise end the process.
+  writer.on('error', () => {});
+  return writer;
+}
+
+const BOM_BYTES = Buffer.from(UTF8_BOM, 'utf8');
 
 /** Where a made file goes: `-` (stdout) or an absolute path, already checked not to clobber. */
 export type MadeTarget = string;
@@ -67,8 +103,9 @@ export async function saveMade(ctx: Context, target: MadeTarget, bytes: Uint8Arr
     else if (!ctx.io.stdout.write(bytes)) await drained(ctx.io.stdout);
     return;
   }
-  await writeFileAtomically(target, bytes, opts.force);
-  announceSaved(ctx, target, typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.byteLength, opts.label);
+  const saved = opts.bom && typeof bytes === 'string' ? UTF8_BOM + bytes : bytes;
+  await writeFileAtomically(target, saved, opts.force);
+  announceSaved(ctx, target, typeof saved === 'string' ? Buffer.byteLength(saved) : saved.byteLength, opts.label);
 }
 
 /**

@@ -1,7 +1,9 @@
 // The look-ups behind the handles of terminal tables: city names, plates, passengers, trips. City
 // and vehicle names cost one request each, and none while their cache is fresh: cities change
 // rarely (kept a day), vehicles more often (kept five minutes). Passengers come from the manifests
-// of the trips the rows belong to, and are remembered as they are seen. The cache is a private
+// of the trips the rows belong to (approved and boarded), else from their booking fetched singly
+// (requested and the rest: one request each, four at a time, at most 100 a table), and are
+// remembered as they are seen (a day), so a name costs its request once. The cache is a private
 // file per profile and kind under `<config dir>/cache/`, like the completion cache. A trip costs
 // one request per distinct trip and is kept for the run only (its departure may move); any failure
 // (no scope, no network, a cache that cannot be written) only means ids are shown.
@@ -16,6 +18,7 @@ import { passengerLabel, type HandleMaps } from '../output/terminal.js';
 
 export const HANDLE_TTL_MS: Record<HandleKind, number> = {
   city: 24 * 60 * 60_000,
+  cityAr: 24 * 60 * 60_000,
   vehicle: 5 * 60_000,
   passenger: 24 * 60 * 60_000,
   // Trips are kept for the run only, never on disk: a departure may move.
@@ -28,6 +31,8 @@ const MANIFEST_STATUSES = new Set(['approved', 'boarded']);
 /** Manifests and trips fetched for one table: at most this many distinct trips, this many at a time. */
 const MAX_TRIPS = 25;
 const PARALLEL = 4;
+/** Bookings fetched singly for their passenger (those on no manifest), at most this many per table. */
+const MAX_BOOKINGS = 100;
 
 /** A look-up waits at most this long: a table must not hang on a courtesy. */
 const LOOKUP_DEADLINE_MS = 5_000;
@@ -65,6 +70,7 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
 function idsOf(kind: HandleKind, items: unknown[]): string[] {
   const fields: Record<HandleKind, string[]> = {
     city: ['fromCityId', 'toCityId', 'cityId'],
+    cityAr: ['fromCityId', 'toCityId', 'cityId'],
     vehicle: ['vehicleId'],
     passenger: ['passengerId'],
     trip: ['tripId'],
@@ -86,21 +92,35 @@ async function fetchLabels(ctx: Context, kind: HandleKind, items: unknown[]): Pr
   const get = async (path: string, key: string) => listFrom((await client.request({ method: 'GET', path, retrySafe: true })).data, key);
   try {
     const labels: Record<string, string> = {};
-    if (kind === 'city' || kind === 'vehicle') {
-      for (const entry of (await get(kind === 'city' ? '/cities' : '/vehicles', kind === 'city' ? 'cities' : 'vehicles')) as Array<
-        Record<string, unknown>
-      >) {
+    if (kind !== 'passenger') {
+      const cities = kind !== 'vehicle';
+      for (const entry of (await get(cities ? '/cities' : '/vehicles', cities ? 'cities' : 'vehicles')) as Array<Record<string, unknown>>) {
         if (typeof entry !== 'object' || entry === null || !text(entry.id)) continue;
         labels[entry.id as string] =
           kind === 'city'
             ? (text(entry.name) ?? text(entry.nameAr) ?? (entry.id as string))
-            : (text(entry.plate) ?? [text(entry.make), text(entry.model)].filter(Boolean).join(' '));
+            : kind === 'cityAr'
+              ? (text(entry.nameAr) ?? text(entry.name) ?? (entry.id as string))
+              : (text(entry.plate) ?? [text(entry.make), text(entry.model)].filter(Boolean).join(' '));
       }
       return labels;
     }
     // A booking list does not carry its passengers; each trip's manifest does, for the approved
-    // and boarded ones: one request per distinct trip of the rows.
-    const trips = idsOf('trip', items).slice(0, MAX_TRIPS);
+    // and boarded ones: one request per distinct trip of the rows. The others (requested,
+    // rejected, cancelled) are on no manifest: their booking, fetched singly, names its passenger.
+    const listed = items.filter((item) => MANIFEST_STATUSES.has(String((item as Record<string, unknown>)?.status)));
+    const single = items.filter((item) => !listed.includes(item)).slice(0, MAX_BOOKINGS);
+    const trips = idsOf('trip', listed).slice(0, MAX_TRIPS);
+    await inBatches(
+      single.map((item) => String((item as Record<string, unknown>).id)),
+      async (booking) => {
+        const { data } = await client.request({ method: 'GET', path: `/bookings/${encodeURIComponent(booking)}`, retrySafe: true });
+        const found = ((data as { booking?: unknown } | null)?.booking ?? data) as Record<string, unknown> | null;
+        const id = text(found?.passengerId) ?? text((found?.passenger as Record<string, unknown> | undefined)?.id);
+        const label = passengerLabel(found?.passenger);
+        if (id && label) labels[id] = label;
+      },
+    );
     await inBatches(trips, async (trip) => {
       for (const entry of (await get(`/trips/${encodeURIComponent(trip)}/manifest`, 'passengers')) as Array<Record<string, unknown>>) {
         if (typeof entry !== 'object' || entry === null) continue;
@@ -175,16 +195,10 @@ async function labelsFor(ctx: Context, kind: HandleKind, items: unknown[]): Prom
   const missing = wanted.filter((id) => !(id in known) && !(id in seen));
   let fetched: Record<string, string> | undefined;
   // Passengers accumulate, so a fresh cache may still lack some: one request fills them when it can.
-  // A manifest lists approved and boarded passengers only: the trips of rows like that whose
-  // passenger is not known yet are the ones worth a request.
+  // The rows whose passenger is not known yet are the ones worth a request.
   const unknown = new Set(missing);
   const asked =
-    kind === 'passenger'
-      ? items.filter((item) => {
-          const row = item as Record<string, unknown> | null;
-          return unknown.has(String(row?.passengerId)) && MANIFEST_STATUSES.has(String(row?.status));
-        })
-      : items;
+    kind === 'passenger' ? items.filter((item) => unknown.has(String((item as Record<string, unknown> | null)?.passengerId))) : items;
   if (asked.length && missing.length && (kind === 'passenger' || !cached))
     fetched = await fetchLabels(ctx, kind, asked).catch(() => undefined);
   const labels = kind === 'passenger' ? { ...known, ...seen, ...fetched } : { ...(fetched ?? known) };

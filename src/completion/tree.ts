@@ -9,6 +9,16 @@ import { EVENT_GROUPS, SUBSCRIBABLE_EVENTS } from '../webhooks/events.js';
 export const DYNAMIC_KINDS = ['cities', 'trips', 'bookings', 'vehicles', 'members', 'webhooks', 'schedules', 'profiles'] as const;
 export type DynamicKind = (typeof DYNAMIC_KINDS)[number];
 
+/** What a value of each kind is, in words (an assistant's tool describes its arguments so). */
+export const DYNAMIC_KIND_WORDS: Partial<Record<DynamicKind, string>> = {
+  trips: "a trip's id",
+  bookings: "a booking's id",
+  schedules: "a schedule's id",
+  vehicles: "a vehicle's id or plate",
+  members: "a member's id",
+  webhooks: "a webhook endpoint's id",
+};
+
 /** How a flag's value or a positional argument completes. */
 export type ValueSpec =
   | { kind: 'none' } // a switch: no value

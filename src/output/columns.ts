@@ -9,9 +9,10 @@ export type ColumnKind = 'text' | 'time' | 'clock' | 'bool' | 'money' | 'list' |
 
 /**
  * Ids a terminal table shows by a human handle: a city's name, a vehicle's plate, a passenger, a
- * trip by its route and local departure (`Damascus → Aleppo · 12-09 07:30`).
+ * trip by its route and local departure (`Damascus → Aleppo · 12-09 07:30`). `cityAr`: a city's
+ * Arabic name, which an assistant's records carry beside the English one.
  */
-export type HandleKind = 'city' | 'vehicle' | 'passenger' | 'trip';
+export type HandleKind = 'city' | 'vehicle' | 'passenger' | 'trip' | 'cityAr';
 
 export interface Column {
   header: string;

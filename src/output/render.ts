@@ -28,6 +28,11 @@ export interface RenderOptions {
   now?: () => Date;
   /** `--columns`: the columns table and CSV output show, instead of the spec's. */
   columns?: string[];
+  /**
+   * JSON for an assistant (`tripctl mcp`): the view a person reads as compact records (see
+   * records.ts) instead of the service's objects, and a list kept under a budget.
+   */
+  records?: boolean;
 }
 
 type Pages = AsyncIterable<unknown[]> | Iterable<unknown[]>;
@@ -42,6 +47,7 @@ export class Renderer {
   async object(value: unknown, declared?: ResourceSpec): Promise<void> {
     const spec = this.chosen(declared);
     if (this.opts.query !== undefined) return this.printJson(await applyQuery(this.opts.query, value));
+    if (this.opts.records && this.opts.format === 'json') return this.recordOf(value, declared);
     switch (this.opts.format) {
       case 'json':
         return this.printJson(value);
@@ -76,6 +82,7 @@ export class Renderer {
    * of how many were shown and names --all, under a terminal's table as in a pipe.
    */
   async list(pages: Pages, declared?: ResourceSpec, partial: { total?: () => number | undefined } = {}): Promise<number> {
+    if (this.opts.records && this.opts.format === 'json' && this.opts.query === undefined) return this.recordList(pages, declared, partial);
     const count = await this.listItems(pages, declared);
     const total = partial.total?.();
     if (total !== undefined && count < total) this.io.err(`${partialNotice(count, total, declared?.name ?? 'item')}\n`);
@@ -118,6 +125,25 @@ export class Renderer {
     }
     if (format === 'csv' && !headerDone && columns) await this.io.write(toCsv(columns, []));
     return count;
+  }
+
+  /** An assistant's answer of one object (records.ts). */
+  private async recordOf(value: unknown, spec: ResourceSpec | undefined): Promise<void> {
+    const { objectAnswer } = await import('./records.js');
+    await this.io.write(`${toJson(await objectAnswer(value, spec, this.recordOptions()))}\n`);
+  }
+
+  /** An assistant's answer of a list (records.ts): the whole list is needed to keep it under its budget. */
+  private async recordList(pages: Pages, spec: ResourceSpec | undefined, partial: { total?: () => number | undefined }): Promise<number> {
+    const items: unknown[] = [];
+    for await (const page of pages) for (const item of page) items.push(item);
+    const { listAnswer } = await import('./records.js');
+    await this.io.write(`${toJson(await listAnswer(items, spec ?? inferSpec(items), partial.total?.(), this.recordOptions()))}\n`);
+    return items.length;
+  }
+
+  private recordOptions() {
+    return { timeZone: this.opts.timeZone, currency: this.opts.currency, handles: this.opts.handles, plural };
   }
 
   /** The spec with the `--columns` choice applied, for table and CSV; other formats ignore it. */
@@ -238,7 +264,7 @@ export function partialNotice(shown: number, total: number, name: string): strin
 }
 
 /** `city` → `cities`, `booking` → `bookings`, `status` → `statuses`. */
-function plural(name: string): string {
+export function plural(name: string): string {
   if (/[^aeiou]y$/.test(name)) return `${name.slice(0, -1)}ies`;
   if (/(?:s|x|z|ch|sh)$/.test(name)) return `${name}es`;
   return `${name}s`;

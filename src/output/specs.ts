@@ -120,7 +120,7 @@ export const specs = {
     columns: [
       { header: 'DATE', path: 'date' },
       { header: 'TIME', path: 'time', kind: 'clock' },
-      { header: 'DEPARTURE AT', path: 'departureAt' },
+      { header: 'DEPARTURE AT', path: 'departureAt', kind: 'time' },
       { header: 'STATE', path: 'state' },
       { header: 'TRIP', path: 'tripId', priority: 4, minWidth: 9 },
     ],
@@ -133,6 +133,7 @@ export const specs = {
       { header: 'RESULT', path: 'result' },
       { header: 'DATE', path: 'date' },
       { header: 'SCHEDULE', path: 'scheduleId' },
+      { header: 'ERROR', path: 'error' },
     ],
   },
   booking: {
@@ -153,6 +154,8 @@ export const specs = {
     // piped rows and CSV keep exactly the columns scripts already read.
     terminalExtras: [
       { after: 'STATUS', column: { header: 'PASSENGER', path: 'passengerId', handle: 'passenger', priority: 2, minWidth: 12 } },
+      // The passenger's own words: cut first on a terminal; an assistant reads it as data.
+      { after: 'GROUP', column: { header: 'NOTE', path: 'passengerNote', priority: 5, minWidth: 8 } },
     ],
   },
   payment: {

@@ -1,6 +1,6 @@
 // Downloads: streamed to a temp file beside the target and renamed on success, so the file is
 // complete or absent; never over an existing file without force; `-` to stdout; safe names.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -95,6 +95,28 @@ describe('download', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  test.each([
+    ['a dangling symbolic link', 'nowhere.pdf'],
+    ['a live symbolic link', 'real.pdf'],
+  ])('--file naming %s is refused before any request (exit 2), and the link is kept', async (_, to) => {
+    writeFileSync(join(dir, 'real.pdf'), 'mine');
+    symlinkSync(to, join(dir, 'invoice.pdf'));
+    const error = await download(client, invoice, { ...base(), file: 'invoice.pdf' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: ExitCode.usage, message: expect.stringContaining('already exists') });
+    expect(server.requests).toHaveLength(0);
+    expect(readlinkSync(join(dir, 'invoice.pdf'))).toBe(to);
+    expect(readdirSync(dir).sort()).toEqual(['invoice.pdf', 'real.pdf']);
+  });
+
+  test('with force, a dangling link at --file is replaced by the file itself, not written through', async () => {
+    symlinkSync('elsewhere.pdf', join(dir, 'invoice.pdf'));
+    server.on('GET /payments/p1/invoice', { body: PDF });
+    await download(client, invoice, { ...base(), file: 'invoice.pdf', force: true });
+    expect(lstatSync(join(dir, 'invoice.pdf')).isFile()).toBe(true);
+    expect(readFileSync(join(dir, 'invoice.pdf')).equals(PDF)).toBe(true);
+    expect(readdirSync(dir)).toEqual(['invoice.pdf']);
+  });
+
   test('an existing file of the suggested name is kept too, and no .part is left', async () => {
     writeFileSync(join(dir, 'report.csv'), 'mine');
     server.on('GET /payments/p1/invoice', { headers: { 'content-disposition': 'attachment; filename=report.csv' }, body: 'a,b\r\n' });
@@ -175,6 +197,43 @@ describe('safe names', () => {
     ['not a header ;;; =', undefined],
   ])('%s → %s', async (header, expected) => {
     expect(await suggestedName(header)).toBe(expected);
+  });
+
+  test.each([
+    ['nul.pdf', '_nul.pdf'],
+    ['lpt1', '_lpt1'],
+    ['CON', '_CON'],
+    ['Aux.tar.gz', '_Aux.tar.gz'],
+    ['com9.csv', '_com9.csv'],
+    ['PRN .txt', '_PRN .txt'],
+    ['nul.', '_nul'],
+    ['conout$.log', '_conout$.log'],
+    ['report.pdf.', 'report.pdf'],
+    ['report . .', 'report'],
+    ['console.pdf', 'console.pdf'],
+    ['nullify.csv', 'nullify.csv'],
+    ['com10.csv', 'com10.csv'],
+  ])('a name Windows cannot save as itself: %s → %s', (name, expected) => {
+    expect(safeFileName(name)).toBe(expected);
+  });
+
+  test('no device name, in any case, with or without an extension, and no trailing dot or space, ever comes back', () => {
+    const devices = ['CON', 'PRN', 'AUX', 'NUL', 'CONIN$', 'CONOUT$'];
+    for (let n = 0; n <= 9; n++) devices.push(`COM${n}`, `LPT${n}`);
+    const variants = (word: string) => [word, word.toLowerCase(), word[0] + word.slice(1).toLowerCase()];
+    for (const device of devices.flatMap(variants)) {
+      for (const name of [device, `${device}.pdf`, `${device}.tar.gz`, `${device} .csv`, `${device}.`, `${device} `, `../${device}.xlsx`]) {
+        const safe = safeFileName(name);
+        expect(safe, name).toBeDefined();
+        expect(safe!.split('.')[0]!.trimEnd().toUpperCase(), name).not.toBe(device.toUpperCase());
+        expect(safe, name).not.toMatch(/[. ]$/);
+      }
+    }
+  });
+
+  test('a name cut to length does not end in a dot or a space', () => {
+    const safe = safeFileName(`${'a'.repeat(239)} ${'b'.repeat(20)}`)!;
+    expect(safe).toBe('a'.repeat(239));
   });
 
   test('control characters and reserved characters are replaced', () => {

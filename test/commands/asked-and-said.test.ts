@@ -120,7 +120,15 @@ describe('dates and files', () => {
     ]);
     expect(exception.code).toBe(2);
     expect(exception.stderr).toBe('tripctl: --date: 2026-02-30: February 2026 has 28 days\n');
-    const departure = await session.run(['trips', 'update', '3f9a2b1c-4d5e-4f60-8a7b-9c0d1e2f3a4b', '--departure', '2027-04-31 08:00']);
+    const departure = await session.run([
+      'trips',
+      'update',
+      '3f9a2b1c-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+      '--departure',
+      '2027-04-31 08:00',
+      '--tz',
+      'Asia/Damascus',
+    ]);
     expect(departure.stderr).toBe('tripctl: --departure: 2027-04-31: April 2027 has 30 days\n');
     expect(session.since(mark)).toEqual([]);
   });

@@ -106,6 +106,7 @@ describe('the fare guard', () => {
     const sent = await m.call('trips_publish', { ...args, fareOk: true });
     await m.close();
     expect(sent.isError).toBe(false);
-    expect(JSON.parse(sent.texts[0]!)).toMatchObject({ pricePerSeat: 3800 });
+    // The answer is the trip as the operator reads it: the fare in pounds, as it was given.
+    expect(JSON.parse(sent.texts[0]!).trip).toMatchObject({ price: '38.00 SYP' });
   });
 });

@@ -4,6 +4,9 @@
 // cancel every trip, and the key in nothing the assistant or the log sees.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { protectedConfig } from '../commands/protected-support.js';
+import { formatMoney } from '../../src/input/money.js';
+import { zoneName } from '../../src/input/zones.js';
+import { localTime } from '../../src/output/cells.js';
 import { runInProcess } from '../support/context.js';
 import type { SandboxSession } from '../support/sandbox.js';
 import { confirms, declines, openMcp, sandboxForFile, seen } from './support.js';
@@ -33,17 +36,55 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('calls', () => {
-  it('a read is answered with what `-o json` prints, the city given by its name', async () => {
+  it("a read is answered in the operator's terms (money in units, local times with the zone, cities by name), the raw body on request", async () => {
     const m = await openMcp(s);
     const answer = await m.call('trips_list', { from: 'Damascus', status: 'published' });
+    const raw = await m.call('trips_list', { from: 'Damascus', status: 'published', raw: true });
     await m.close();
     expect(answer.isError).toBe(false);
-    const trips = JSON.parse(answer.texts[0]!) as Array<{ fromCityId: string }>;
-    expect(trips.length).toBeGreaterThan(0);
-    expect(new Set(trips.map((trip) => trip.fromCityId))).toEqual(new Set(['damascus']));
+    const { trips, timeZone } = JSON.parse(answer.texts[0]!) as { trips: Array<Record<string, string>>; timeZone: string };
     const cli = await s.run(['trips', 'list', '--from', 'Damascus', '--status', 'published', '-o', 'json']);
-    expect(answer.texts[0]).toBe(cli.stdout.trim());
+    expect(raw.texts[0]).toBe(cli.stdout.trim());
+    const bodies = JSON.parse(cli.stdout) as Array<{ id: string; pricePerSeat: number; departureAt: string }>;
+    expect(trips.map((trip) => trip.id)).toEqual(bodies.map((trip) => trip.id));
+    expect(timeZone).toBe(zoneName(undefined));
+    for (const [index, trip] of trips.entries()) {
+      const body = bodies[index]!;
+      expect(trip.from).toBe('Damascus / دمشق');
+      expect(trip.price).toBe(formatMoney(body.pricePerSeat, 'SYP'));
+      expect(trip.departure).toBe(localTime(body.departureAt, undefined));
+      // No minor-unit amount under a key that does not say so, no UTC instant, no bare city id.
+      expect(answer.texts[0]).not.toContain(String(body.pricePerSeat));
+      expect(answer.texts[0]).not.toContain(body.departureAt);
+    }
+    expect(answer.texts[0]).not.toMatch(/"fromCityId"|"damascus"/);
     expect(m.log()).toContain('tripctl mcp: trips_list {"from":"Damascus","status":"published"} → exit 0');
+  });
+
+  it('no reading tool answers with a minor-unit amount, a UTC instant or a bare city id', async () => {
+    const m = await openMcp(s);
+    const first = async (tool: string, key: string, args: Record<string, unknown> = {}) =>
+      (JSON.parse((await m.call(tool, args)).texts[0]!)[key] as Array<{ id: string }>)[0]!.id;
+    const ids: Record<string, string> = {
+      tripId: await first('trips_list', 'trips'),
+      bookingId: await first('bookings_list', 'bookings', { status: 'approved' }),
+      scheduleId: await first('schedules_list', 'schedules'),
+      paymentId: await first('payments_list', 'payments'),
+    };
+    const tools = (await m.client.listTools()).tools;
+    let called = 0;
+    for (const tool of tools) {
+      const required = (tool.inputSchema.required ?? []) as string[];
+      if (!required.every((key) => key in ids)) continue;
+      const answer = await m.call(tool.name, Object.fromEntries(required.map((key) => [key, ids[key]])));
+      expect(answer.isError, `${tool.name}: ${answer.text}`).toBe(false);
+      expect(answer.text, tool.name).not.toMatch(/"(pricePerSeat|amount|gross|net|revenue|paid|pending|refunded|payouts)":\d/);
+      expect(answer.text, tool.name).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+      expect(answer.text, tool.name).not.toMatch(/"(fromCityId|toCityId|cityId)"/);
+      called++;
+    }
+    await m.close();
+    expect(called).toBeGreaterThan(18);
   });
 
   it("bad input gets the verb's own error, and an unknown argument is refused, each logged", async () => {
@@ -86,12 +127,32 @@ describe('calls', () => {
     const answer = await m.call('vehicles_update', { vehicleId: 'DAM-502291', color: 'white' });
     await m.close();
     expect(answer.isError).toBe(false);
-    expect(JSON.parse(answer.texts[0]!)).toMatchObject({ plate: 'DAM-502291', color: 'white' });
+    expect(JSON.parse(answer.texts[0]!).vehicle).toMatchObject({ plate: 'DAM-502291', color: 'white' });
     expect(m.questions).toEqual([
       'Update vehicle DAM-502291 for Qasioun Express?\n\n' +
         '  vehicle  DAM-502291\n' +
+        '  color    white\n' +
         '  command  tripctl --profile=sandbox vehicles update --color=white -- DAM-502291',
     ]);
+  });
+
+  it('a booking is confirmed as it will be sent: the phone in E.164, the fare from its trip', async () => {
+    const { tripId } = nextRequested();
+    const trip = await s.json<{ pricePerSeat: number }>(['trips', 'get', tripId]);
+    const m = await openMcp(s, { allowWrites: true, person: declines });
+    const mark = s.mark();
+    const answer = await m.call('bookings_create', { trip: tripId, seats: 2, phone: '0944 123 456', name: 'Rami Haddad' });
+    const writes = writesSince(mark);
+    await m.close();
+    expect(answer.isError).toBe(true);
+    expect(writes).toEqual([]);
+    expect(m.questions).toHaveLength(1);
+    expect(m.questions[0]).toMatch(/^Create booking for Qasioun Express\?/);
+    expect(m.questions[0]).toMatch(/\n {2}trip +.* → .*\d{4}-\d\d-\d\d \d\d:\d\d/);
+    expect(m.questions[0]).toMatch(/\n {2}phone +\+963944123456\n/);
+    expect(m.questions[0]).toContain(
+      `fare     ${formatMoney(trip.pricePerSeat * 2, 'SYP')} (2 seats at ${formatMoney(trip.pricePerSeat, 'SYP')})`,
+    );
   });
 
   it('a write the person declines is not sent: the sandbox saw no write', async () => {

@@ -262,6 +262,10 @@ describe('against the sandbox', () => {
 
   test('bookings on a terminal: the trip by route and local departure, the passenger by name and phone; each trip looked up once', async () => {
     const [approved] = await session.json<Array<{ tripId: string }>>(['bookings', 'list', '--status', 'approved', '--per-page', '1']);
+    // Those on no manifest (requested, rejected, cancelled) are fetched singly for their passenger.
+    const others = (await session.json<Array<{ id: string; status: string }>>(['bookings', 'list', '--trip', approved!.tripId]))
+      .filter((b) => !['approved', 'boarded'].includes(b.status))
+      .map((b) => `GET /bookings/${b.id}`);
     const trip = await session.json<{ fromCityId: string; toCityId: string; departureAt: string }>(['trips', 'get', approved!.tripId]);
     const cities = new Map((await session.json<Array<{ id: string; name: string }>>(['cities', 'list'])).map((c) => [c.id, c.name]));
     const t = testContext({ stdoutIsTTY: true, columns: 100, env: env() });
@@ -273,7 +277,9 @@ describe('against the sandbox', () => {
           .since(mark)
           .map((r) => `${r.method} ${r.path}`)
           .sort(),
-      ).toEqual(['GET /bookings', 'GET /cities', `GET /trips/${approved!.tripId}`, `GET /trips/${approved!.tripId}/manifest`]);
+      ).toEqual(
+        ['GET /bookings', 'GET /cities', `GET /trips/${approved!.tripId}`, `GET /trips/${approved!.tripId}/manifest`, ...others].sort(),
+      );
       const local = new Intl.DateTimeFormat('en-CA', {
         timeZone: 'Asia/Damascus',
         month: '2-digit',
@@ -312,6 +318,31 @@ describe('against the sandbox', () => {
       expect(await again.run(['bookings', 'list', '--per-page', '30'])).toBe(0);
       expect(session.since(mark2).filter((r) => r.path.endsWith('/manifest'))).toEqual([]);
       expect(again.out()).toBe(t.out());
+      again.cleanup();
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  test('requested bookings on a terminal name their passenger: their booking fetched once each, then remembered', async () => {
+    const requested = await session.json<Array<{ id: string }>>(['bookings', 'list', '--status', 'requested', '--per-page', '10']);
+    expect(requested.length).toBeGreaterThan(1);
+    const t = testContext({ stdoutIsTTY: true, columns: 160, env: env() });
+    try {
+      const mark = session.mark();
+      expect(await t.run(['bookings', 'list', '--status', 'requested', '--per-page', '10'])).toBe(0);
+      const fetched = session
+        .since(mark)
+        .map((r) => r.path)
+        .filter((path) => /^\/bookings\/[^/]+$/.test(path));
+      expect(fetched.sort()).toEqual(requested.map((b) => `/bookings/${b.id}`).sort());
+      const rows = t.out().trimEnd().split('\n').slice(1);
+      expect(rows).toHaveLength(requested.length);
+      for (const row of rows) expect(row).toMatch(/\srequested\s+\S.* \+9639\d{8}\s/);
+      const again = testContext({ stdoutIsTTY: true, columns: 160, env: env(), configDir: t.configDir });
+      const mark2 = session.mark();
+      expect(await again.run(['bookings', 'list', '--status', 'requested', '--per-page', '10'])).toBe(0);
+      expect(session.since(mark2).filter((r) => /^\/bookings\/[^/]+$/.test(r.path))).toEqual([]);
       again.cleanup();
     } finally {
       t.cleanup();

@@ -27,7 +27,7 @@ it('serves over stdio from the bundle, and logs each call on stderr', async () =
   expect(names).not.toContain('bookings_approve');
   const result = (await client.callTool({ name: 'cities_list', arguments: {} })) as CallToolResult;
   const text = result.content[0]?.type === 'text' ? result.content[0].text : '';
-  expect(JSON.parse(text)).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'damascus', name: 'Damascus' })]));
+  expect(JSON.parse(text).cities).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'damascus', name: 'Damascus' })]));
   await client.close();
   expect(log).toMatch(/^tripctl mcp: serving \d+ tools \(read-only\) on profile 'sandbox'$/m);
   expect(log).toContain('tripctl mcp: cities_list {} → exit 0');

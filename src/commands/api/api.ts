@@ -58,10 +58,13 @@ export const runApi: ActionFn<ApiOpts> = async (ctx, { args, opts }) => {
       if (!ctx.io.stdout.write(chunk)) await drained(ctx.io.stdout);
     }
   };
-  if (!type.includes('json')) return void (await copyOut(res.body));
+  // An answer that breaks off is the client's error: exit 7, and for a write, that the service
+  // may have applied it (it is never sent again).
+  const read = <T>(reading: Promise<T>) => reading.catch((error: unknown) => Promise.reject(res.broke(error)));
+  if (!type.includes('json')) return void (await read(copyOut(res.body)));
   // JSON is shown through the renderer (-o) when it fits in memory; a larger answer is written as
   // received, since it could not be parsed anyway.
-  const text = await textOrOverflow(res.body, client.maxBodyBytes, copyOut);
+  const text = await read(textOrOverflow(res.body, client.maxBodyBytes, copyOut));
   if (text === undefined) return;
   const data = text.trim() ? JSON.parse(text) : null;
   await ctx.renderer({ format: settings.outputChosen && settings.output !== 'table' ? settings.output : 'json' }).object(data);

@@ -5,6 +5,7 @@ import { addFieldFlags, addParamFlag } from '../../cmdkit/flags.js';
 
 export function register(program: Command, ctx: Context): void {
   const api = defineVerb(program, 'api <method> <path>', {
+    assistant: { notOffered: 'the raw escape hatch: any method on any path, past the checks and handles of the verbs' },
     // Any method but GET may change something (a protected profile asks first).
     writes: ({ args }) => String(args[0] ?? '').toUpperCase() !== 'GET',
     description: 'Make any call to the service and print the answer as received (the escape hatch)',

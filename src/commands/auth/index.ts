@@ -5,7 +5,9 @@ import { addColumnsFlag } from '../../cmdkit/flags.js';
 import { specs } from '../../output/specs.js';
 
 export function register(program: Command, ctx: Context): void {
-  const auth = defineGroup(program, 'auth', 'Log in with a company secret key and check it');
+  const auth = defineGroup(program, 'auth', 'Log in with a company secret key and check it', [], {
+    notOffered: 'credentials: logging in and out is for a person at a terminal',
+  });
   defineVerb(auth, 'login', {
     calls: ['GET /company'],
     description: 'Verify a secret key with the service and save it in a profile',

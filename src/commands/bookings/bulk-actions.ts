@@ -11,6 +11,8 @@ interface BookingState {
 /** A status move (PATCH {status}): the body, the summary word and the re-run check all follow from it. */
 function statusMove(status: 'approved' | 'rejected' | 'cancelled', ask: string, description: string) {
   return {
+    // A rejected or cancelled booking cannot be taken back; a PATCH of a status lands the same twice.
+    assistant: { destructive: status !== 'approved', idempotent: true },
     method: 'PATCH' as const,
     path: '',
     body: { status },
@@ -35,6 +37,8 @@ export const BULK_ACTIONS = {
     path: '/boarded',
     body: undefined,
     done: 'boarded',
+    // Sets a state: a second run finds it reached and sends nothing.
+    assistant: { destructive: false, idempotent: true },
     ask: 'mark as boarded',
     description: 'Mark passengers boarded (sets boardedAt)',
     reached: (b: BookingState) => b.status === 'boarded' || (b.boardedAt !== undefined && b.boardedAt !== null),
@@ -44,6 +48,7 @@ export const BULK_ACTIONS = {
     path: '/no-show',
     body: undefined,
     done: 'marked no-show',
+    assistant: { destructive: false, idempotent: true },
     ask: 'mark as no-show',
     description: 'Mark passengers who did not board as no-show',
     reached: (b: BookingState) => b.status === 'no_show' || b.noShow === true,

@@ -7,7 +7,7 @@ import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFileFlags, choiceOption, integerInRange } from '../../cmdkit/flags.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
-import { describeTrip, pickTrip } from '../../cmdkit/handles.js';
+import { bookingFare, describeTrip, pickTrip } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag, type OperationVerb } from '../../cmdkit/operation.js';
 import { BULK_ACTIONS, type BulkVerb } from './bulk-actions.js';
 
@@ -103,6 +103,7 @@ export function register(program: Command, ctx: Context): void {
     idempotent: true,
     reviewWhenAsked: true,
     flags: BOOKING_CREATE_FLAGS,
+    reviewExtras: bookingFare,
   };
   // Rows of a file carry keys made from their content, so a re-run replays instead of booking twice.
   addFromFile(defineOperation(bookings, 'create', create, ctx), create, ctx, async () => ({
@@ -114,6 +115,7 @@ export function register(program: Command, ctx: Context): void {
   }));
   for (const [verb, action] of Object.entries(BULK_ACTIONS) as Array<[BulkVerb, (typeof BULK_ACTIONS)[BulkVerb]]>) {
     defineVerb(bookings, `${verb} <bookingIds...>`, {
+      assistant: action.assistant,
       calls: [`${action.method} /bookings/{bookingId}${action.path}`],
       description: `${action.description}; several ids, or - to read them from stdin`,
       examples: [
@@ -128,6 +130,7 @@ export function register(program: Command, ctx: Context): void {
       .action(lazy(ctx, async () => (await import('./status-moves.js')).bulkAction(verb)));
   }
   defineVerb(bookings, 'inbox', {
+    assistant: { notOffered: 'interactive: a person works through the requests at a terminal' },
     calls: [
       'GET /bookings',
       'GET /bookings/{bookingId}',

@@ -29,11 +29,22 @@ export const showTicket: ActionFn<TicketOptions> = async (ctx, { args, opts }) =
   const client = await ctx.client();
   const { data } = await client.request({ method: 'GET', path: `/bookings/${id}/ticket`, expect: { kind: 'object', key: 'ticket' } });
   const ticket = unwrap(data, 'ticket') as Ticket;
+  const { qr, ...rest } = ticket;
+  if (ctx.records) {
+    // An assistant reads the ticket as a person does (the route by name, the local departure), and its code.
+    const { ticketView } = await import('../../output/ticket.js');
+    const { view, spec } = ticketView(rest);
+    if (typeof qr === 'string' && qr !== '') {
+      view.qr = qr;
+      spec.columns.push({ header: 'QR', path: 'qr' });
+    }
+    await ctx.renderer().object(view, spec);
+    return;
+  }
   if (ctx.dataOutput) {
     await ctx.renderer().object(ticket);
     return;
   }
-  const { qr, ...rest } = ticket;
   if (ctx.io.stdoutIsTTY) {
     // Labelled lines (output/ticket.ts), then the code: 9 lines, a blank one and 21 of QR fit 35 rows.
     const { ticketView } = await import('../../output/ticket.js');

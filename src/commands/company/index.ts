@@ -45,6 +45,7 @@ export function register(program: Command, ctx: Context): void {
 
   const logo = defineGroup(company, 'logo', "The company's logo image");
   defineVerb(logo, 'set <file>', {
+    assistant: { notOffered: "uploads a file from the operator's disk" },
     calls: ['POST /company/logo'],
     description: 'Upload a PNG, JPEG, WebP or GIF file as the logo, replacing the current one',
     examples: ['tripctl company logo set ./logo.png'],

@@ -10,6 +10,7 @@ export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export function register(program: Command, ctx: Context): void {
   defineVerb(program, 'completion', {
+    assistant: { notOffered: 'shell plumbing' },
     description:
       'Print the shell completion script for bash, zsh or fish (groups, verbs, flags, allowed values, and cities, ids and plates from the service)',
     examples: [

@@ -7,6 +7,8 @@ export function register(program: Command, ctx: Context): void {
     program,
     'config',
     'Settings of the active profile: base-url, output, timezone, currency, country, timeout, retries',
+    [],
+    { notOffered: "the operator's local settings" },
   );
   // One file per verb, each imported when its verb runs.
   defineVerb(config, 'list', {

@@ -4,6 +4,7 @@ import { defineVerb, lazy } from '../../cmdkit/define.js';
 
 export function register(program: Command, ctx: Context): void {
   defineVerb(program, 'doctor', {
+    assistant: { notOffered: "a report on this machine's configuration, for the operator" },
     // Reads only (the doctor never writes): reachability, then one cheap GET per read scope.
     calls: [
       'GET /openapi.json',

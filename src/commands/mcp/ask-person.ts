@@ -22,6 +22,8 @@ export interface WriteCall {
   values: Record<string, unknown>;
   /** `tripctl --profile sandbox bookings approve …`, as it will run. */
   commandLine: string;
+  /** Every value the verb will send as the operator reads it, where the verb knows them (a publish's review). */
+  details?: ReadonlyArray<readonly [string, string]>;
   signal: AbortSignal;
   /** Told how the question ended. */
   settle: (consent: Consent) => void;
@@ -84,13 +86,15 @@ export async function question(ctx: Context, call: WriteCall, what: string | und
   const trips = new Set<string>();
   for (const param of call.tool.params) {
     const value = call.values[param.key];
-    if (value === undefined || !param.names) continue;
+    // What the verb shows of the values it sends names them already (a vehicle by plate, a price in SYP).
+    if (value === undefined || !param.names || (call.details && param.flag)) continue;
     const items = (Array.isArray(value) ? value : [value]).map(String);
     const label = param.flag ?? LABELS[param.names] ?? param.key;
     for (const item of items.slice(0, NAMED)) rows.push([label, await nameOf(param.names, item, tools, trips)]);
     if (items.length > NAMED) rows.push([label, `… and ${items.length - NAMED} more`]);
   }
   let head = what ?? generic(call.tool, rows);
+  rows.push(...(call.details ?? []).map(([label, text]) => [label, text] as [string, string]));
   // Bookings name their trip in the sentence itself: `approve 3 bookings on Damascus → Aleppo …`.
   if (trips.size === 1) head = `${head} on ${await describeTrip([...trips][0]!, tools)}`;
   else if (trips.size > 1) head = `${head} on ${trips.size} trips`;

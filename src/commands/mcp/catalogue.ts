@@ -1,32 +1,21 @@
 // The tools `tripctl mcp` serves: one per verb of the command tree, described by the same walk
 // that completion scripts and the reference are generated from (completion/tree.ts), so a new
-// verb is a new tool with no code here. What an assistant is not given, and why, is listed below.
+// verb is a new tool with no code here. Whether a verb is offered, destructive or idempotent, and
+// the view it answers with, are declared with the verb itself (cmdkit/define.ts, AssistantSpec).
+// Descriptions are written for a model: no shell, no flags, the arguments by their names.
 import type { Command } from 'commander';
-import { callsOf } from '../../cmdkit/define.js';
+import { assistantOf, callsOf, viewOf } from '../../cmdkit/define.js';
 import { requiredFlagsOf } from '../../cmdkit/operation.js';
-import { allCommands, type ArgNode, type CommandNode, describeTree, type DynamicKind, type FlagNode } from '../../completion/tree.js';
-
-/** Verbs (or whole groups, by their first word) that are no tool, each with the reason. */
-export const LEFT_OUT: Record<string, string> = {
-  auth: 'credentials: logging in and out is for a person at a terminal',
-  profiles: "the operator's saved profiles, protection among them, which an assistant must not switch off",
-  config: "the operator's local settings",
-  completion: 'shell plumbing',
-  sandbox: "starts or steers a local test service, not the company's data",
-  mcp: 'this server itself',
-  api: 'the raw escape hatch: any method on any path, past the checks and handles of the verbs',
-  openapi: "the service's whole document, tens of kilobytes; the verbs are the tools",
-  doctor: "a report on this machine's configuration, for the operator",
-  'bookings inbox': 'interactive: a person works through the requests at a terminal',
-  'trips board': 'interactive: the boarding station reads a scanner at a terminal',
-  'webhooks listen': 'a long-running local listener',
-  'webhooks create':
-    "sends the company's events (passengers' names and phones) to a URL of the caller's choosing, and prints its signing secret",
-  'webhooks update': "can point the company's events at another URL",
-  'payments invoice': 'a PDF download to a file',
-  'reports export': 'a file download (CSV, XLSX or PDF); `reports show` gives the figures as data',
-  'company logo set': "uploads a file from the operator's disk",
-};
+import {
+  allCommands,
+  type ArgNode,
+  type CommandNode,
+  describeTree,
+  DYNAMIC_KIND_WORDS,
+  type DynamicKind,
+  type FlagNode,
+} from '../../completion/tree.js';
+import { hasTimes, recordKeys } from '../../output/records.js';
 
 /** Flags no tool takes, each with the reason; the verb keeps its other flags. */
 const LEFT_OUT_FLAGS: Record<string, string> = {
@@ -43,23 +32,6 @@ const LEFT_OUT_FLAGS: Record<string, string> = {
 
 /** Flags that only mean something beside a left-out one. */
 const GOES_WITH: Record<string, string> = { '--dry-run': '--from-file', '--update': '--from-file' };
-
-/** Verbs that end in one of these words lose or end something: annotated destructive. */
-const DESTRUCTIVE_WORDS = new Set(['cancel', 'reject', 'remove', 'delete']);
-
-/**
- * Writes by POST that set a state rather than create something, so a second run changes nothing.
- * (PATCH, PUT and DELETE are so by their method; `toggle` flips back and `test` sends again, so
- * they are not here.)
- */
-const IDEMPOTENT_POSTS = new Set([
-  'trips complete',
-  'bookings board',
-  'bookings no-show',
-  'schedules pause',
-  'schedules resume',
-  'schedules skip',
-]);
 
 /** One tool argument: a flag or a positional argument of the verb. */
 export interface ToolParam {
@@ -86,6 +58,8 @@ export interface ToolSpec {
   writes: boolean;
   destructive: boolean;
   idempotent: boolean;
+  /** It answers with data (a view): records by default, the service's objects with `raw`. */
+  answers: boolean;
 }
 
 /** Every verb that is a tool, from the program's own tree. */
@@ -93,35 +67,34 @@ export function catalogue(program: Command): ToolSpec[] {
   const root = describeTree(program);
   const tools: ToolSpec[] = [];
   for (const node of allCommands(root)) {
-    if (node.commands.length > 0 || leftOut(node.path)) continue;
+    if (node.commands.length > 0) continue;
     const command = commandAt(program, node.path);
+    const declared = assistantOf(command);
+    if (declared.notOffered !== undefined) continue;
     const calls = callsOf(command);
     // A verb that declares no call to the service is local (config, event names, verify): no tool.
     if (calls.length === 0) continue;
-    const writes = calls.some((call) => !call.startsWith('GET '));
-    const path = node.path.join(' ');
+    const sends = calls.filter((call) => !call.startsWith('GET '));
+    const writes = sends.length > 0;
+    const params = paramsOf(node, command);
+    for (const param of params) param.description = forModel(param.description, params);
     tools.push({
       name: node.path.join('_').replace(/-/g, '_'),
       path: node.path,
-      description: describe(node),
-      params: paramsOf(node, command),
+      description: describe(node, command, params, declared.description),
+      params,
       writes,
-      destructive: writes && DESTRUCTIVE_WORDS.has(node.path[node.path.length - 1]!),
-      idempotent:
-        writes &&
-        (IDEMPOTENT_POSTS.has(path) || calls.filter((call) => !call.startsWith('GET ')).every((call) => /^(PATCH|PUT|DELETE) /.test(call))),
+      destructive: writes && declared.destructive === true,
+      idempotent: writes && (declared.idempotent ?? sends.every((call) => /^(PATCH|PUT|DELETE) /.test(call))),
+      answers: viewOf(command) !== undefined,
     });
   }
   return tools;
 }
 
-/** Why a verb is no tool, or undefined when it is one. */
-export function leftOut(path: string[]): string | undefined {
-  for (let length = path.length; length > 0; length--) {
-    const reason = LEFT_OUT[path.slice(0, length).join(' ')];
-    if (reason) return reason;
-  }
-  return undefined;
+/** Why a verb is no tool, or undefined when it is one (declared with the verb or its group). */
+export function notOffered(program: Command, path: string[]): string | undefined {
+  return assistantOf(commandAt(program, path)).notOffered;
 }
 
 function commandAt(program: Command, path: string[]): Command {
@@ -130,11 +103,37 @@ function commandAt(program: Command, path: string[]): Command {
   return command;
 }
 
-/** The verb's help: what it does, and its examples as a command line. */
-function describe(node: CommandNode): string {
-  if (node.examples.length === 0) return node.description;
-  const examples = node.examples.map((example) => `  ${example}`).join('\n');
-  return `${node.description}\n\nAs a command line (each --flag is an argument of this tool):\n${examples}`;
+/**
+ * What the tool does, for a model: the verb's description (or the one it declared for an
+ * assistant) with each flag named as the tool's argument, then what it answers with.
+ */
+function describe(node: CommandNode, command: Command, params: ToolParam[], declared: string | undefined): string {
+  const view = viewOf(command);
+  const answer = view
+    ? ` Answers with ${view.figures ? 'figures' : `${view.name} records`} (${recordKeys(view).join(', ')})${hasTimes(view) ? ', times in the zone it names' : ''}.`
+    : '';
+  return `${forModel(declared ?? node.description, params)}.${answer}`.replace(/\.\./g, '.');
+}
+
+/**
+ * Text written for a terminal, for a model: `--trip` becomes the argument `trip`, and what is
+ * about terminals and shells (`--yes without a terminal`, `-o json`) is left out.
+ */
+export function forModel(text: string, params: ToolParam[]): string {
+  const byFlag = new Map(params.flatMap((param) => (param.flag ? [[param.flag, param.key] as const] : [])));
+  return text
+    .replace(
+      /\s*\([^()]*(?:--(?:yes|param|field|all|query|file|force|format|from-file|dry-run|columns|concurrency)\b|\s-o\s|\$\()[^()]*\)/g,
+      '',
+    )
+    .replace(/;[^;]*\b(?:terminal|stdin)\b[^;]*$/, '')
+    .replace(/;?\s*-F \w+=\S+ takes minor units/g, '')
+    .replace(/--([a-z][a-z0-9-]*)/g, (_whole, name: string) => {
+      const key = byFlag.get(`--${name}`);
+      return key ? `\`${key}\`` : name.replace(/-/g, ' ');
+    })
+    .replace(/[;,]\s*$/, '')
+    .trim();
 }
 
 function paramsOf(node: CommandNode, command: Command): ToolParam[] {
@@ -166,19 +165,9 @@ function flagParam(flag: FlagNode, command: Command, required: Set<string | unde
   return withValues(param, flag.value);
 }
 
-/** What a positional id names, for its description. */
-const ID_WORDS: Partial<Record<DynamicKind, string>> = {
-  trips: "a trip's id",
-  bookings: "a booking's id",
-  schedules: "a schedule's id",
-  vehicles: "a vehicle's id or plate",
-  members: "a member's id",
-  webhooks: "a webhook endpoint's id",
-};
-
 function argParam(arg: ArgNode): ToolParam {
   const kind = arg.value.kind === 'dynamic' ? arg.value.source : undefined;
-  const words = kind && ID_WORDS[kind] ? `${ID_WORDS[kind]} (as ${kind}_list gives it)` : arg.name;
+  const words = kind && DYNAMIC_KIND_WORDS[kind] ? `${DYNAMIC_KIND_WORDS[kind]} (as ${kind}_list gives it)` : arg.name;
   return withValues(
     {
       key: arg.name,

@@ -3,12 +3,11 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { defineVerb, lazy } from '../../cmdkit/define.js';
-
-/** How a tool call runs a verb: cli.ts's main(), handed down by the registration. */
-export type RunCommand = (argv: string[], ctx: Context) => Promise<number>;
+import type { RunCommand } from './run-command.js';
 
 export function register(program: Command, ctx: Context, run: RunCommand): void {
   defineVerb(program, 'mcp', {
+    assistant: { notOffered: 'this server itself' },
     description:
       "Serve tripctl's verbs to an assistant over the Model Context Protocol on stdio: read-only unless --allow-writes, and a person confirms every write through the assistant's client",
     examples: [

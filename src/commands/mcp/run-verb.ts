@@ -5,7 +5,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { Context } from '../../context.js';
 import { IO } from '../../io.js';
 import type { ToolParam, ToolSpec } from './catalogue.js';
-import type { RunCommand } from './index.js';
+import type { RunCommand } from './run-command.js';
 
 /** The arguments of a call, checked against the tool's parameters; a message says what is wrong. */
 export function checkArguments(tool: ToolSpec, args: unknown): { values: Record<string, unknown> } | { problem: string } {
@@ -90,7 +90,12 @@ export async function runVerb(
   parent: Context,
   run: RunCommand,
   argv: string[],
-  opts: { signal: AbortSignal; confirm: (ctx: Context, what: string | undefined) => Promise<void> },
+  opts: {
+    signal: AbortSignal;
+    confirm: (ctx: Context, what: string | undefined, details: ReadonlyArray<readonly [string, string]> | undefined) => Promise<void>;
+    /** The service's own objects (`-o json`) rather than the records a person reads. */
+    raw?: boolean;
+  },
 ): Promise<VerbRun> {
   const stdout = new Collected();
   const stderr = new Collected();
@@ -106,7 +111,8 @@ export async function runVerb(
     cwd: parent.cwd,
     now: parent.now,
     signal: AbortSignal.any([parent.signal, opts.signal]),
-    confirmWrites: (what) => (answer ??= opts.confirm(ctx, what)),
+    confirmWrites: (what, details) => (answer ??= opts.confirm(ctx, what, details)),
+    records: opts.raw !== true,
   });
   const code = await run([...globalArgs(parent), '--output=json', '--no-input', ...argv], ctx);
   return { code, stdout: stdout.text(), stderr: stderr.text() };

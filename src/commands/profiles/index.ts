@@ -5,7 +5,9 @@ import { addColumnsFlag } from '../../cmdkit/flags.js';
 import { specs } from '../../output/specs.js';
 
 export function register(program: Command, ctx: Context): void {
-  const profiles = defineGroup(program, 'profiles', 'Saved profiles: one per company key or environment');
+  const profiles = defineGroup(program, 'profiles', 'Saved profiles: one per company key or environment', [], {
+    notOffered: "the operator's saved profiles, protection among them, which an assistant must not switch off",
+  });
   addColumnsFlag(
     defineVerb(profiles, 'list', {
       description: 'List saved profiles, marking the default and the protected',

@@ -19,6 +19,8 @@ export function register(program: Command, ctx: Context): void {
     program,
     'sandbox',
     'A local, stateful sandbox of the whole partner interface, and its administrator controls',
+    [],
+    { notOffered: "starts or steers a local test service, not the company's data" },
   );
   defineVerb(sandbox, 'start', {
     isDefault: true,

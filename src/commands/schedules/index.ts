@@ -176,6 +176,8 @@ export function register(program: Command, ctx: Context): void {
     ['resume', true],
   ] as const) {
     defineVerb(schedules, `${verb} <scheduleId>`, {
+      // Sets a state: a second run finds it set and sends nothing.
+      assistant: { idempotent: true },
       calls: ['GET /schedules/{scheduleId}', 'POST /schedules/{scheduleId}/toggle'],
       description: `${active ? 'Resume' : 'Pause'} a schedule; does nothing if it is already ${active ? 'active' : 'paused'}`,
       examples: [`tripctl schedules ${verb} d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf`],
@@ -194,6 +196,8 @@ export function register(program: Command, ctx: Context): void {
     .option('--days <n>', 'how many days ahead, from now', integerInRange('--days', 1, 366), 14)
     .action(lazy(ctx, async () => (await import('./preview.js')).preview));
   defineVerb(schedules, 'skip [scheduleIds...]', {
+    // Dates already skipped are left as they are.
+    assistant: { idempotent: true },
     calls: [
       'GET /schedules',
       'GET /schedules/{scheduleId}',
@@ -253,6 +257,7 @@ export function register(program: Command, ctx: Context): void {
     'remove <scheduleId> <exceptionId>',
     {
       description: 'Remove a date override',
+      assistant: { destructive: true },
       examples: [
         `tripctl schedules exceptions remove d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf "$(tripctl schedules get d8bf1b0c-a90c-4e0f-aad6-b34fed8facaf --query 'exceptions[0].id' | tr -d '"')"`,
       ],

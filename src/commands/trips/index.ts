@@ -95,8 +95,18 @@ export function register(program: Command, ctx: Context): void {
     trips,
     'list',
     {
-      description: 'List trips, newest departure first',
-      examples: ['tripctl trips list --status published --from Damascus', 'tripctl trips list --all -o ndjson > trips.ndjson'],
+      description:
+        'List trips, newest departure first; with --date (or --from-date, --to-date) those departing on those local days, soonest first',
+      examples: [
+        'tripctl trips list --status published --from Damascus',
+        'tripctl trips list --date tomorrow',
+        'tripctl trips list --all -o ndjson > trips.ndjson',
+      ],
+      dayFilter: { field: 'departureAt', noun: 'trips departing' },
+      assistant: {
+        description:
+          "List the company's trips. With date (today, tomorrow or YYYY-MM-DD, a day in the company's time zone), or fromDate and toDate, exactly the trips departing on those days, soonest first: use it for a day's departures. Without a date, newest departure first, one page at a time; status, from and to narrow the list",
+      },
       method: 'GET',
       path: '/trips',
       result: { kind: 'list', key: 'trips', paged: true },
@@ -129,6 +139,10 @@ export function register(program: Command, ctx: Context): void {
   );
   const publish: OperationVerb = {
     description: 'Publish a trip (asks for what is missing on a terminal)',
+    assistant: {
+      description:
+        "Publish a new trip: vehicle (plate), from and to (city names), departure ('YYYY-MM-DD HH:MM' in the company's time zone) and price per seat in the currency's units, as the records show it (18,000.00 SYP is price 18000). The person is shown the trip and fare before it is sent",
+    },
     examples: [
       "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2027-12-01 08:30' --price 15000",
       'tripctl trips publish --from-file timetable.csv --dry-run --update   # the plan: new rows, and changes to published trips',
@@ -189,6 +203,7 @@ export function register(program: Command, ctx: Context): void {
     'complete <tripId>',
     {
       description: 'Mark a trip that has run as completed',
+      assistant: { idempotent: true },
       examples: [
         'tripctl trips complete "$(tripctl trips list --status published --all -o ids | tail -1)"   # the earliest: it has departed',
       ],
@@ -200,6 +215,7 @@ export function register(program: Command, ctx: Context): void {
     ctx,
   );
   defineVerb(trips, 'board <tripId>', {
+    assistant: { notOffered: 'interactive: the boarding station reads a scanner at a terminal' },
     description: 'A boarding station: scan tickets or type booking ids to mark passengers boarded; works offline',
     examples: [
       'tripctl trips board 0f6b2c3d-1e4f-4a5b-9c6d-7e8f9a0b1c2d',
@@ -226,6 +242,10 @@ export function register(program: Command, ctx: Context): void {
     .action(lazy(ctx, async () => (await import('./board.js')).board));
   const manifest: OperationVerb = {
     description: "List a trip's approved and boarded passengers, or save the driver's sheet (--format pdf|csv)",
+    assistant: {
+      description:
+        "The passengers who travel on a trip: its approved and boarded bookings, each passenger by name and phone with seats and boarding. Takes the trip's id (tripId). Requested bookings are not on it: bookings_list with the trip and status requested lists those",
+    },
     examples: [
       'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)"',
       'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)" --format pdf --file manifest.pdf',

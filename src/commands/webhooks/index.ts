@@ -26,6 +26,10 @@ export function register(program: Command, ctx: Context): void {
 
   const create = addFieldFlags(
     defineVerb(webhooks, 'create', {
+      assistant: {
+        notOffered:
+          "sends the company's events (passengers' names and phones) to a URL of the caller's choosing, and prints its signing secret",
+      },
       description: "Create an endpoint; its signing secret is printed once and kept in the profile's file (0600)",
       calls: ['POST /webhooks'],
       examples: [
@@ -50,6 +54,7 @@ export function register(program: Command, ctx: Context): void {
 
   addFieldFlags(
     defineVerb(webhooks, 'update <endpointId>', {
+      assistant: { notOffered: "can point the company's events at another URL" },
       description: 'Change the URL or the events of an endpoint, or pause and resume its deliveries',
       calls: ['PATCH /webhooks/{endpointId}'],
       examples: [`tripctl webhooks update ${ID} --events booking.approved,booking.cancelled`, `tripctl webhooks update ${ID} --pause`],
@@ -62,6 +67,7 @@ export function register(program: Command, ctx: Context): void {
 
   defineVerb(webhooks, 'delete <endpointId>', {
     description: 'Delete an endpoint (asks first; --yes without a terminal) and forget its kept secret',
+    assistant: { destructive: true },
     calls: ['DELETE /webhooks/{endpointId}'],
     examples: [`tripctl webhooks delete ${ID} --yes`],
   }).action(lazy(ctx, async () => (await import('./endpoints.js')).runDelete));
@@ -107,6 +113,7 @@ export function register(program: Command, ctx: Context): void {
   }).action(lazy(ctx, async () => (await import('./endpoints.js')).runSecret));
 
   defineVerb(webhooks, 'listen', {
+    assistant: { notOffered: 'a long-running local listener' },
     description: 'Receive signed deliveries locally: verify each over its raw bytes, print it, forward it to your handler',
     calls: ['POST /webhooks', 'DELETE /webhooks/{endpointId}'],
     // Only --register creates (and later deletes) an endpoint; a plain listener changes nothing.
