@@ -212,7 +212,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'bookings board') r='--concurrency' ;;
     'bookings no-show') r='--concurrency' ;;
     'bookings inbox') r='--trip --poll' ;;
-    'bookings ticket') r='' ;;
+    'bookings ticket') r='--format --trip --all --file --force' ;;
     'payments') r='' ;;
     'payments list') r='--status --param --page --per-page --all --limit --columns' ;;
     'payments get') r='--param --columns' ;;
@@ -445,6 +445,9 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'bookings no-show|--concurrency') r='free' ;;
     'bookings inbox|--trip') r='dyn:trips' ;;
     'bookings inbox|--poll') r='free' ;;
+    'bookings ticket|--format') r='one:png pdf' ;;
+    'bookings ticket|--trip') r='dyn:trips' ;;
+    'bookings ticket|--file') r='file' ;;
     'payments list|--status') r='one:pending paid refunded failed' ;;
     'payments list|--param') r='free' ;;
     'payments list|--page') r='free' ;;

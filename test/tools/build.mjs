@@ -121,7 +121,7 @@ const bundle = await build({
   // would more than double what every start reads. And libphonenumber-js (read when a phone is
   // typed) and qrcode (a ticket on a terminal): 380 kB together that every start would read and
   // deserialise for the few runs that use them (`--version` went from 1.30x to 1.45x node -e 0).
-  external: ['pdfkit', 'fontkit', 'bidi-js', '@modelcontextprotocol/sdk', 'libphonenumber-js', 'qrcode'],
+  external: ['pdfkit', 'fontkit', 'bidi-js', '@modelcontextprotocol/sdk', 'libphonenumber-js', 'qrcode', '@resvg/resvg-wasm'],
   supported: { 'dynamic-import': false },
 });
 const fail = (message) => {
