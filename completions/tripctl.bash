@@ -212,11 +212,11 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'bookings board') r='--concurrency' ;;
     'bookings no-show') r='--concurrency' ;;
     'bookings inbox') r='--trip --poll' ;;
-    'bookings ticket') r='' ;;
+    'bookings ticket') r='--format --trip --all --file --force' ;;
     'payments') r='' ;;
     'payments list') r='--status --param --page --per-page --all --limit --columns' ;;
     'payments get') r='--param --columns' ;;
-    'payments invoice') r='--file --force' ;;
+    'payments invoice') r='--param --file --force' ;;
     'payouts') r='' ;;
     'payouts list') r='--param --columns' ;;
     'dashboard') r='--param --columns' ;;
@@ -238,7 +238,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'webhooks verify') r='--secret --endpoint --signature --payload-file --saved' ;;
     'webhooks replay') r='--to --secret --timeout-ms' ;;
     'api') r='--input --file --force -H --header -F --field -f --raw-field --param' ;;
-    'openapi') r='' ;;
+    'openapi') r='--decisions' ;;
     'completion') r='' ;;
     'sandbox') r='' ;;
     'sandbox start') r='--port --host --time-scale --data --no-profile --quiet' ;;
@@ -445,6 +445,9 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'bookings no-show|--concurrency') r='free' ;;
     'bookings inbox|--trip') r='dyn:trips' ;;
     'bookings inbox|--poll') r='free' ;;
+    'bookings ticket|--format') r='one:png pdf' ;;
+    'bookings ticket|--trip') r='dyn:trips' ;;
+    'bookings ticket|--file') r='file' ;;
     'payments list|--status') r='one:pending paid refunded failed' ;;
     'payments list|--param') r='free' ;;
     'payments list|--page') r='free' ;;
@@ -453,6 +456,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'payments list|--columns') r='free' ;;
     'payments get|--param') r='free' ;;
     'payments get|--columns') r='free' ;;
+    'payments invoice|--param') r='free' ;;
     'payments invoice|--file') r='file' ;;
     'payouts list|--param') r='free' ;;
     'payouts list|--columns') r='free' ;;

@@ -1,6 +1,7 @@
 // Commands that act on many ids (approve, reject, cancel, board, no-show): ids from the command
 // line or stdin, all checked before the first request, run with bounded concurrency over the one
-// keep-alive pool, reported one line per id in input order as soon as that line is known.
+// keep-alive pool, reported one line per id in input order as soon as that line is known. A
+// failure is one id's line, never the end of the report: what was done is always said.
 import type { Context } from '../context.js';
 import { CliError, ExitCode, httpSuffix, mostSevere, usageError } from '../errors.js';
 import { sanitizeLine, toJson } from '../output/sanitize.js';
@@ -104,6 +105,10 @@ function withoutId(message: string, id: string): string {
   );
 }
 
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): Promise<number> {
   const json = ctx.settings().output === 'json' || ctx.settings().output === 'ndjson';
   const outcomes: Array<BulkOutcome | undefined> = new Array(ids.length);
@@ -153,10 +158,12 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
               ? { id, ...line(index), ok: true, already: true, exitCode: 0, result: result.result }
               : { id: opts.idOf?.(result) ?? id, ...line(index), ok: true, exitCode: 0, result };
       } catch (error) {
-        if (!(error instanceof CliError)) throw error;
-        if (error.exitCode === ExitCode.interrupted) return;
-        const message = withoutId(`${error.message}${httpSuffix(error)}`, id);
-        outcomes[index] = { id, ...line(index), ok: false, exitCode: error.exitCode, error: message };
+        if (error instanceof CliError && error.exitCode === ExitCode.interrupted) return;
+        // Whatever went wrong with this id, it is this id's failure: the ids done before and
+        // after it are still reported, one line each, and the summary still says what was done.
+        const failure = error instanceof CliError ? error : new CliError(`unexpected: ${errorText(error)}`, ExitCode.failure);
+        const message = withoutId(`${failure.message}${httpSuffix(failure)}`, id);
+        outcomes[index] = { id, ...line(index), ok: false, exitCode: failure.exitCode, error: message };
         // A script that reads only stderr still learns why each id failed.
         ctx.io.err(`tripctl: ${opts.lines ? `line ${opts.lines[index]}` : id}: ${sanitizeLine(message)}\n`);
       } finally {

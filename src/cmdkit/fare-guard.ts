@@ -15,7 +15,7 @@ import { FARE_FACTOR, FARE_OK, unusualFare, type UnusualFare } from '../input/fa
 import { formatMoney } from '../input/money.js';
 import { proceedOrCancel } from './confirm.js';
 import { currencyOf } from './fields.js';
-import type { ParseTools } from './operation.js';
+import type { ParseTools } from './operation-spec.js';
 
 /** A fare about to be sent: where it came from (`--price`, `timetable.csv: line 5`) and its route when known. */
 export interface FareToSend {

@@ -14,7 +14,7 @@ import { DEFAULT_COUNTRY, parsePhone } from '../input/phone.js';
 import type { Validate } from '../input/prompter.js';
 import { dateTime, timeOfDay, weekdays } from '../input/validate.js';
 import { localDateOf, SERVICE_TIME_ZONE, serviceTimeIn, zoneName } from '../input/zones.js';
-import type { FieldFlag, ParseTools } from './operation.js';
+import type { FieldFlag, ParseTools } from './operation-spec.js';
 import { promptReason } from '../input/reason.js';
 
 /** The country a local phone number is read in: the profile's `country`, else Syria. */

@@ -7,7 +7,7 @@ import { usageError } from '../errors.js';
 import { declareWrites, lazy, type ActionFn } from './define.js';
 import { integerInRange } from './flags.js';
 import type { ImportOptions, ImportVerb } from './import-rows.js';
-import type { OperationOptions, OperationVerb } from './operation.js';
+import type { OperationOptions, OperationVerb } from './operation-spec.js';
 
 /**
  * `update` describes --update where rows that differ from what they match can be changed (`trips

@@ -8,20 +8,27 @@ import { cityKeys } from '../input/resolve.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
 import { sanitizeLine } from '../output/sanitize.js';
 import { passengerLabel } from '../output/terminal.js';
-import type { FieldFlag, ParseTools } from './operation.js';
+import type { FieldFlag, ParseTools } from './operation-spec.js';
 
-/** The question for a city flag: the service's cities, narrowed as the person types either name or the id. */
-function pickCity(question: string) {
-  return async ({ ctx, resolver }: ParseTools): Promise<string> => {
+/**
+ * The question for a city flag: the service's cities, narrowed as the person types either name or
+ * the id. The destination's list leaves out the origin already answered: no trip goes nowhere.
+ */
+function pickCity(question: string, exceptAnswer?: string) {
+  return async ({ ctx, resolver }: ParseTools, sofar: Record<string, unknown>): Promise<string> => {
     const cities = await resolver.listCities();
+    const answered = exceptAnswer ? sofar[exceptAnswer] : undefined;
+    const except = typeof answered === 'string' ? await resolver.city(`--${exceptAnswer}`, answered).catch(() => undefined) : undefined;
     return (await ctx.prompter()).select(
       question,
-      cities.map((c) => ({
-        name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(),
-        value: c.id,
-        // Every spelling the resolver knows (Hims, Halab, Dimashq…), so a question finds what a flag finds.
-        keys: cityKeys(c),
-      })),
+      cities
+        .filter((c) => c.id !== except)
+        .map((c) => ({
+          name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(),
+          value: c.id,
+          // Every spelling the resolver knows (Hims, Halab, Dimashq…), so a question finds what a flag finds.
+          keys: cityKeys(c),
+        })),
     );
   };
 }
@@ -46,6 +53,23 @@ export async function pickDriver({ ctx, resolver }: ParseTools): Promise<string>
     'Driver:',
     ranked.map((m) => ({ name: `${m.fullName ?? m.id}  ${m.role ?? ''}  ${m.phone ?? ''}`.trim(), value: m.id })),
   );
+}
+
+/**
+ * `trips publish`'s question for the driver: the members whose role is driver. The last choice
+ * leaves the field out, and the service gives the trip to the key's own member, as without a
+ * terminal; with no driver in the company that is said, not asked.
+ */
+export async function offerDriver({ ctx, resolver }: ParseTools): Promise<string | undefined> {
+  const drivers = (await resolver.listMembers()).filter((m) => m.role === 'driver');
+  if (drivers.length === 0) {
+    ctx.info("No member's role is driver: the trip goes to the key's own member (members add --role driver)");
+    return undefined;
+  }
+  return (await ctx.prompter()).select<string | undefined>('Driver:', [
+    ...drivers.map((m) => ({ name: sanitizeLine(`${m.fullName ?? m.id}  ${m.phone ?? ''}`.trim()), value: m.id })),
+    { name: "(none: the key's own member drives)", value: undefined },
+  ]);
 }
 
 /**
@@ -115,7 +139,7 @@ export function cityFlag(name: string, field: string, description: string, extra
     field,
     lookup: true,
     parse: (v, t) => t.resolver.city(name, v),
-    ask: pickCity(QUESTIONS[name] ?? 'City:'),
+    ask: pickCity(QUESTIONS[name] ?? 'City:', name === '--to' ? 'from' : undefined),
     show: showCity,
     ...extra,
   };

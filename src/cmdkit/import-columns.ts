@@ -2,7 +2,7 @@
 // (`vehicle`, `price`, in a person's units) or like the service's field (`vehicleId`,
 // `pricePerSeat`, in the service's units), in any case, with spaces, dashes or underscores.
 import { usageError } from '../errors.js';
-import { flagName, type FieldFlag } from './operation.js';
+import { flagName, type FieldFlag } from './operation-spec.js';
 
 /** `--vehicle <id|plate>` → `vehicle`. */
 export function columnOf(flag: FieldFlag): string {

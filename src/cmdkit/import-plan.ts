@@ -5,7 +5,7 @@
 import { toJson } from '../output/sanitize.js';
 import type { Context } from '../context.js';
 import { columnOf } from './import-columns.js';
-import type { FieldFlag, ParseTools } from './operation.js';
+import type { FieldFlag, ParseTools } from './operation-spec.js';
 
 /** The object a row matches at the service; `current` is given when its fields may be compared. */
 export interface Match {

@@ -19,7 +19,7 @@ import { sendRows } from './import-send.js';
 import { type CsvTable, decodeCsv, extraCells, parseCsv } from './csv.js';
 import { type Column, columnOf, mapHeader } from './import-columns.js';
 import { fieldsFrom } from './flags.js';
-import { attributeOf, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation.js';
+import { attributeOf, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation-spec.js';
 
 export type { ImportOptions, ImportRow, ImportVerb } from './import-verb.js';
 import { toolsFor } from './run-operation.js';

@@ -3,7 +3,7 @@
 import type { Method } from '../client/http.js';
 import type { Context } from '../context.js';
 import type { Found } from './import-plan.js';
-import type { FieldFlag } from './operation.js';
+import type { FieldFlag } from './operation-spec.js';
 
 export interface ImportRow {
   line: number;

@@ -1,5 +1,6 @@
 // The one runner behind every data-described verb: path ids checked, flags parsed (asking on a
-// terminal for what is missing), the request sent, the answer rendered with the resource's spec.
+// terminal for what is missing), the request sent, the answer rendered with the resource's spec
+// or, for a file (an invoice, a report export), saved the way every file is (save-download.ts).
 import { newIdempotencyKey } from '../client/idempotency.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
@@ -21,13 +22,18 @@ import {
   type Operation,
   type OperationOptions,
   type ParseTools,
-} from './operation.js';
+} from './operation-spec.js';
 
 /**
  * Fills `{name}` placeholders with the positional arguments. Each must be a UUID — so no path
  * can be smuggled into another call — unless the operation can resolve a handle (a plate) first.
  */
 export async function fillPath(ctx: Context, op: Operation, args: string[]): Promise<string> {
+  return (await pathWithValues(ctx, op, args)).path;
+}
+
+/** fillPath, with the value of each placeholder (a file's name is made of them). */
+async function pathWithValues(ctx: Context, op: Operation, args: string[]): Promise<{ path: string; params: Record<string, string> }> {
   const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const values: string[] = [];
   for (const [index, name] of names.entries()) {
@@ -40,7 +46,8 @@ export async function fillPath(ctx: Context, op: Operation, args: string[]): Pro
     } else values.push(value.toLowerCase());
   }
   let index = 0;
-  return op.path.replace(/\{(\w+)\}/g, () => values[index++]!);
+  const path = op.path.replace(/\{(\w+)\}/g, () => values[index++]!);
+  return { path, params: Object.fromEntries(names.map((name, i) => [name, values[i]!])) };
 }
 
 const resolvers = new WeakMap<Context, Resolver>();
@@ -157,7 +164,7 @@ export function promptCheck(tools: ParseTools, flag: FieldFlag, required: boolea
 
 export function runnerFor(op: Operation): ActionFn<OperationOptions> {
   return async (ctx, { args, opts, command }) => {
-    const path = await fillPath(ctx, op, args);
+    const { path, params } = await pathWithValues(ctx, op, args);
     const { body, query, asked } = await fieldsFromFlags(ctx, op, opts);
     Object.assign(query, paramsFrom(opts));
     if (op.positional !== undefined) {
@@ -182,8 +189,24 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       const rows = [...(await describeFields(tools, op.flags ?? [], body)), ...((await op.reviewExtras?.(body, tools)) ?? [])];
       await ctx.beforeWrite(undefined, rows);
     }
-    const client = await ctx.client();
     const result = op.result ?? { kind: 'object' };
+    if (result.kind === 'file') {
+      const { fileStamp, saveDownload } = await import('./save-download.js');
+      const values = { params, query, stamp: fileStamp(ctx.now()) };
+      await saveDownload(
+        ctx,
+        { method: op.method, path, query: query as never, auth: op.auth, fromRoot: op.fromRoot },
+        {
+          file: opts.file as string | undefined,
+          force: opts.force === true,
+          fallbackName: result.name(values),
+          label: result.label(values),
+          bom: result.csv?.(values) ?? false,
+        },
+      );
+      return;
+    }
+    const client = await ctx.client();
     if (result.kind === 'list' && result.paged && op.dayFilter && (opts.date ?? opts.fromDate ?? opts.toDate) !== undefined) {
       const { byDays } = await import('./day-filter.js');
       await ctx.renderer().list([await byDays(ctx, client, path, result.key, query, op.dayFilter.field, opts)], op.resource);

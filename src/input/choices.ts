@@ -19,6 +19,7 @@ export const REPORT_TYPES = ['bookings', 'trips', 'revenue', 'drivers', 'routes'
 export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 /** `trips manifest --format`: the driver's sheet on paper, or its rows for a spreadsheet. */
 export const MANIFEST_FORMATS = ['pdf', 'csv'] as const;
+export const TICKET_FORMATS = ['png', 'pdf'] as const;
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**

@@ -95,3 +95,19 @@ export function serviceTimeIn(hhmm: string, date: string, operatorZone: string |
   if (theirs === hhmm && !dayShift) return undefined;
   return `${theirs}${dayShift} ${zoneName(operatorZone)}`;
 }
+
+const offsetNames = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * ISO 8601 of `at` as the wall clock of the zone, with the zone's offset at that instant:
+ * `2026-11-28T22:24:00+03:00` in Asia/Damascus. The same instant as the service's `…Z`, read as a
+ * person there reads it (the sandbox's exports write their times so).
+ */
+export function isoInZone(at: Date, timeZone: string): string {
+  let format = offsetNames.get(timeZone);
+  if (!format) offsetNames.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
+  const name = format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const offset = name === 'GMT' ? '+00:00' : name.slice(3); // GMT+03:00 → +03:00
+  const seconds = String(at.getUTCSeconds()).padStart(2, '0'); // zones differ by whole minutes
+  return `${localDateOf(at, timeZone)}T${localTimeOf(at, timeZone)}:${seconds}${offset}`;
+}

@@ -1,7 +1,9 @@
 // How one value is written in a cell: piped rows and CSV keep the service's value (ISO times,
-// true/false), a terminal reads local times and yes/no; CSV itself (RFC 4180, headings by field name).
+// true/false), a terminal reads local times and yes/no; CSV rows by columns (headings by field
+// name), written by the one CSV writer (csv.ts).
 import { columnName } from './choose-columns.js';
 import { valueAt, type Column } from './columns.js';
+import { csvLine } from './csv.js';
 import { sanitizeField } from './sanitize.js';
 
 export function formatValue(value: unknown, column: Column, opts: { tty: boolean; timeZone?: string }): string {
@@ -51,15 +53,13 @@ function fieldName(column: Column): string {
   return column.header === column.path ? column.path : columnName(column);
 }
 
-/** RFC 4180: CRLF line ends, fields quoted when they hold a comma, quote or line break. */
+/**
+ * Items as CSV records (see csv.ts: RFC 4180, formulas neutralised), with no byte-order mark: a
+ * file saved by a command gets one where it is saved (cmdkit/save-download.ts), stdout never.
+ */
 export function toCsv(columns: Column[], items: unknown[], header = true): string {
-  const line = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
   const rows = items.map((item) =>
-    line(columns.map((column) => sanitizeField(formatValue(valueAt(item, column.path), column, { tty: false })))),
+    csvLine(columns.map((column) => sanitizeField(formatValue(valueAt(item, column.path), column, { tty: false })))),
   );
-  return (header ? line(columns.map(fieldName)) : '') + rows.join('');
-}
-
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return (header ? csvLine(columns.map(fieldName)) : '') + rows.join('');
 }

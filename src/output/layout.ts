@@ -2,9 +2,10 @@
 // an ellipsis (or left out when even that cannot fit), a bold heading line, two spaces between
 // columns, no borders and no rule between rows (as `gh` and `kubectl` print). Which columns and
 // how wide is decided here, from widths measured by string-width (emoji and ZWJ sequences two
-// columns, Arabic vowel marks none); cli-table3 draws the rows. Pure functions of the cells and
-// the width, so the layout is tested at any width without a terminal.
-import Table from 'cli-table3';
+// columns, Arabic vowel marks none), and the rows are drawn here too: cli-table3, the card's table
+// library, measures with string-width 4, which counts each Arabic vowel mark as a column, so it
+// pads a vowelled name short and the columns after it shift (test/output/layout.test.ts shows it).
+// Pure functions of the cells and the width, so the layout is tested at any width without a terminal.
 import stringWidth from 'string-width';
 
 /** Columns a text takes on a terminal (cells are sanitised: no escape sequences reach here). */
@@ -127,35 +128,9 @@ export function fitColumns(columns: LayoutColumn[], natural: number[], available
   };
 }
 
-/** No borders, no rules: only the two spaces between columns (as gh prints). */
-const BORDERLESS = {
-  top: '',
-  'top-mid': '',
-  'top-left': '',
-  'top-right': '',
-  bottom: '',
-  'bottom-mid': '',
-  'bottom-left': '',
-  'bottom-right': '',
-  left: '',
-  'left-mid': '',
-  mid: '',
-  'mid-mid': '',
-  right: '',
-  'right-mid': '',
-  middle: ' '.repeat(GAP),
-};
-
-/**
- * One line of cells already cut and padded to their columns. Each row is drawn as its own
- * cli-table3 table: cli-table3 pads by its own measure (string-width 4, which counts an Arabic
- * vowel mark as a column), so one table sized by that measure would shift every row holding one;
- * a row of cells padded by string-width's measure needs no padding from it.
- */
+/** One line of cells already cut and padded to their columns: no borders, two spaces between (as gh prints). */
 function drawRow(cells: string[]): string {
-  const table = new Table({ chars: BORDERLESS, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } });
-  table.push(cells);
-  return table.toString().trimEnd();
+  return cells.join(' '.repeat(GAP)).trimEnd();
 }
 
 /**

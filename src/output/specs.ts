@@ -133,6 +133,7 @@ export const specs = {
       { header: 'RESULT', path: 'result' },
       { header: 'DATE', path: 'date' },
       { header: 'SCHEDULE', path: 'scheduleId' },
+      { header: 'ERROR', path: 'error' },
     ],
   },
   booking: {

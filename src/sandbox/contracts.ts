@@ -36,7 +36,17 @@ export interface Sheet {
    * format in xlsx (so sums work).
    */
   money?: { columns: string[]; currency: string };
+  /**
+   * Columns holding times, as ISO 8601 with the offset of `zone` (2026-11-28T22:24:00+03:00, the
+   * wall clock there). csv keeps the text; xlsx and pdf show the wall clock and name the zone in
+   * the column's heading ("departureAt (Asia/Damascus)"), xlsx as date cells so they sort.
+   */
+  times?: { columns: string[]; zone: string };
+  /** The PDF's page; without it, the smallest of A4 portrait, A4 landscape and A3 landscape that fits. */
+  page?: PageSize;
 }
+
+export type PageSize = 'A4 portrait' | 'A4 landscape' | 'A3 landscape';
 
 /** One attempt to deliver one event to one endpoint, as GET /webhooks/{id}/deliveries serves it. */
 export interface DeliveryRecord {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { newKey } from './routes/admin.js';
 import type { EventDispatcherApi } from './contracts.js';
 import { EventDispatcher, TEST_EVENT } from './events/dispatcher.js';
-import { buildOpenApi } from './openapi/document.js';
+import { buildOpenApi, type DocumentForm } from './openapi/document.js';
 import { subscribes } from './domain/webhooks.js';
 import { ALL_ROUTES } from './routes/index.js';
 import { generateAll } from './domain/schedules.js';
@@ -40,6 +40,12 @@ export interface Sandbox {
   keys: { full: string; readOnly: string; otherCompany: string };
   requests: RecordedRequest[];
   dispatcher: EventDispatcherApi;
+  /**
+   * The document in either form: 'served' is what GET /openapi.json answers (open to what a
+   * client may rely on); 'strict' is what the sandbox itself answers, which its contract tests
+   * check every exchange against (openapi/document.ts).
+   */
+  openApi(form: DocumentForm): Record<string, unknown>;
   close(): Promise<void>;
   idle(): Promise<void>;
 }
@@ -147,11 +153,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   generateAll(core);
   persist();
 
-  let openApi: Record<string, unknown> | undefined;
+  const documents = new Map<DocumentForm, Record<string, unknown>>();
+  const openApi = (form: DocumentForm) => {
+    let document = documents.get(form);
+    if (!document) documents.set(form, (document = buildOpenApi(ALL_ROUTES, origin, core.baseUrl, form)));
+    return document;
+  };
   const handler = createHandler({
     core,
     routes: ALL_ROUTES,
-    openApi: () => (openApi ??= buildOpenApi(ALL_ROUTES, origin, core.baseUrl)),
+    openApi: () => openApi('served'),
     beforeRequest: () => {
       const before = state.trips.length;
       generateAll(core);
@@ -180,6 +191,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     keys: { full: keyOf('full'), readOnly: keyOf('readOnly'), otherCompany: keyOf('otherCompany') },
     requests,
     dispatcher,
+    openApi,
     idle: () => dispatcher.idle(),
     close: async () => {
       if (closed) return;

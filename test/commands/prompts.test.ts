@@ -27,6 +27,7 @@ describe('trips publish on a terminal', () => {
       [/^Departure/, () => '2027-01-15 07:30'],
       [/fare per seat/i, () => '15000'],
       [/^Seats/, () => undefined], // accept the vehicle's seats
+      [/^Driver/, (choices) => choices!.at(-1)!.value], // (none: the key's own member drives)
       [/^Pickup/, () => places[0]!.pcode],
       [/^Drop-off/, (choices) => choices![0]!.value], // (none)
       [/^Send this/, () => true],

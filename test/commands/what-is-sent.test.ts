@@ -94,6 +94,7 @@ describe('money: the currency’s units at every door', () => {
   it('a prompt takes the same amount as the flag, and the review shows both units', async () => {
     const prompter = new ScriptedPrompter([
       [/^Fare per seat, in SYP/, () => '18,000.50'],
+      [/^Driver/, (choices) => choices!.at(-1)!.value], // (none: the key's own member drives)
       [/^Send this/, () => true],
     ]);
     const t = terminalOn(session, prompter);

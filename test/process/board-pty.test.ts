@@ -54,12 +54,17 @@ describe('trips board on a pseudo-terminal', () => {
     await until(screen, /ALREADY BOARDED +Rami Haddad · 1 seat at \d\d:\d\d/);
     type(`${ids[1]!.slice(0, 8)}\r`);
     await until(screen, /BOARDED +Lina Khoury · 2 seats +3 of 6 seats boarded/);
+    // A QR whose check part was changed: refused, nothing sent.
+    const forged = (await api(sb, 'GET', `/bookings/${ids[2]}/ticket`)).ticket.qr.replace(/:[^:]+$/, ':00000000');
+    type(`${forged}\r`);
+    await until(screen, /FORGED OR ALTERED +Omar Aziz · 3 seats: this QR is not the ticket the service issued/);
     expect(raw).toContain('\u001b[1;30;42m'); // the green verdict
     expect(raw).toContain('\u0007'); // the bell on a refusal
     type('q\r');
     await until(screen, /Mark these 1 passenger\(s\) no-show\?/);
     expect(screen()).toMatch(/Not boarded: 1 passenger\(s\), 3 seat\(s\)\n +\S+ +Omar Aziz/);
     type('y\r');
+    // The forged ticket is the run's refusal; a passenger scanned twice counts as boarded.
     expect(await exited).toBe(6);
     expect(screen()).toContain('marked no-show 1 of 1');
     expect((await api(sb, 'GET', `/bookings/${ids[2]}`)).booking.status).toBe('no_show');

@@ -103,6 +103,7 @@ test("trips publish on a terminal: 'Hom⏎' pasted picks Homs, offers Homs's pla
     ['paste', '? Departure', '2027-01-15 07:30'],
     ['type', '? Fare per seat', '15000'],
     ['paste', '? Seats on sale', ''],
+    ['paste', '? Driver:', ''],
   ]);
   await term.waitFor(/\? Pickup place:\n❯/);
   const offered = await term.screen();

@@ -48,6 +48,7 @@ test("trips publish: 'Hom⏎' in one write picks Homs, offers Homs's places, and
     await keys.reply('Departure', '2027-01-15 07:30\r');
     await keys.reply('Fare per seat', '15000\r');
     await keys.reply('Seats on sale', '\r');
+    await keys.reply('Driver:', '\r'); // the first driver
     await keys.waitFor('Pickup place:');
     const offered = await keys.waitFor(/❯[\s\S]*?⏎ select/);
     for (const place of homs) expect(offered).toContain(place.pcode);
@@ -80,7 +81,8 @@ test('trips publish answered in one write before the first question is drawn: ea
     const mark = session.mark();
     // Everything typed ahead: the places are fetched over HTTP between To and Pickup, and the
     // departure's and the price's answers are checked asynchronously; no key is lost or misplaced.
-    keys.burst(`${vehicle.plate}\rHom\rLat\r2027-01-15 07:30\r15,000.50\r3\r${pickup.pcode}\r\ryes\r`);
+    const driver = (await session.json<Array<{ id: string; role: string }>>(['members', 'list'])).find((m) => m.role === 'driver')!;
+    keys.burst(`${vehicle.plate}\rHom\rLat\r2027-01-15 07:30\r15,000.50\r3\r\r${pickup.pcode}\r\ryes\r`);
     expect(await t.run(['trips', 'publish', '-o', 'json']), t.err()).toBe(0);
     expect(posted(session, mark, '/trips')).toEqual([
       {
@@ -90,6 +92,7 @@ test('trips publish answered in one write before the first question is drawn: ea
         departureAt: '2027-01-15T07:30:00+03:00',
         pricePerSeat: 1500050,
         totalSeats: 3,
+        driverId: driver.id,
         fromPlacePcode: pickup.pcode,
       },
     ]);

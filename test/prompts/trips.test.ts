@@ -34,6 +34,7 @@ function posts(mark: number, path: string) {
 test('trips publish: a past departure, an impossible time, a negative price and too many seats are each asked again', async () => {
   const vehicles = await file.session.json<Array<{ id: string; plate: string; seats: number }>>(['vehicles', 'list']);
   const first = vehicles[0]!; // the select's first choice
+  const members = await file.session.json<Array<{ id: string; role: string; fullName?: string; phone?: string }>>(['members', 'list']);
   const t = terminal();
   const keys = new Keyboard(t);
   try {
@@ -42,6 +43,13 @@ test('trips publish: a past departure, an impossible time, a negative price and 
     await keys.waitFor('Vehicle');
     keys.press(KEY.enter);
     await keys.search('From:', 'دمش', 'Damascus');
+    // The destination's list leaves out the origin: its first choice is another city, and typing
+    // the origin's name finds nothing.
+    await keys.waitFor('To:');
+    expect(await keys.waitFor(/❯ [^\n]+/)).not.toContain('Damascus');
+    keys.press('damasc');
+    await keys.waitFor(/No results|No choices/);
+    keys.press(...Array.from({ length: 6 }, () => '\x7f'));
     await keys.search('To:', 'hom', 'Homs');
     // The question names the zone it reads the time in.
     await keys.refused(
@@ -61,6 +69,12 @@ test('trips publish: a past departure, an impossible time, a negative price and 
     keys.retype(String(first.seats + 1));
     await keys.waitFor(`The vehicle has ${first.seats} seats; at most ${first.seats}`);
     keys.retype(String(first.seats - 1));
+    // The driver is asked: the members whose role is driver.
+    await keys.waitFor('Driver:');
+    const driverChoice = await keys.waitFor(/❯ [^\n]+/);
+    const driver = members.find((m) => driverChoice.includes(m.fullName ?? m.id))!;
+    expect(driver.role).toBe('driver');
+    keys.press(KEY.enter);
     await keys.waitFor('Pickup place');
     keys.press(KEY.enter); // (none)
     await keys.waitFor('Drop-off place');
@@ -74,6 +88,7 @@ test('trips publish: a past departure, an impossible time, a negative price and 
     expect(review).toMatch(/departure\s+2027-01-15 07:30 Asia\/Damascus\s+\(2027-01-15T07:30:00\+03:00\)/);
     expect(review).toMatch(/price\s+15,000\.50 SYP\s+\(1500050 minor units\)/);
     expect(review).toMatch(new RegExp(`seats\\s+${first.seats - 1}`));
+    expect(review).toMatch(new RegExp(`driver\\s+${driver.fullName}, \\${driver.phone}, driver`));
     expect(posts(mark, '/trips')).toEqual([]);
     keys.press(KEY.enter);
     expect(await running, t.err()).toBe(0);
@@ -96,6 +111,8 @@ test('trips publish: a past departure, an impossible time, a negative price and 
         '15000.50',
         '--seats',
         String(first.seats - 1),
+        '--driver',
+        driver.id,
       ],
       { env: { TRIPCTL_TZ: 'Asia/Damascus' } },
     );
@@ -108,6 +125,7 @@ test('trips publish: a past departure, an impossible time, a negative price and 
       departureAt: '2027-01-15T07:30:00+03:00',
       pricePerSeat: 1500050,
       totalSeats: first.seats - 1,
+      driverId: driver.id,
     });
   } finally {
     t.stdin.end();

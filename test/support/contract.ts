@@ -1,6 +1,7 @@
 // The sandbox's document as a contract over the whole suite: every exchange a test has with an
 // in-process sandbox (through test/support/sandbox.ts or test/sandbox/http.ts) is checked against
-// the OpenAPI document that same sandbox serves, by an independent validator (ajv, JSON Schema
+// the strict form of the OpenAPI document that same sandbox serves (closed objects and
+// enumerations: what the sandbox itself answers), by an independent validator (ajv, JSON Schema
 // 2020-12 as OpenAPI 3.1 uses it). Importing this module registers an afterEach hook in the test
 // file, which fails the test during which any drift was seen.
 //

@@ -1,8 +1,8 @@
 // An in-process sandbox per test file, and a runner of main(argv, ctx) pointed at it with a
 // temporary config dir — the shape of every command test. Nothing is spawned: the command runs
 // in this process over real HTTP on loopback (test/process/ keeps the tests that need bin/tripctl).
-// Every sandbox started here checks each exchange against its own OpenAPI document
-// (./contract.ts): a test during which the sandbox drifted from its document fails.
+// Every sandbox started here checks each exchange against the strict form of its own OpenAPI
+// document (./contract.ts): a test during which the sandbox drifted from its document fails.
 import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { tempConfigDir, type CliOptions, type CliResult } from './cli.js';
@@ -14,8 +14,10 @@ import { contractChecker } from './contract.js';
 export async function startCheckedSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const checker = contractChecker();
   const sandbox = await startSandbox({ ...opts, observe: checker.observe });
-  const answer = await fetch(`${sandbox.baseUrl}/openapi.json`);
-  checker.load((await answer.json()) as Record<string, unknown>);
+  // The strict form: what the sandbox answers, closed. The served form only opens it (no schema
+  // forbids additional properties, open enumerations list known values), so an exchange that
+  // keeps to the strict one keeps to what is served too.
+  checker.load(sandbox.openApi('strict'));
   return sandbox;
 }
 

@@ -104,14 +104,15 @@ const common = {
 
 /**
  * What stays outside the bundle, required from Node or node_modules when first used: Node's own
- * modules, and PDFKit with fontkit (the PDF writer: PDFKit reads its own data files next to its
- * code, so it cannot be bundled; fontkit is its dependency, installed with it). Everything else
+ * modules, PDFKit with fontkit (the PDF writer: PDFKit reads its own data files next to its code,
+ * so it cannot be bundled; fontkit is its dependency, installed with it), and resvg (a ticket as
+ * PNG), which reads its WebAssembly file from its package (bookings/ticket-png.ts). Everything else
  * is bundled, so an install brings only these (package.json's dependencies).
  * An ES module build (which splitting needs) would import each of these at the top of its chunk,
  * that is at start-up; so each is reached through a small CommonJS module of the bundle, which
  * esbuild evaluates where the importing module is first used, as a CommonJS build would.
  */
-const OUTSIDE = new Set(['pdfkit', 'fontkit']);
+const OUTSIDE = new Set(['pdfkit', 'fontkit', '@resvg/resvg-wasm']);
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const outside = {
   name: 'outside',

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { optionalInput, phoneFlag } from '../../cmdkit/fields.js';
-import { BOOKING_STATUSES } from '../../input/choices.js';
+import { BOOKING_STATUSES, TICKET_FORMATS } from '../../input/choices.js';
 import { integer, maxLength, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
-import { integerInRange } from '../../cmdkit/flags.js';
+import { addFileFlags, choiceOption, integerInRange } from '../../cmdkit/flags.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { bookingFare, describeTrip, pickTrip } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag, type OperationVerb } from '../../cmdkit/operation.js';
@@ -147,12 +147,20 @@ export function register(program: Command, ctx: Context): void {
     .option('--trip <tripId>', 'only requests for this trip')
     .option('--poll <seconds>', 'how often new requests are looked for', integerInRange('--poll', 2, 3600), 15)
     .action(lazy(ctx, async () => (await import('./inbox.js')).inbox));
-  defineVerb(bookings, 'ticket <bookingId>', {
-    calls: ['GET /bookings/{bookingId}/ticket'],
-    description: 'Show the boarding ticket; on a terminal with its QR code',
+  const ticket = defineVerb(bookings, 'ticket [bookingId]', {
+    calls: ['GET /bookings/{bookingId}/ticket', 'GET /bookings', 'GET /company'],
+    description: 'Show the boarding ticket (on a terminal with its QR code), or save it as a PNG or PDF to send',
     examples: [
       `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)"`,
       `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)" -o json > ticket.json`,
+      `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)" --format png --file ticket.png --force`,
+      `tripctl bookings ticket --trip "$(tripctl bookings list --status approved --limit 1 --columns tripId -o table)" --all --format pdf --file tickets.pdf --force`,
     ],
-  }).action(lazy(ctx, async () => (await import('./ticket.js')).showTicket));
+  })
+    .addOption(choiceOption('--format <format>', 'save the ticket as a file: png (its QR code) or pdf (the whole ticket)', TICKET_FORMATS))
+    .option('--trip <tripId>', 'with --all: the trip whose approved bookings get a ticket each')
+    .option('--all', 'every approved booking of --trip: one PDF with a page each, or a folder of PNGs');
+  addFileFlags(ticket, 'ticket-BOOKING8.FORMAT here; with --all tickets-TRIP8.pdf or tickets-TRIP8/').action(
+    lazy(ctx, async () => (await import('./ticket.js')).showTicket),
+  );
 }

@@ -1,3 +1,4 @@
+import { usageError } from '../../errors.js';
 import { uuid } from '../../input/validate.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import type { ActionFn } from '../../cmdkit/define.js';
@@ -8,8 +9,23 @@ interface Ticket {
   [key: string]: unknown;
 }
 
-export const showTicket: ActionFn = async (ctx, { args }) => {
-  const id = uuid('bookingId', args[0] ?? '');
+interface TicketOptions {
+  format?: 'png' | 'pdf';
+  file?: string;
+  force?: boolean;
+  trip?: string;
+  all?: boolean;
+}
+
+export const showTicket: ActionFn<TicketOptions> = async (ctx, { args, opts }) => {
+  if (opts.format !== undefined) {
+    const { saveTicketFiles } = await import('./ticket-files.js');
+    return saveTicketFiles(ctx, args[0], { ...opts, format: opts.format });
+  }
+  if (opts.file !== undefined || opts.force || opts.trip !== undefined || opts.all)
+    throw usageError('--file, --force, --trip and --all go with --format png or pdf');
+  if (args[0] === undefined) throw usageError('missing bookingId');
+  const id = uuid('bookingId', args[0]);
   const client = await ctx.client();
   const { data } = await client.request({ method: 'GET', path: `/bookings/${id}/ticket`, expect: { kind: 'object', key: 'ticket' } });
   const ticket = unwrap(data, 'ticket') as Ticket;

@@ -31,7 +31,19 @@ const LEFT_OUT_FLAGS: Record<string, string> = {
 };
 
 /** Flags that only mean something beside a left-out one. */
-const GOES_WITH: Record<string, string> = { '--dry-run': '--from-file', '--update': '--from-file' };
+const GOES_WITH: Record<string, string> = {
+  '--dry-run': '--from-file',
+  '--update': '--from-file',
+  // `bookings ticket --trip TRIP --all` saves files: only with --format.
+  '--trip': '--format',
+  '--all': '--format',
+};
+
+/**
+ * Arguments a tool requires though the command line may leave them out, for a form of the verb
+ * that only a left-out flag reaches (`bookings ticket --trip TRIP --all --format pdf`).
+ */
+const REQUIRED_IN_TOOLS: Record<string, string[]> = { 'bookings ticket': ['bookingId'] };
 
 /** One tool argument: a flag or a positional argument of the verb. */
 export interface ToolParam {
@@ -142,7 +154,11 @@ function paramsOf(node: CommandNode, command: Command): ToolParam[] {
   const flags = node.flags.filter(
     (flag) => flag.long && !LEFT_OUT_FLAGS[flag.long] && !present.has(GOES_WITH[flag.long] ?? '') && flag.long !== '--help',
   );
-  const params = [...flags.map((flag) => flagParam(flag, command, required)), ...node.args.map(argParam)];
+  const requiredArgs = new Set(REQUIRED_IN_TOOLS[node.path.join(' ')] ?? []);
+  const params = [
+    ...flags.map((flag) => flagParam(flag, command, required)),
+    ...node.args.map((arg) => argParam(requiredArgs.has(arg.name) ? { ...arg, required: true } : arg)),
+  ];
   const keys = new Set<string>();
   for (const param of params) {
     // Flags and arguments share one namespace in a tool's schema.

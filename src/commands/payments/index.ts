@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { PAYMENT_STATUSES } from '../../input/choices.js';
 import { specs } from '../../output/specs.js';
-import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
-import { addFileFlags } from '../../cmdkit/flags.js';
+import { defineGroup } from '../../cmdkit/define.js';
 import { defineOperation } from '../../cmdkit/operation.js';
 
 export function register(program: Command, ctx: Context): void {
@@ -35,14 +34,20 @@ export function register(program: Command, ctx: Context): void {
     },
     ctx,
   );
-  const invoice = defineVerb(payments, 'invoice <paymentId>', {
-    assistant: { notOffered: 'a PDF download to a file' },
-    calls: ['GET /payments/{paymentId}/invoice.pdf'],
-    description: "Download a payment's invoice PDF (the path saved is printed on stdout)",
-    examples: [
-      'tripctl payments invoice "$(tripctl payments list --limit 1 -o ids)"',
-      'tripctl payments invoice "$(tripctl payments list --limit 1 -o ids)" --file invoice.pdf --force',
-    ],
-  });
-  addFileFlags(invoice).action(lazy(ctx, async () => (await import('./invoice.js')).invoice));
+  defineOperation(
+    payments,
+    'invoice <paymentId>',
+    {
+      assistant: { notOffered: 'a PDF download to a file' },
+      description: "Download a payment's invoice PDF (the path saved is printed on stdout)",
+      examples: [
+        'tripctl payments invoice "$(tripctl payments list --limit 1 -o ids)"',
+        'tripctl payments invoice "$(tripctl payments list --limit 1 -o ids)" --file invoice.pdf --force',
+      ],
+      method: 'GET',
+      path: '/payments/{paymentId}/invoice.pdf',
+      result: { kind: 'file', name: ({ params }) => `invoice-${params.paymentId}.pdf`, label: () => 'invoice' },
+    },
+    ctx,
+  );
 }

@@ -2,6 +2,7 @@
 // running count (a refusal rings the bell), piped one tab-separated record per input line, or
 // one JSON object with -o json/ndjson; and the background sync's messages, which redraw the prompt.
 import type { Context } from '../../context.js';
+import { isUuid } from '../../input/validate.js';
 import { sanitizeLine, toJson } from '../../output/sanitize.js';
 import type { ManifestPassenger } from './boarding-journal.js';
 import type { BoardingStation, SyncEvent, Verdict } from './boarding-station.js';
@@ -64,9 +65,24 @@ export class BoardPrinter {
       case 'not-approved':
         return this.ctx.io.out(loud('NOT APPROVED', `booking ${v.bookingId} is ${sanitizeLine(v.status)}; nothing sent`));
       case 'other-trip':
-        return this.ctx.io.out(loud('OTHER TRIP', `booking ${v.bookingId} is for trip ${v.tripId}; nothing sent`));
+        return this.ctx.io.out(
+          loud('OTHER TRIP', `booking ${v.bookingId} is for ${v.route ? sanitizeLine(v.route) : `trip ${v.tripId}`}; nothing sent`),
+        );
+      case 'forged':
+        return this.ctx.io.out(
+          loud(
+            'FORGED OR ALTERED',
+            `${v.passenger ? `${who(v.passenger)}: ` : ''}this QR is not the ticket the service issued for booking ${v.bookingId}; nothing sent`,
+          ),
+        );
       case 'unknown':
-        return this.ctx.io.out(loud('UNKNOWN', `no booking ${v.bookingId}; nothing sent`));
+        return this.ctx.io.out(
+          loud(
+            'UNKNOWN',
+            // A printed code typed by hand that no ticket of this trip has, or a booking id nobody knows.
+            `${isUuid(v.bookingId) ? `no booking ${v.bookingId}` : `no ticket of this trip has the code ${sanitizeLine(v.bookingId)}`}; nothing sent`,
+          ),
+        );
       case 'refused':
         return this.ctx.io.out(loud('REFUSED', `${who(v.passenger) || v.bookingId}: ${sanitizeLine(v.message)}`));
       case 'no-id':
@@ -85,7 +101,9 @@ export class BoardPrinter {
       case 'not-approved':
         return [v.bookingId, v.kind, v.status];
       case 'other-trip':
-        return [v.bookingId, v.kind, v.tripId];
+        return [v.bookingId, v.kind, v.tripId, v.route ?? ''];
+      case 'forged':
+        return [v.bookingId, v.kind, v.passenger?.fullName ?? ''];
       case 'unknown':
         return [v.bookingId, v.kind];
       case 'refused':

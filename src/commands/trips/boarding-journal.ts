@@ -38,6 +38,14 @@ export interface PendingBoarding {
   scannedAt: string;
   /** False when the scan could not be checked against the service (not on the saved manifest). */
   verified: boolean;
+  /** The scanned QR text, when it could not be checked against the issued ticket: checked at sync. */
+  qr?: string;
+}
+
+/** What the service issued for a booking: the QR a scan must equal, and the code printed under it. */
+export interface IssuedTicket {
+  code: string;
+  qr: string;
 }
 
 export interface JournalData {
@@ -47,6 +55,8 @@ export interface JournalData {
   baseUrl: string;
   trip?: TripSummary;
   manifest?: { loadedAt: string; passengers: ManifestPassenger[] };
+  /** The tickets of the manifest's passengers by booking id, saved with it: checked offline. */
+  tickets?: Record<string, IssuedTicket>;
   pending: PendingBoarding[];
 }
 
@@ -169,6 +179,13 @@ function journalProblem(data: unknown, tripId: string): string | undefined {
     if (typeof entry.scannedAt !== 'string' || Number.isNaN(Date.parse(entry.scannedAt)))
       return `${where}.scannedAt ${show(entry.scannedAt)} is not a time`;
     if (typeof entry.verified !== 'boolean') return `${where}.verified ${show(entry.verified)} is not true or false`;
+    if (entry.qr !== undefined && typeof entry.qr !== 'string') return `${where}.qr ${show(entry.qr)} is not text`;
+  }
+  if (data.tickets !== undefined) {
+    if (!isRecord(data.tickets)) return 'tickets is not a record of tickets';
+    for (const [id, ticket] of Object.entries(data.tickets))
+      if (!isUuid(id) || !isRecord(ticket) || typeof ticket.code !== 'string' || typeof ticket.qr !== 'string')
+        return `tickets.${show(id)} is not a saved ticket`;
   }
   if (data.trip !== undefined && (!isRecord(data.trip) || typeof data.trip.route !== 'string')) return 'trip is not a trip summary';
   if (data.manifest !== undefined) {

@@ -15,6 +15,8 @@ export interface Booking {
   seats?: number;
   boardedAt?: string | null;
   passenger?: { fullName?: string | null; phone?: string | null };
+  /** Included when a booking is fetched singly: names another trip by its route. */
+  trip?: { fromCityId?: string; toCityId?: string; departureAt?: string };
 }
 
 export class StationLink {

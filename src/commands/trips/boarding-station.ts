@@ -1,5 +1,6 @@
 // Just over 300 lines: one object owns the journal and the manifest so that work on them is
-// serialised; its verdicts (boarding-verdicts.ts) and the link to the service (boarding-link.ts) are apart.
+// serialised; its verdicts (boarding-verdicts.ts), the link to the service (boarding-link.ts), the
+// issued tickets (boarding-tickets.ts) and the look-ups of typed lines (boarding-identify.ts) are apart.
 // The engine of `trips board`: the trip's manifest, a line turned into a booking and a verdict,
 // boardings sent at once or queued in the journal while the service cannot be reached, and the
 // queue synced. It returns verdicts; board.ts prints them. Work is serialised (one line or one
@@ -7,20 +8,21 @@
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
-import { westernDigits } from '../../input/digits.js';
-import { DEFAULT_COUNTRY, toE164 } from '../../input/phone.js';
 import { type BoardingJournal, checkedPassengers, type ManifestPassenger, type PendingBoarding } from './boarding-journal.js';
 import { type Booking, StationLink } from './boarding-link.js';
+import { bookingIdsIn, byIdPrefix, byPhone, otherTripVerdict, routeName } from './boarding-identify.js';
+import { bookingByCode, fetchTicket, looksLikeCode, saveTickets, type ServiceTicket } from './boarding-tickets.js';
 import { aboutThePassenger, keptForLater, type SyncEvent, VERDICT_EXIT, type Verdict } from './boarding-verdicts.js';
 
 export { VERDICT_EXIT, type SyncEvent, type Verdict } from './boarding-verdicts.js';
 
-const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 export class BoardingStation {
   passengers: ManifestPassenger[] = [];
   readonly link: StationLink;
   /** The exit code of each queued scan the service refused once back (unknown, not approved…). */
   readonly droppedCodes: number[] = [];
+  /** The service's cities, to name another trip by its route; ids alone when offline. */
+  private cities: Array<{ id: string; name?: string }> = [];
 
   constructor(
     private readonly ctx: Context,
@@ -47,13 +49,23 @@ export class BoardingStation {
         ]),
       );
       const t = unwrap(trip.data, 'trip') as { fromCityId?: string; toCityId?: string; departureAt?: string; status?: string };
-      const name = (id: string | undefined) => cities.find((c) => c.id === id)?.name ?? id ?? '?';
+      this.cities = cities;
       this.passengers = checkedPassengers(this.ctx, (manifest.data as { passengers?: unknown }).passengers);
-      const summary = { route: `${name(t.fromCityId)} → ${name(t.toCityId)}`, departureAt: t.departureAt, status: t.status };
+      const summary = { route: routeName(cities, t.fromCityId, t.toCityId), departureAt: t.departureAt, status: t.status };
       const saved = { loadedAt: this.ctx.now().toISOString(), passengers: this.passengers };
       await this.journal.update((data) => {
         data.trip = summary;
         data.manifest = saved;
+      });
+      // The passengers' tickets are saved with the manifest, so scans are checked offline too;
+      // without them a scan is checked against the service when it is made.
+      await saveTickets(
+        this.link,
+        this.journal,
+        this.passengers.map((p) => p.bookingId),
+      ).catch((error: unknown) => {
+        if (!keptForLater(error)) throw error;
+        this.ctx.warn(`tickets not saved for checking offline: ${(error as Error).message}`);
       });
       this.passengers = this.journal.data.manifest?.passengers ?? this.passengers;
       return 'fresh';
@@ -125,51 +137,88 @@ export class BoardingStation {
   }
 
   private async handle(line: string): Promise<Verdict> {
-    const ids = [...line.matchAll(UUIDS)].map((m) => m[0].toLowerCase()).filter((id) => id !== this.tripId);
-    // Typed by hand from a ticket: enough leading hex digits of one booking on this trip.
-    const prefix = ids.length ? undefined : /\b[0-9a-f]{8,32}\b/i.exec(line.replace(/-/g, ''))?.[0]?.toLowerCase();
-    const byPrefix = prefix ? this.passengers.filter((p) => p.bookingId.replace(/-/g, '').startsWith(prefix)) : [];
-    const known = ids.map((id) => this.find(id)).find(Boolean) ?? (byPrefix.length === 1 ? byPrefix[0] : await this.byPhone(line, ids));
+    const text = line.trim();
+    const ids = bookingIdsIn(text, this.tripId);
+    // More than a booking id: a scanned ticket, checked whole against the one the service issued.
+    if (ids.length && text.toLowerCase() !== ids[0]) return this.scanned(text, ids[0]!);
+    // The code printed under the QR, typed by hand.
+    const byCode = ids.length === 0 && looksLikeCode(text) ? await this.byCode(text) : undefined;
+    if (byCode) return this.board(byCode);
+    const known = ids.length ? this.find(ids[0]!) : (byIdPrefix(this.passengers, text) ?? (await byPhone(this.ctx, this.passengers, text)));
     if (known) return this.board(known);
     const id = ids[0];
-    if (!id) return { kind: 'no-id', text: line.trim() };
+    if (!id) return looksLikeCode(text) ? { kind: 'unknown', bookingId: text } : { kind: 'no-id', text };
+    return this.lookUp(id);
+  }
+
+  /** A booking not on the manifest as loaded: approved since, or not for this trip at all. Asked. */
+  private async lookUp(id: string, qr?: string): Promise<Verdict> {
     // Offline, asking would only wait out the time-out at the door: kept, and checked once back.
-    if (this.link.offline) return this.queueUnchecked(id);
-    // Not on the manifest as loaded: approved since, or not for this trip at all. Ask.
+    if (this.link.offline) return this.queueUnchecked(id, qr);
     try {
-      return this.verdictFor(id, await this.link.booking(id), false);
+      return await this.verdictFor(id, await this.link.booking(id), false);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return { kind: 'unknown', bookingId: id };
       if (!keptForLater(error)) throw error;
       this.link.goOffline(error);
-      return this.queueUnchecked(id);
+      return this.queueUnchecked(id, qr);
     }
   }
 
   /**
-   * A passenger found by the phone typed at the door, as people write it (`0944 123 456`, read in
-   * the profile's country, or +963…): the one passenger of the manifest with that number.
+   * A scanned QR: it must be, whole, the ticket the service issued for the booking it names (saved
+   * with the manifest, else asked for). Offline and unsaved, it is boarded from the manifest or
+   * queued with its text, which is checked once the service answers.
    */
-  private async byPhone(line: string, ids: string[]): Promise<ManifestPassenger | undefined> {
-    if (ids.length || !/^[\s+\d().-]{7,}$/.test(westernDigits(line).trim())) return undefined;
-    const country = this.ctx.settings().country ?? DEFAULT_COUNTRY;
-    const wanted = await toE164(line, country);
-    if (wanted === undefined) return undefined;
-    const matches: ManifestPassenger[] = [];
-    for (const p of this.passengers) if (p.phone && (await toE164(p.phone, country)) === wanted) matches.push(p);
-    return matches.length === 1 ? matches[0] : undefined;
+  private async scanned(qr: string, id: string): Promise<Verdict> {
+    let issued: { qr: string; trip?: ServiceTicket['trip'] } | undefined = this.journal.data.tickets?.[id];
+    // A saved ticket that differs is asked for again while online: the service may have issued anew.
+    if ((!issued || issued.qr !== qr) && !this.link.offline) {
+      try {
+        issued = await this.link.call((client) => fetchTicket(client, id));
+        if (!issued) return { kind: 'unknown', bookingId: id };
+      } catch (error) {
+        if (!keptForLater(error)) throw error;
+        this.link.goOffline(error);
+      }
+    }
+    if (issued && issued.qr !== qr) return { kind: 'forged', bookingId: id, passenger: this.find(id) };
+    const tripId = issued?.trip?.id?.toLowerCase();
+    if (tripId && tripId !== this.tripId) return otherTripVerdict(this.ctx, this.cities, id, tripId, issued?.trip);
+    const known = this.find(id);
+    if (known) return this.board(known);
+    return this.lookUp(id, issued ? undefined : qr);
+  }
+
+  /** A passenger by the code printed on their ticket; tickets issued since the manifest was loaded are fetched once. */
+  private async byCode(text: string): Promise<ManifestPassenger | undefined> {
+    let id = bookingByCode(this.journal.data.tickets, text);
+    if (!id && !this.link.offline && (await this.reloadManifest())) {
+      try {
+        await saveTickets(
+          this.link,
+          this.journal,
+          this.passengers.map((p) => p.bookingId),
+        );
+      } catch (error) {
+        if (!keptForLater(error)) throw error;
+        this.link.goOffline(error);
+      }
+      id = bookingByCode(this.journal.data.tickets, text);
+    }
+    return id ? this.find(id) : undefined;
   }
 
   /** Offline, a scan not on the manifest is kept and checked when the service is back (sync asks first). */
-  private async queueUnchecked(id: string): Promise<Verdict> {
-    await this.journal.queue({ bookingId: id, scannedAt: this.ctx.now().toISOString(), verified: false });
+  private async queueUnchecked(id: string, qr?: string): Promise<Verdict> {
+    await this.journal.queue({ bookingId: id, scannedAt: this.ctx.now().toISOString(), verified: false, ...(qr ? { qr } : {}) });
     return { kind: 'queued', bookingId: id, verified: false };
   }
 
   /** A booking fetched from the service: board it if it is an approved one of this trip. */
   private async verdictFor(id: string, booking: Booking, queued: boolean): Promise<Verdict> {
     if (booking.tripId !== undefined && booking.tripId.toLowerCase() !== this.tripId)
-      return { kind: 'other-trip', bookingId: id, tripId: booking.tripId };
+      return otherTripVerdict(this.ctx, this.cities, id, booking.tripId, booking.trip);
     const passenger: ManifestPassenger = {
       bookingId: id,
       seats: booking.seats ?? 1,
@@ -284,8 +333,14 @@ export class BoardingStation {
   private async syncOne(entry: PendingBoarding): Promise<Verdict> {
     const known = entry.verified ? this.find(entry.bookingId) : undefined;
     if (known) return this.send(known);
-    // An unchecked scan is looked at first: it must be an approved booking of this trip.
+    // An unchecked scan is looked at first: the ticket the service issued, when its QR was
+    // scanned; then it must be an approved booking of this trip.
     try {
+      if (entry.qr !== undefined) {
+        const issued = await this.link.call((client) => fetchTicket(client, entry.bookingId));
+        if (!issued) return { kind: 'unknown', bookingId: entry.bookingId };
+        if (issued.qr !== entry.qr) return { kind: 'forged', bookingId: entry.bookingId };
+      }
       const booking = await this.link.booking(entry.bookingId);
       if (booking.status === 'approved' && booking.tripId?.toLowerCase() === this.tripId) {
         const passenger = this.find(entry.bookingId) ?? {

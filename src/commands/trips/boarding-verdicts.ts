@@ -9,7 +9,10 @@ export type Verdict =
   | { kind: 'queued'; passenger?: ManifestPassenger; bookingId: string; verified: boolean }
   | { kind: 'already-boarded'; passenger: ManifestPassenger; queued: boolean }
   | { kind: 'not-approved'; bookingId: string; status: string }
-  | { kind: 'other-trip'; bookingId: string; tripId: string }
+  /** `route`: the other trip as people name it (`Damascus → Homs, 2026-12-09 07:30 Asia/Damascus`), when known. */
+  | { kind: 'other-trip'; bookingId: string; tripId: string; route?: string }
+  /** A scanned QR that is not the one the service issued for the booking it names: forged or altered. */
+  | { kind: 'forged'; bookingId: string; passenger?: ManifestPassenger }
   | { kind: 'unknown'; bookingId: string }
   | { kind: 'refused'; bookingId: string; passenger?: ManifestPassenger; message: string; exitCode: number }
   | { kind: 'no-id'; text: string };
@@ -18,9 +21,11 @@ export type Verdict =
 export const VERDICT_EXIT: Record<Verdict['kind'], number> = {
   boarded: 0,
   queued: 0,
-  'already-boarded': ExitCode.rejected,
+  // On board either way (the README: "counts as boarded"); the terminal still shows it loudly.
+  'already-boarded': 0,
   'not-approved': ExitCode.rejected,
   'other-trip': ExitCode.rejected,
+  forged: ExitCode.rejected,
   unknown: ExitCode.notFound,
   refused: ExitCode.rejected,
   'no-id': ExitCode.usage,

@@ -6,7 +6,7 @@ import type { Validate } from '../../input/prompter.js';
 import { integer, uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { departureFlag, priceFlag } from '../../cmdkit/fields.js';
-import { cityFlag, describeTrip, showMember, vehicleFlag } from '../../cmdkit/handles.js';
+import { cityFlag, describeTrip, offerDriver, showMember, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { addFileFlags, choiceOption, integerInRange } from '../../cmdkit/flags.js';
@@ -66,6 +66,8 @@ export function tripFlags(publishing: boolean): FieldFlag[] {
       description: "driving member (default: the key's actor)",
       field: 'driverId',
       parse: (v) => uuid('--driver', v),
+      offer: publishing,
+      ask: offerDriver,
       show: showMember,
       showCalls: true,
     },
@@ -224,6 +226,7 @@ export function register(program: Command, ctx: Context): void {
       'GET /trips/{tripId}',
       'GET /trips/{tripId}/manifest',
       'GET /bookings/{bookingId}',
+      'GET /bookings/{bookingId}/ticket',
       'POST /bookings/{bookingId}/boarded',
       'POST /bookings/{bookingId}/no-show',
     ],

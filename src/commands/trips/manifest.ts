@@ -44,7 +44,13 @@ export function manifestFor(op: Operation): ActionFn<ManifestOpts> {
         'a PDF on a terminal is not readable',
         'redirect stdout to a file or a printer (--file - | lp), or pass --file FILE',
       );
-    const save = { file: opts.file, force: opts.force, fallbackName: `manifest-${id.slice(0, 8)}.${opts.format}`, label: 'manifest' };
+    const save = {
+      file: opts.file,
+      force: opts.force,
+      fallbackName: `manifest-${id.slice(0, 8)}.${opts.format}`,
+      label: 'manifest',
+      bom: opts.format === 'csv',
+    };
     const target = madeTarget(ctx, save);
     const sheet = await loadSheet(ctx, id);
     const bytes =

@@ -1,12 +1,13 @@
 // Sheets (contracts.ts) built from the sandbox's own data: the seven report export types and the
 // invoice of a payment. files/ turns a Sheet into csv, xlsx or pdf bytes.
-import type { Sheet } from '../contracts.js';
+import type { PageSize, Sheet } from '../contracts.js';
 import type { Core } from './model.js';
 import { seatsBooked } from './model.js';
 import { localDate } from './schedules.js';
 import { CITIES } from '../seed/seed.js';
-import { CURRENCY, type CompanyRec, type PaymentRec } from './state.js';
+import { COMPANY_TIME_ZONE, CURRENCY, type CompanyRec, type PaymentRec } from './state.js';
 import { majorText } from '../files/csv.js';
+import { isoInZone } from '../../input/zones.js';
 
 export const REPORT_TYPES = ['bookings', 'trips', 'revenue', 'drivers', 'routes', 'fleet', 'reviews'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
@@ -19,6 +20,26 @@ const route = (from: string, to: string): string => `${cityName(from)} - ${cityN
 const routeAr = (from: string, to: string): string => `${cityNameAr(from)} - ${cityNameAr(to)}`;
 /** Money columns hold minor units of SYP; the file builders show them in pounds (files/csv.ts). */
 const money = (...columns: string[]): Sheet['money'] => ({ columns, currency: CURRENCY });
+/** Time columns hold the company's wall clock with its offset; xlsx and pdf name the zone (files/times.ts). */
+const times = (...columns: string[]): Sheet['times'] => ({ columns, zone: COMPANY_TIME_ZONE });
+/** An instant of the API (…Z) as the company's wall clock with its offset: 2026-11-28T22:24:00+03:00. */
+const local = (iso: string | null | undefined): string | null => (iso ? isoInZone(new Date(iso), COMPANY_TIME_ZONE) : null);
+/** The same, for a person reading a line of text: `2026-11-28 22:24 Asia/Damascus`. */
+const localText = (iso: string): string => `${local(iso)!.slice(0, 16).replace('T', ' ')} ${COMPANY_TIME_ZONE}`;
+
+/**
+ * The page of each export's PDF, chosen so that every column, ids whole, fits at the table's 8 pt
+ * (the export's description in the OpenAPI document says the same, from this table).
+ */
+export const REPORT_PAGES: Record<ReportType, PageSize> = {
+  bookings: 'A3 landscape',
+  trips: 'A3 landscape',
+  revenue: 'A4 landscape',
+  drivers: 'A4 landscape',
+  routes: 'A4 landscape',
+  fleet: 'A4 landscape',
+  reviews: 'A3 landscape',
+};
 
 export function invoiceSheet(core: Core, company: CompanyRec, payment: PaymentRec): Sheet {
   const { state } = core;
@@ -29,13 +50,13 @@ export function invoiceSheet(core: Core, company: CompanyRec, payment: PaymentRe
     ['Invoice number', `INV-${payment.id.slice(0, 8).toUpperCase()}`],
     ['Payment', payment.id],
     ['Issued by', company.name],
-    ['Date', payment.createdAt.slice(0, 10)],
+    ['Date', local(payment.createdAt)!.slice(0, 10)],
     ['Status', payment.status],
     ['Method', payment.method],
     ['Booking', payment.bookingId],
     // The phone is isolated (LRI…PDI), so an Arabic name before it does not carry its '+' to the far side.
     ['Passenger', passenger ? `${passenger.fullName ?? ''} \u2066${passenger.phone}\u2069`.trim() : ''],
-    ['Trip', trip ? `${route(trip.fromCityId, trip.toCityId)}, ${trip.departureAt}` : payment.tripId],
+    ['Trip', trip ? `${route(trip.fromCityId, trip.toCityId)}, ${localText(trip.departureAt)}` : payment.tripId],
     ['الرحلة', trip ? routeAr(trip.fromCityId, trip.toCityId) : ''],
     ['Seats', booking?.seats ?? null],
     ['Price per seat', trip ? `${majorText(trip.pricePerSeat, trip.currency)} ${trip.currency}` : ''],
@@ -52,7 +73,8 @@ export function invoiceSheet(core: Core, company: CompanyRec, payment: PaymentRe
 
 export function buildSheet(core: Core, company: CompanyRec, type: ReportType): Sheet {
   const { state } = core;
-  const subtitle = `${company.name}, generated ${core.now().toISOString()}`;
+  const subtitle = `${company.name}, generated ${localText(core.now().toISOString())}`;
+  const page = REPORT_PAGES[type];
   const trips = state.trips.filter((t) => t.companyId === company.id).sort((a, b) => b.departureAt.localeCompare(a.departureAt));
   const bookings = state.bookings.filter((b) => b.companyId === company.id).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const payments = state.payments.filter((p) => p.companyId === company.id);
@@ -81,22 +103,24 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
           'noShow',
           'groupName',
         ],
+        times: times('createdAt', 'departureAt', 'boardedAt'),
+        page,
         rows: bookings.map((b) => {
           const t = tripOf(b.tripId);
           const u = userOf(b.passengerId);
           return [
             b.id,
-            b.createdAt,
+            local(b.createdAt),
             b.status,
             b.tripId,
             t ? route(t.fromCityId, t.toCityId) : '',
             t ? routeAr(t.fromCityId, t.toCityId) : '',
-            t?.departureAt ?? null,
+            local(t?.departureAt),
             u?.fullName ?? null,
             u?.phone ?? null,
             b.seats,
             b.source,
-            b.boardedAt,
+            local(b.boardedAt),
             b.noShow,
             b.groupName,
           ];
@@ -121,9 +145,11 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
           'currency',
         ],
         money: money('pricePerSeat'),
+        times: times('departureAt'),
+        page,
         rows: trips.map((t) => [
           t.id,
-          t.departureAt,
+          local(t.departureAt),
           route(t.fromCityId, t.toCityId),
           routeAr(t.fromCityId, t.toCityId),
           t.status,
@@ -149,6 +175,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
         titleAr: 'الإيرادات حسب اليوم',
         subtitle: `${subtitle}; amounts in ${CURRENCY}`,
         columns: ['date', 'payments', 'paid', 'pending', 'refunded', 'failed', 'currency'],
+        page,
         money: money('paid', 'pending', 'refunded', 'failed'),
         rows: [...days.entries()]
           .sort((a, b) => b[0].localeCompare(a[0]))
@@ -163,6 +190,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
         titleAr: 'السائقون',
         subtitle,
         columns: ['driverId', 'fullName', 'phone', 'trips', 'completed', 'upcoming', 'passengersBoarded'],
+        page,
         rows: drivers.map((m) => {
           const u = userOf(m.userId)!;
           const theirs = trips.filter((t) => t.driverId === m.userId);
@@ -199,6 +227,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
         titleAr: 'الخطوط',
         subtitle: `${subtitle}; revenue in ${CURRENCY}`,
         columns: ['from', 'fromAr', 'to', 'toAr', 'trips', 'bookings', 'seatsSold', 'revenue', 'currency'],
+        page,
         money: money('revenue'),
         rows: [...rows.values()]
           .sort((a, b) => b.revenue - a.revenue)
@@ -222,6 +251,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
         titleAr: 'الأسطول',
         subtitle,
         columns: ['id', 'plate', 'make', 'model', 'seats', 'year', 'fuelType', 'transmission', 'trips', 'upcoming'],
+        page,
         rows: state.vehicles
           .filter((v) => v.companyId === company.id)
           .map((v) => {
@@ -247,6 +277,8 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
         titleAr: 'التقييمات',
         subtitle,
         columns: ['id', 'createdAt', 'tripId', 'route', 'routeAr', 'rating', 'passengerName', 'comment'],
+        times: times('createdAt'),
+        page,
         rows: state.reviews
           .filter((r) => r.companyId === company.id)
           .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
@@ -254,7 +286,7 @@ export function buildSheet(core: Core, company: CompanyRec, type: ReportType): S
             const t = tripOf(r.tripId);
             return [
               r.id,
-              r.createdAt,
+              local(r.createdAt),
               r.tripId,
               t ? route(t.fromCityId, t.toCityId) : '',
               t ? routeAr(t.fromCityId, t.toCityId) : '',

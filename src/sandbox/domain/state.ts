@@ -38,6 +38,11 @@ export const RECURRENCES = ['daily', 'weekly', 'interval'] as const;
 export const CURRENCY = 'SYP';
 /** Schedules' departureTime and exception dates are local times of Syria: UTC+03:00 all year. */
 export const LOCAL_OFFSET_MINUTES = 180;
+/**
+ * The companies' time zone (a sandbox decision: partner-api.md shows no zone field, and every
+ * seeded company is Syrian). Exports a person reads give their times in it, and name it.
+ */
+export const COMPANY_TIME_ZONE = 'Asia/Damascus';
 
 export interface CompanyRec {
   id: string;

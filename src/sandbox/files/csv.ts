@@ -1,14 +1,13 @@
-// CSV as RFC 4180 describes it: CRLF line ends, fields quoted when they hold a comma, a quote, CR
-// or LF (quotes doubled), a header row of the column names. UTF-8 with a byte-order mark so that
-// Excel opens Arabic and other non-Latin text correctly.
+// A Sheet as CSV, written by tripctl's one CSV writer (output/csv.ts: RFC 4180, a cell a
+// spreadsheet would run as a formula neutralised): a header row of the column names, UTF-8 with a
+// byte-order mark so that Excel opens Arabic and other non-Latin text correctly (a file to save).
 // Values: null → empty field, booleans → true/false, numbers as JavaScript prints them (non-finite
-// numbers → empty), money columns in the currency's units with its minor digits (24000.00). No formula escaping: the file is data, not a spreadsheet.
+// numbers → empty), money columns in the currency's units with its minor digits (24000.00).
 import { fractionDigits } from '../../input/money.js';
+import { csvLine, UTF8_BOM } from '../../output/csv.js';
 import type { Sheet } from '../contracts.js';
 
 export type Cell = Sheet['rows'][number][number];
-
-const BOM = '\uFEFF';
 
 export function cellText(value: Cell | undefined): string {
   if (value === null || value === undefined) return '';
@@ -34,18 +33,14 @@ export function columnTexts(sheet: Sheet): Array<(value: Cell | undefined) => st
   });
 }
 
-function field(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function csvOf(sheet: Sheet): Buffer {
   const width = sheet.columns.length;
   const texts = columnTexts(sheet);
-  const lines = [sheet.columns.map(field).join(',')];
+  const lines = [csvLine(sheet.columns)];
   for (const row of sheet.rows) {
     const cells: string[] = [];
-    for (let i = 0; i < width; i++) cells.push(field(texts[i]!(row[i])));
-    lines.push(cells.join(','));
+    for (let i = 0; i < width; i++) cells.push(texts[i]!(row[i]));
+    lines.push(csvLine(cells));
   }
-  return Buffer.from(BOM + lines.map((l) => `${l}\r\n`).join(''), 'utf8');
+  return Buffer.from(UTF8_BOM + lines.join(''), 'utf8');
 }

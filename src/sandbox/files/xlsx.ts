@@ -2,14 +2,17 @@
 // after the sheet's title, a bold and frozen header row of the column names, then the rows.
 // Strings are inline (t="inlineStr", no shared-string table), numbers are numbers, booleans are
 // t="b", null is an absent cell. A text that is an ISO date (YYYY-MM-DD) or a UTC date-time
-// (…Z) is a date cell: its Excel serial number with a yyyy-mm-dd or yyyy-mm-dd hh:mm:ss format
-// (times in UTC, as the API gives them). Money columns (minor units in the sheet) are numbers in
+// (…Z) is a date cell: its Excel serial number with a yyyy-mm-dd or yyyy-mm-dd hh:mm:ss format.
+// The sheet's time columns (Sheet.times) are date cells holding the wall clock of its zone, which
+// their heading names ("departureAt (Asia/Damascus)"): a person reads the local time, a
+// spreadsheet sorts and filters them as dates. Money columns (minor units in the sheet) are numbers in
 // the currency's units with a currency format (#,##0.00 "SYP"), so sums and averages work. Text is XML-escaped, characters XML 1.0 forbids are removed and
 // a cell's text is cut to Excel's 32 767-character limit. The title and subtitle also go into
 // docProps/core.xml (dc:title, dc:description). No dates: the same sheet gives the same bytes.
 import type { Sheet } from '../contracts.js';
 import { fractionDigits } from '../../input/money.js';
 import type { Cell } from './csv.js';
+import { headings, isTimeColumn, wallClockSerial } from './times.js';
 import { zipOf } from './zip.js';
 
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -109,30 +112,34 @@ function displayLength(value: Cell | undefined): number {
 function worksheetXml(sheet: Sheet): string {
   const width = sheet.columns.length;
   const rows: string[] = [];
-  rows.push(`<row r="1">${sheet.columns.map((name, i) => cellXml(`${columnLetters(i)}1`, name, STYLE.header)).join('')}</row>`);
+  const titles = headings(sheet);
+  rows.push(`<row r="1">${titles.map((name, i) => cellXml(`${columnLetters(i)}1`, name, STYLE.header)).join('')}</row>`);
   const money = sheet.money;
-  const styles = sheet.columns.map((name) => (money?.columns.includes(name) ? STYLE.money : STYLE.plain));
+  const styles = sheet.columns.map((name, i) =>
+    money?.columns.includes(name) ? STYLE.money : isTimeColumn(sheet, i) ? STYLE.dateTime : STYLE.plain,
+  );
   const unit = money ? 10 ** fractionDigits(money.currency) : 1;
+  // A time column's cell is the wall clock of its zone (named in the heading), as a date cell.
+  const typed = (value: Cell | undefined, style: number): [Cell | undefined, number] => {
+    if (style === STYLE.money && typeof value === 'number') return [value / unit, style];
+    if (style !== STYLE.dateTime || typeof value !== 'string') return [value, style];
+    const serial = wallClockSerial(value);
+    return serial === null ? [value, STYLE.plain] : [serial, style];
+  };
   sheet.rows.forEach((row, r) => {
     const n = r + 2;
     let cells = '';
-    for (let i = 0; i < width; i++) {
-      const value = row[i];
-      cells += cellXml(
-        `${columnLetters(i)}${n}`,
-        styles[i] === STYLE.money && typeof value === 'number' ? value / unit : value,
-        styles[i]!,
-      );
-    }
+    for (let i = 0; i < width; i++) cells += cellXml(`${columnLetters(i)}${n}`, ...typed(row[i], styles[i]!));
     rows.push(`<row r="${n}">${cells}</row>`);
   });
   const lastRow = sheet.rows.length + 1;
   const dimension = width === 0 ? 'A1' : `A1:${columnLetters(width - 1)}${lastRow}`;
   // Column widths from the longest text in the first 1000 rows, between 8 and 60 characters.
-  const cols = sheet.columns
+  const cols = titles
     .map((name, i) => {
       let longest = displayLength(name);
-      for (const row of sheet.rows.slice(0, 1000)) longest = Math.max(longest, displayLength(row[i]));
+      // A time shows as yyyy-mm-dd hh:mm:ss, whatever its text's length.
+      for (const row of sheet.rows.slice(0, 1000)) longest = Math.max(longest, styles[i] === STYLE.dateTime ? 19 : displayLength(row[i]));
       const w = Math.min(60, Math.max(8, longest + 2));
       return `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`;
     })

@@ -1,6 +1,6 @@
 // The request bodies of the partner interface and their rules (bounds, patterns, the error code
 // each failure answers with through x-codes), served in the document and checked by the pipeline.
-import { arr, bool, int, nullable, obj, str, type Schema } from './json-schema.js';
+import { arr, bool, decided, int, nullable, obj, str, type Schema } from './json-schema.js';
 import { dateTime, hhmm, phone, seats, uuid } from './resources.js';
 import { SubscribableEvent, WEBHOOK_URL_PATTERN } from './event-schemas.js';
 import { FUEL_TYPES, RECURRENCES, TRANSMISSIONS } from '../domain/state.js';
@@ -85,14 +85,17 @@ export const bodies = {
         uniqueItems: true,
         description: 'required when recurrence is weekly; 0 = Sunday',
       }),
-      intervalDays: int({
-        minimum: 1,
-        maximum: 365,
-        description: 'required when recurrence is interval: days between departures, counted from startsOn',
-      }),
+      intervalDays: decided(
+        "The field that sets an interval's length is not shown in partner-api.md: intervalDays, 1 to 365, is the sandbox's.",
+        int({
+          minimum: 1,
+          maximum: 365,
+          description: 'required when recurrence is interval: days between departures, counted from startsOn',
+        }),
+      ),
       departureTime: hhmm('local time of Syria (UTC+03:00)'),
       startsOn: str({ format: 'date', description: 'first occurrence; default: today (local)' }),
-      horizonDays: int({ minimum: 1, maximum: 90, default: 14 }),
+      horizonDays: decided("Its bounds (1 to 90) and default (14) are the sandbox's.", int({ minimum: 1, maximum: 90, default: 14 })),
       notes: nullable(str({ maxLength: 1000 })),
     },
     ['vehicleId', 'driverId', 'fromCityId', 'toCityId', 'pricePerSeat', 'recurrence', 'departureTime'],

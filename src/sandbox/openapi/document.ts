@@ -1,10 +1,18 @@
 // The OpenAPI 3.1 document, generated from the route table: one operation per row, with its
 // scope (x-scope), security, parameters, request body, success and error responses.
+//
+// Two forms of one document. The served form (GET /openapi.json) describes what a client may rely
+// on: answers are open to fields it does not list (no additionalProperties: false), and the
+// enumerations partner-api.md leaves open list their values as known (examples, x-known-values),
+// not as all there can be. The strict form is what the sandbox itself answers, closed, and is
+// what its contract tests check every exchange against. Both mark each sandbox decision with
+// x-sandbox-decision (decisions.ts).
 import { ErrorSchema } from './resources.js';
 import { registry, resolve, type Schema } from './json-schema.js';
 import { API_VERSION } from './resources.js';
 import type { Route } from '../routes/route.js';
 import { DELIVERY_RULES, webhooksSection } from './webhooks.js';
+import { DECISION, markSchema, SEED_RESPONSES, STATUS_UNSHOWN_TAGS } from './decisions.js';
 import { CITIES, PEOPLE, PLACES } from '../seed/seed.js';
 
 const TAGS: Array<{ name: string; description: string }> = [
@@ -88,16 +96,64 @@ export function errorCodes(route: Route): Record<number, string[]> {
   return Object.fromEntries(Object.entries(out).map(([s, codes]) => [s, [...codes]]));
 }
 
-/** The schema as the document serves it (x-pattern-message is an internal hint). */
+/** The schema as the document has it (x-pattern-message is an internal hint; x-open-enum goes when the form is chosen). */
 function clean(schema: Schema): Schema {
   return JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'x-pattern-message' ? undefined : value))) as Schema;
+}
+
+/** The strict form: every enumeration closed, as the sandbox answers. */
+function closed(document: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(document, (key, value: unknown) => (key === 'x-open-enum' ? undefined : value))) as Record<
+    string,
+    unknown
+  >;
+}
+
+/**
+ * The strict document made into the served one: no schema forbids additional properties, and an
+ * open enumeration (x-open-enum) lists its values as known ones. Only schemas change.
+ */
+function opened(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(opened);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'additionalProperties' && value === false) continue;
+    out[key] = opened(value);
+  }
+  if (out['x-open-enum'] === true) {
+    const values = ((out.enum as unknown[] | undefined) ?? []).filter((v) => v !== null);
+    delete out.enum;
+    delete out['x-open-enum'];
+    out.examples = values;
+    out['x-known-values'] = values;
+    const note = `Open: ${values.join(', ')} are the values known today; a client should accept others.`;
+    out.description = typeof out.description === 'string' ? `${out.description}. ${note}` : note;
+  }
+  return out;
+}
+
+export type DocumentForm = 'served' | 'strict';
+
+/** The operation's own decision, and that its success status is the sandbox's where partner-api.md shows none. */
+function operationDecision(route: Route): string | undefined {
+  const parts = [route.decision];
+  if (STATUS_UNSHOWN_TAGS.has(route.tag))
+    parts.push(`The success status (${route.status}) is the sandbox's: partner-api.md does not show it.`);
+  const text = parts.filter(Boolean).join(' ');
+  return text === '' ? undefined : text;
 }
 
 export function pathParamsOf(route: Route): string[] {
   return [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 }
 
-export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): Record<string, unknown> {
+export function buildOpenApi(routes: Route[], origin: string, baseUrl: string, form: DocumentForm = 'served'): Record<string, unknown> {
+  const document = strictOpenApi(routes, origin, baseUrl);
+  return form === 'strict' ? closed(document) : (opened(document) as Record<string, unknown>);
+}
+
+function strictOpenApi(routes: Route[], origin: string, baseUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const parameters: unknown[] = [];
@@ -143,6 +199,9 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
             }
           : {}),
         content: { 'application/json': { schema: clean(route.response) } },
+        ...(route.admin || SEED_RESPONSES.has(route.operationId)
+          ? {}
+          : { [DECISION]: "The body of this answer is not shown in partner-api.md: the sandbox's." }),
       };
     } else {
       responses[String(route.status)] = { description: 'No content' };
@@ -167,6 +226,7 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
       ...(route.description ? { description: route.description } : {}),
       tags: [route.tag],
       'x-scope': route.scope,
+      ...(operationDecision(route) ? { [DECISION]: operationDecision(route) } : {}),
       security: route.scope === 'none' ? [] : [{ bearerAuth: [route.scope] }],
       ...(parameters.length ? { parameters } : {}),
       ...(route.body
@@ -202,6 +262,10 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
       license: { name: 'MIT', identifier: 'MIT' },
     },
     'x-rate-limits': 'none',
+    [DECISION]: [
+      'Decided for the whole interface where partner-api.md is silent: no rate limits (never 429); request bodies of at most 2 MiB (413 payload_too_large); unknown body fields ignored; DELETE answers 200 with the object as it was removed or now is; webhook URLs may be plain http:// to loopback hosts.',
+      'Each decision of a part of the document is marked where it is, with x-sandbox-decision.',
+    ].join(' '),
     'x-request-errors': Object.fromEntries(
       Object.entries(REQUEST_ERRORS).map(([status, e]) => [status, { ...e, schema: { $ref: '#/components/schemas/Error' } }]),
     ),
@@ -225,7 +289,7 @@ export function buildOpenApi(routes: Route[], origin: string, baseUrl: string): 
             'Deliveries are signed, not keyed: sha256= and the hex HMAC-SHA256 of the raw body, keyed with the endpoint secret returned once by POST /webhooks. Hash the bytes as received and compare in constant time.',
         },
       },
-      schemas: Object.fromEntries([...registry.entries()].map(([name, schema]) => [name, clean(schema)])),
+      schemas: Object.fromEntries([...registry.entries()].map(([name, schema]) => [name, clean(markSchema(name, schema))])),
     },
   };
 }

@@ -1,6 +1,6 @@
 // Named schemas of webhook endpoints, the events the sandbox sends and their delivery log, served
 // in components.schemas beside the resources' (resources.ts).
-import { arr, bool, int, named, nullable, shape, str, type Schema } from './json-schema.js';
+import { arr, bool, int, known, named, nullable, shape, str, type Schema } from './json-schema.js';
 import { API_VERSION, bookingProperties, dateTime, Payment, Schedule, Trip, uuid } from './resources.js';
 import { EVENTS, EVENT_GROUPS, SUBSCRIBABLE } from '../domain/event-names.js';
 import { SCOPES } from '../domain/state.js';
@@ -57,9 +57,8 @@ export const Delivery = named(
     event: EventName,
     attempt: int({ minimum: 1, maximum: 5 }),
     url: str(),
-    status: str({ enum: ['succeeded', 'failed'], description: "this attempt's outcome" }),
-    deliveryStatus: str({
-      enum: ['succeeded', 'failed', 'pending'],
+    status: known(['succeeded', 'failed'], { description: "this attempt's outcome" }),
+    deliveryStatus: known(['succeeded', 'failed', 'pending'], {
       description: 'the delivery as a whole, as it stands now: pending while another attempt is to come, failed after the last',
     }),
     responseStatus: nullable(int()),

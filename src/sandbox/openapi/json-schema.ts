@@ -48,6 +48,13 @@ export interface Schema {
   'x-codes'?: Partial<Record<CodedKeyword, string>>;
   /** Values outside the enum that get their own code and message: value → [code, message]. */
   'x-enum-codes'?: Record<string, [string, string]>;
+  /**
+   * An enumeration partner-api.md leaves open: the sandbox answers only these values (its strict
+   * form checks so), while the served document lists them as known values (document.ts).
+   */
+  'x-open-enum'?: true;
+  /** What the sandbox decided where partner-api.md is silent (served as is, in both forms). */
+  'x-sandbox-decision'?: string;
   [extension: `x-${string}`]: unknown;
 }
 
@@ -78,6 +85,11 @@ export const nullable = (schema: Schema): Schema => ({
   type: [schema.type as SchemaType, 'null'],
   ...(schema.enum ? { enum: [...schema.enum, null] } : {}),
 });
+/** A string enumeration partner-api.md leaves open (see x-open-enum). */
+export const known = (values: readonly string[], extra: Partial<Schema> = {}): Schema =>
+  str({ enum: [...values], 'x-open-enum': true, ...extra });
+/** The schema, marked with what the sandbox decided there. */
+export const decided = (why: string, schema: Schema): Schema => ({ ...schema, 'x-sandbox-decision': why });
 export const arr = (items: Schema, extra: Partial<Schema> = {}): Schema => ({ type: 'array', items, ...extra });
 export function obj(properties: Record<string, Schema>, required: string[] = [], extra: Partial<Schema> = {}): Schema {
   return { type: 'object', properties, required, ...extra };

@@ -1,10 +1,10 @@
 // Named schemas of the dashboard and the aggregated report, served in components.schemas.
 import { arr, int, named, nullable, shape, str, type Schema } from './json-schema.js';
-import { dateTime } from './resources.js';
+import { currency, dateTime } from './resources.js';
 import { BOOKING_STATUSES, ROLES, TRIP_STATUSES } from '../domain/state.js';
 
 const counts = (keys: readonly string[]): Schema => shape(Object.fromEntries(keys.map((k) => [k, int({ minimum: 0 })])));
-const money = shape({ currency: str({ const: 'SYP' }), paid: int(), pending: int(), refunded: int() });
+const money = shape({ currency: currency(), paid: int(), pending: int(), refunded: int() });
 
 export const Dashboard = named(
   'Dashboard',
@@ -27,7 +27,7 @@ export const Report = named(
     {
       from: nullable(str({ format: 'date' })),
       to: nullable(str({ format: 'date' })),
-      currency: str({ const: 'SYP' }),
+      currency: currency(),
       trips: counts([...TRIP_STATUSES, 'total']),
       bookings: counts([...BOOKING_STATUSES, 'total']),
       seats: shape({ sold: int({ description: 'approved, boarded and no-show seats' }), boarded: int(), noShow: int() }),

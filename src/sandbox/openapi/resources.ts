@@ -1,6 +1,6 @@
 // Named schemas of the served resources (webhooks and events: event-schemas.ts). They are the sandbox's
 // decisions for every shape partner-api.md leaves unshown, and are served in components.schemas.
-import { arr, bool, int, named, nullable, shape, str, type Schema } from './json-schema.js';
+import { arr, bool, decided, int, known, named, nullable, shape, str, type Schema } from './json-schema.js';
 import {
   BOOKING_STATUSES,
   FUEL_TYPES,
@@ -29,6 +29,12 @@ export const phone = (): Schema =>
   });
 export const hhmm = (description: string): Schema =>
   str({ pattern: HHMM, 'x-pattern-message': 'must be a 24-hour time HH:MM', description, example: '07:30' });
+/** The currency of amounts: not shown in partner-api.md; the sandbox's is always SYP. */
+export const currency = (description?: string): Schema =>
+  decided(
+    "The currency is not shown in partner-api.md: the sandbox's is always SYP, minor units of 1/100.",
+    known(['SYP'], description ? { description } : {}),
+  );
 export const seats = (description: string): Schema =>
   int({ minimum: 1, maximum: 20, description, 'x-codes': { minimum: 'seats_out_of_range', maximum: 'seats_out_of_range' } });
 
@@ -104,8 +110,10 @@ export const Vehicle = named(
     year: nullable(int({ minimum: 1980, maximum: 2100 })),
     color: nullable(str()),
     plate: nullable(str()),
-    fuelType: nullable(str({ enum: [...FUEL_TYPES] })),
-    transmission: nullable(str({ enum: [...TRANSMISSIONS] })),
+    fuelType: nullable(decided("Allowed values of fuelType: not shown in partner-api.md; these are the sandbox's.", known(FUEL_TYPES))),
+    transmission: nullable(
+      decided("Allowed values of transmission: not shown in partner-api.md; these are the sandbox's.", known(TRANSMISSIONS)),
+    ),
     createdAt: dateTime(),
     updatedAt: dateTime(),
   }),
@@ -115,17 +123,19 @@ export const Trip = named(
   'Trip',
   shape({
     id: uuid(),
-    status: str({
-      enum: [...TRIP_STATUSES],
-      description: 'published → cancelled (DELETE) or completed (POST …/complete, after departure). No other moves.',
-    }),
+    status: decided(
+      "The full set of trip statuses and the moves from each are not shown in partner-api.md: these three and their moves are the sandbox's.",
+      known(TRIP_STATUSES, {
+        description: 'published → cancelled (DELETE) or completed (POST …/complete, after departure). No other moves.',
+      }),
+    ),
     vehicleId: uuid(),
     driverId: uuid(),
     fromCityId: str(),
     toCityId: str(),
     departureAt: dateTime(),
     pricePerSeat: int({ minimum: 0, description: 'minor units of currency' }),
-    currency: str({ const: 'SYP', description: 'always SYP (minor units: 1/100 pound)' }),
+    currency: currency('always SYP (minor units: 1/100 pound)'),
     totalSeats: int({ minimum: 1, maximum: 20 }),
     seatsBooked: int({ minimum: 0, description: 'seats held by requested, approved, boarded and no-show bookings' }),
     fromPlacePcode: nullable(str()),
@@ -142,7 +152,7 @@ export const ScheduleException = named(
   shape({
     id: uuid(),
     date: str({ format: 'date', description: 'local date (Syria, UTC+03:00)' }),
-    kind: str({ enum: ['skip', 'extra'] }),
+    kind: known(['skip', 'extra']),
     departureTime: nullable(str({ pattern: HHMM, description: 'extra only: the extra departure, local HH:MM' })),
     createdAt: dateTime(),
   }),
@@ -176,10 +186,10 @@ export const bookingProperties: Record<string, Schema> = {
   id: uuid(),
   tripId: uuid(),
   passengerId: uuid(),
-  status: str({
-    enum: [...BOOKING_STATUSES],
-    description: 'requested → approved | rejected | cancelled; approved → cancelled | boarded | no_show',
-  }),
+  status: decided(
+    "partner-api.md names requested, approved, rejected and cancelled and leaves the rest open: boarded and no_show (set by the boarded and no-show moves) and the moves' source states are the sandbox's.",
+    known(BOOKING_STATUSES, { description: 'requested → approved | rejected | cancelled; approved → cancelled | boarded | no_show' }),
+  ),
   seats: int({ minimum: 1, maximum: 20 }),
   source: str({ description: 'partner_api for bookings made through this interface; app or dashboard otherwise' }),
   boardedAt: nullable(dateTime()),
@@ -200,13 +210,12 @@ export const Payment = named(
     bookingId: uuid(),
     tripId: uuid(),
     amount: int({ minimum: 0, description: 'minor units' }),
-    currency: str({ const: 'SYP' }),
-    status: str({
-      enum: [...PAYMENT_STATUSES],
+    currency: currency(),
+    status: known(PAYMENT_STATUSES, {
       description:
         'pending → paid (boarded) | failed (booking rejected, cancelled or no-show); paid → refunded (booking rejected or cancelled)',
     }),
-    method: str({ enum: [...PAYMENT_METHODS] }),
+    method: known(PAYMENT_METHODS),
     createdAt: dateTime(),
     updatedAt: dateTime(),
   }),
@@ -233,7 +242,7 @@ export const ManifestPassenger = named(
     fullName: nullable(str()),
     phone: str(),
     seats: int(),
-    status: str({ enum: ['approved', 'boarded'] }),
+    status: known(['approved', 'boarded']),
     boardedAt: nullable(dateTime()),
     groupName: nullable(str()),
     passengerNote: nullable(str()),
@@ -246,7 +255,7 @@ export const Ticket = named(
     bookingId: uuid(),
     code: str({ description: 'short human-readable code printed on the ticket', example: 'QX-7K3M9P2A' }),
     qr: str({ description: 'the text to encode as a QR code' }),
-    status: str({ enum: [...BOOKING_STATUSES] }),
+    status: known(BOOKING_STATUSES),
     seats: int(),
     passenger: shape({ fullName: nullable(str()), phone: str() }),
     trip: shape({
@@ -265,8 +274,8 @@ export const Payout = named(
   shape({
     id: uuid(),
     amount: int({ minimum: 0 }),
-    currency: str({ const: 'SYP' }),
-    status: str({ enum: ['paid', 'pending'] }),
+    currency: currency(),
+    status: known(['paid', 'pending']),
     periodStart: dateTime(),
     periodEnd: dateTime(),
     paidAt: nullable(dateTime()),

@@ -18,11 +18,13 @@ export const DELIVERY_RULES = {
   stopsWhen: 'the endpoint is paused (active: false), deleted, or no longer subscribed to the event (webhook.test: paused or deleted)',
 } as const;
 
-const DATA: Record<string, { schema: Schema; what: string }> = {
+/** partner-api.md shows the data of booking events only: the others' are the sandbox's. */
+const DECIDED_DATA = "The data payload of this event is not shown in partner-api.md: the sandbox's.";
+const DATA: Record<string, { schema: Schema; what: string; decision?: string }> = {
   booking: { schema: BookingEventData, what: 'the booking fields partner-api.md lists' },
-  trip: { schema: Trip, what: 'the trip as GET /trips/{tripId} serves it' },
-  schedule: { schema: Schedule, what: 'the schedule as GET /schedules/{scheduleId} serves it' },
-  payment: { schema: Payment, what: 'the payment as GET /payments/{paymentId} serves it' },
+  trip: { schema: Trip, what: 'the trip as GET /trips/{tripId} serves it', decision: DECIDED_DATA },
+  schedule: { schema: Schedule, what: 'the schedule as GET /schedules/{scheduleId} serves it', decision: DECIDED_DATA },
+  payment: { schema: Payment, what: 'the payment as GET /payments/{paymentId} serves it', decision: DECIDED_DATA },
   webhook: { schema: WebhookTestData, what: 'the endpoint tested and a short message' },
 };
 
@@ -72,6 +74,7 @@ export function webhooksSection(): Record<string, unknown> {
         operationId: `event_${event.replace(/[.*]/g, '_')}`,
         summary: `${event}: ${WHEN[event]}`,
         description: `POST to the endpoint's url with Content-Type application/json. data: ${data.what}.`,
+        ...(data.decision ? { 'x-sandbox-decision': data.decision } : {}),
         tags: ['events'],
         security: [{ webhookSignature: [] }],
         'x-delivery': DELIVERY_RULES,

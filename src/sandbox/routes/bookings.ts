@@ -1,6 +1,6 @@
 // Route rows of one resource: each operation's scope, status, parameters, bodies, response and a
 // handler that reads the request, calls the domain layer (../domain/) and shapes the answer.
-import { arr, shape, str } from '../openapi/json-schema.js';
+import { arr, decided, shape, str } from '../openapi/json-schema.js';
 import { Booking, BookingDetail, Meta, Ticket } from '../openapi/resources.js';
 import { bodies } from '../openapi/bodies.js';
 import { bookingDetail, bookingView } from '../domain/model.js';
@@ -48,8 +48,16 @@ export const BOOKING_ROUTES: Route[] = [
     summary: 'Book seats on a trip for a passenger, by phone',
     description:
       "The trip must be a published, future trip of the company (another company's trip: 404, as for any unknown id). The passenger with this phone is reused, else created with fullName. The booking is requested, source partner_api; a pending cash payment for seats × pricePerSeat is attached (boarding settles it). Emits booking.created.\n\nIdempotency-Key: the same key with the same body (compared as canonical JSON) within 24 hours of the sandbox clock replays the first 201 answer with header Idempotent-Replayed: true; the same key with another body answers 409 idempotency_key_reused. Keys are per company; failed attempts are not stored, so a failed request may be retried with the same key.",
+    decision:
+      "The pending cash payment that follows each booking (seats × pricePerSeat, settled at boarding) is the sandbox's, as is what Idempotency-Key does (partner-api.md: not shown): a replay of the first 201 within 24 hours, 409 idempotency_key_reused for another body.",
     idempotent: true,
-    headers: [{ name: 'Idempotency-Key', schema: str({ minLength: 1, maxLength: 255 }), description: 'makes retries safe; kept 24 hours' }],
+    headers: [
+      {
+        name: 'Idempotency-Key',
+        schema: decided("Its length (1 to 255) and its 24 hours are the sandbox's.", str({ minLength: 1, maxLength: 255 })),
+        description: 'makes retries safe; kept 24 hours',
+      },
+    ],
     body: bodies.bookingCreate,
     response: one('booking', Booking),
     errors: {

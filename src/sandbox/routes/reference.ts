@@ -1,6 +1,6 @@
 // Route rows of one resource: each operation's scope, status, parameters, bodies, response and a
 // handler that reads the request, calls the domain layer (../domain/) and shapes the answer.
-import { str } from '../openapi/json-schema.js';
+import { decided, str } from '../openapi/json-schema.js';
 import { City, Place } from '../openapi/resources.js';
 import { requireCity } from '../domain/rules.js';
 import { CITIES, PLACES } from '../seed/demo-data.js';
@@ -45,10 +45,15 @@ export const REFERENCE_ROUTES: Route[] = [
     summary: 'Pickup and drop-off places (P-codes), searched by text inside a city',
     description: `q matches name, Arabic name or P-code, of the place or its city (case-insensitive, at most ${MAX_HITS} results). Without q (or with an empty one), a short default list: the main terminal of each city, one per city in the order of GET /cities (${CITIES.length} places); with cityId, that city's places (at most ${MAX_PER_CITY}).`,
     query: [
-      { name: 'q', schema: str({ maxLength: 100 }), description: 'text to search' },
+      {
+        name: 'q',
+        schema: decided("At most 100 characters: the sandbox's limit.", str({ maxLength: 100 })),
+        description: 'text to search',
+      },
       { name: 'cityId', schema: str(), description: 'restricts to one city (unknown city: 422 unknown_city)' },
     ],
     response: list('places', Place),
+    decision: `The search (what q matches, at most ${MAX_HITS} hits) and the default list without q are the sandbox's.`,
     errors: { 422: ['unknown_city'] },
     handler: ({ query }) => {
       const cityId = query.cityId === undefined ? undefined : requireCity(query.cityId, 'cityId');

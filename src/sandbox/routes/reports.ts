@@ -9,7 +9,8 @@ import { list, one } from './common.js';
 import type { Route } from './route.js';
 import { dashboardOf, reportOf } from '../domain/reports.js';
 import { localDate } from '../domain/schedules.js';
-import { buildSheet, REPORT_TYPES, type ReportType } from '../domain/sheets.js';
+import { buildSheet, REPORT_PAGES, REPORT_TYPES, type ReportType } from '../domain/sheets.js';
+import { COMPANY_TIME_ZONE } from '../domain/state.js';
 import { csvOf, pdfOf, xlsxOf } from '../files/index.js';
 
 const FILE_TYPES = {
@@ -17,6 +18,21 @@ const FILE_TYPES = {
   xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', build: xlsxOf },
   pdf: { contentType: 'application/pdf', build: pdfOf },
 } as const;
+
+/** The export types on each page size, in the order of REPORT_TYPES: "A3 landscape (bookings, trips, reviews)". */
+const pages = [...new Set(Object.values(REPORT_PAGES))]
+  .map((page) => `${page} (${REPORT_TYPES.filter((t) => REPORT_PAGES[t] === page).join(', ')})`)
+  .join(', ');
+
+const EXPORT_DESCRIPTION = [
+  'Content-Disposition: attachment; filename="<type>-<YYYYMMDD>.<format>" (local date).',
+  "Files are for people: money is in the currency's units with its minor digits (24000.00, not the API's 2400000 minor units), beside a currency column (trips: pricePerSeat; revenue: paid, pending, refunded, failed; routes: revenue).",
+  `Times (bookings: createdAt, departureAt, boardedAt; trips: departureAt; reviews: createdAt) are the company's local time, in ${COMPANY_TIME_ZONE}: csv writes ISO 8601 with the offset (2026-11-28T22:24:00+03:00), xlsx date cells holding the local time under a heading that names the zone (departureAt (${COMPANY_TIME_ZONE})), pdf the local time with the zone named under the title and at the foot of every page; revenue's dates are local dates.`,
+  'In xlsx money cells are numbers with a currency number format (#,##0.00 "SYP"), so sums work, and dates and times are date cells, so they sort and filter.',
+  'Cities are named in English and in Arabic (route and routeAr; routes: from, fromAr, to, toAr).',
+  'csv is UTF-8 with a byte-order mark and a header row.',
+  `pdf pages: ${pages}; ids are never cut (a text too long for its column, a name or a comment, ends in "..."), Arabic is shaped and right to left, extracting in logical order.`,
+].join(' ');
 
 export const REPORT_ROUTES: Route[] = [
   {
@@ -55,8 +71,8 @@ export const REPORT_ROUTES: Route[] = [
     tag: 'reports',
     status: 200,
     summary: 'A report as a csv, xlsx or pdf file built from the current data',
-    description:
-      'Content-Disposition: attachment; filename="<type>-<YYYYMMDD>.<format>" (local date). Files are for people: money is in the currency\'s units with its minor digits (24000.00, not the API\'s 2400000 minor units), beside a currency column (trips: pricePerSeat; revenue: paid, pending, refunded, failed; routes: revenue); in xlsx money cells are numbers with a currency number format (#,##0.00 "SYP"), so sums work, and dates are date cells. Cities are named in English and in Arabic (route and routeAr; routes: from, fromAr, to, toAr). csv is UTF-8 with a byte-order mark and a header row; pdf is A4 with Arabic shaped and right to left, extracting in logical order.',
+    description: EXPORT_DESCRIPTION,
+    decision: `The files are the sandbox's (partner-api.md: a file download): their columns, the company's time zone their times are in (${COMPANY_TIME_ZONE}: partner-api.md shows no zone), the file name and the PDF pages.`,
     query: [
       {
         name: 'type',

@@ -92,6 +92,8 @@ export interface Route {
   response?: Schema;
   /** Downloads: content types the success response may have. */
   files?: string[];
+  /** What the sandbox decided for this operation where partner-api.md is silent (x-sandbox-decision). */
+  decision?: string;
   /** Error codes beyond the automatic ones, by status. */
   errors?: Partial<Record<number, string[]>>;
   handler(ctx: HandlerContext): Result | Promise<Result>;

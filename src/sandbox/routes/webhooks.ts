@@ -87,6 +87,8 @@ export const WEBHOOK_ROUTES: Route[] = [
     summary: 'Queue a webhook.test delivery to an active endpoint',
     description:
       'Answers 202 {delivery: {status: queued, eventId, event}}; the attempts appear under …/deliveries. The endpoint need not subscribe to anything, but a paused one is refused (409 endpoint_paused). Retries follow the usual schedule and stop when the endpoint is paused or deleted.',
+    decision:
+      "Refusing a paused endpoint (409 endpoint_paused) and answering 202 with the queued delivery are the sandbox's: partner-api.md says only that the test queues a webhook.test delivery.",
     errors: { 409: ['endpoint_paused'] },
     response: shape({ delivery: shape({ status: str({ const: 'queued' }), eventId: str(), event: str({ const: 'webhook.test' }) }) }),
     handler: ({ core, company, params }) => {

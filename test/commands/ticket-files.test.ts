@@ -1,0 +1,170 @@
+// `bookings ticket --format png|pdf` and `--trip TRIP --all`: tickets saved to send to passengers.
+// The PNG is decoded with jsQR (no inversion attempts: a scanner sees it as drawn) and must give the
+// service's QR text, with the ticket's text drawn around it; the PDF is read back with pdftotext (company, both routes, the local departure
+// with its zone, passenger, seats, code); a trip's tickets appear whole or not at all.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQRModule from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractedText, poppler } from '../pdf/poppler.js';
+import { testContext } from '../support/context.js';
+import { type Sandbox, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
+
+type Point = { x: number; y: number };
+type Decoder = (
+  data: Uint8ClampedArray,
+  w: number,
+  h: number,
+  o?: { inversionAttempts?: 'dontInvert' },
+) => { data: string; location: { topLeftCorner: Point; bottomLeftCorner: Point } } | null;
+const jsQR = ((jsQRModule as unknown as { default?: Decoder }).default ?? jsQRModule) as unknown as Decoder;
+
+let sandbox: Sandbox;
+let dir: string;
+let tripId: string;
+const approved: string[] = [];
+let requested: string;
+const api = (...args: Parameters<ReturnType<typeof sandboxApi>>) => sandboxApi(sandbox)(...args);
+
+beforeAll(async () => {
+  sandbox = await startCheckedSandbox({ port: 0, timeScale: 0.001 });
+  dir = mkdtempSync(join(tmpdir(), 'tripctl-tickets-'));
+  const { vehicles } = await api('GET', '/vehicles');
+  const vehicle = vehicles.find((v: { seats: number }) => v.seats >= 6);
+  const { trip } = await api('POST', '/trips', {
+    vehicleId: vehicle.id,
+    fromCityId: 'damascus',
+    toCityId: 'aleppo',
+    departureAt: '2027-03-03T04:30:00Z',
+    pricePerSeat: 1500,
+    totalSeats: 6,
+  });
+  tripId = trip.id;
+  for (const [i, fullName] of ['سارة الحلبي', 'John Smith', 'Rami Saleh'].entries()) {
+    const { booking } = await api('POST', '/bookings', { tripId, seats: i + 1, phone: `+96394477000${i}`, fullName });
+    if (i < 2) {
+      await api('PATCH', `/bookings/${booking.id}`, { status: 'approved' });
+      approved.push(booking.id);
+    } else requested = booking.id;
+  }
+});
+afterAll(async () => {
+  await sandbox?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function run(argv: string[]) {
+  const t = testContext({ env: { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full }, cwd: dir });
+  const mark = sandbox.requests.length;
+  const code = await t.run(argv);
+  t.cleanup();
+  return { code, out: t.out(), err: t.err(), requests: sandbox.requests.slice(mark) };
+}
+
+function decode(file: string): string | undefined {
+  const png = PNG.sync.read(readFileSync(file));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height, { inversionAttempts: 'dontInvert' })?.data;
+}
+
+const serviceTicket = async (id: string) => (await api('GET', `/bookings/${id}/ticket`)).ticket as { qr: string; code: string };
+
+describe('bookings ticket --format', () => {
+  it('png: the saved image decodes to the QR text the service issued', async () => {
+    const { code, out, err } = await run(['bookings', 'ticket', approved[0]!, '--format', 'png', '--file', 'one.png']);
+    expect(code, err).toBe(0);
+    expect(out.trim()).toBe(join(dir, 'one.png'));
+    expect(decode(join(dir, 'one.png'))).toBe((await serviceTicket(approved[0]!)).qr);
+    // The whole ticket, not the code alone: ink above the code (company, route, departure) and below it.
+    const png = PNG.sync.read(readFileSync(join(dir, 'one.png')));
+    const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height, { inversionAttempts: 'dontInvert' })!;
+    const inkIn = (from: number, to: number) => {
+      let dark = 0;
+      for (let y = Math.max(0, Math.round(from)); y < Math.min(png.height, Math.round(to)); y++)
+        for (let x = 0; x < png.width; x++) if (png.data[(y * png.width + x) * 4]! < 128) dark++;
+      return dark;
+    };
+    expect(inkIn(0, found.location.topLeftCorner.y - 10)).toBeGreaterThan(2000);
+    expect(inkIn(found.location.bottomLeftCorner.y + 10, png.height)).toBeGreaterThan(2000);
+  });
+
+  it('pdf: company, the route in English and Arabic, the local departure with its zone, passenger, seats, code', async () => {
+    const { code, err } = await run(['bookings', 'ticket', approved[0]!, '--format', 'pdf']);
+    expect(code, err).toBe(0);
+    const text = extractedText(readFileSync(join(dir, `ticket-${approved[0]!.slice(0, 8)}.pdf`)));
+    const { name } = (await api('GET', '/company')).company as { name: string };
+    expect(text).toContain(name);
+    expect(text).toContain('Damascus – Aleppo');
+    expect(text).toContain('من دمشق إلى حلب');
+    // 04:30 UTC is 07:30 in Damascus (UTC+3 all year).
+    expect(text).toContain('2027-03-03 07:30 Asia/Damascus (GMT+3)');
+    expect(text).toContain('سارة الحلبي');
+    expect(text).toMatch(/Seats\s+1/);
+    expect(text).toContain((await serviceTicket(approved[0]!)).code);
+  });
+
+  it('refuses a booking that is not approved, and saves nothing', async () => {
+    const { code, err } = await run(['bookings', 'ticket', requested, '--format', 'png', '--file', 'requested.png']);
+    expect(code).toBe(6);
+    expect(err).toMatch(/is requested: a ticket is made only for an approved booking/);
+    expect(existsSync(join(dir, 'requested.png'))).toBe(false);
+  });
+
+  it('an existing file is kept without --force, before any request', async () => {
+    writeFileSync(join(dir, 'kept.png'), 'mine');
+    const { code, err, requests } = await run(['bookings', 'ticket', approved[0]!, '--format', 'png', '--file', 'kept.png']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/already exists/);
+    expect(requests).toEqual([]);
+    expect(readFileSync(join(dir, 'kept.png'), 'utf8')).toBe('mine');
+  });
+});
+
+describe('bookings ticket --trip TRIP --all', () => {
+  it('png: a folder with one decodable image per approved booking, and nothing temporary left', async () => {
+    const { code, out, err } = await run(['bookings', 'ticket', '--trip', tripId, '--all', '--format', 'png']);
+    expect(code, err).toBe(0);
+    const folder = join(dir, `tickets-${tripId.slice(0, 8)}`);
+    expect(out.trim()).toBe(folder);
+    const files = readdirSync(folder).sort();
+    const tickets = await Promise.all(approved.map(serviceTicket));
+    expect(files).toEqual(tickets.map((t) => `ticket-${t.code}.png`).sort());
+    for (const t of tickets) expect(decode(join(folder, `ticket-${t.code}.png`))).toBe(t.qr);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+
+  it('pdf: one file with a page each', async () => {
+    const { code, err } = await run(['bookings', 'ticket', '--trip', tripId, '--all', '--format', 'pdf', '--file', 'all.pdf']);
+    expect(code, err).toBe(0);
+    const pdf = readFileSync(join(dir, 'all.pdf'));
+    expect(poppler('pdfinfo', pdf)).toMatch(/Pages:\s+2/);
+    const text = extractedText(pdf);
+    expect(text).toContain('سارة الحلبي');
+    expect(text).toContain('John Smith');
+    expect(text).not.toContain('Rami Saleh');
+  });
+
+  it('an existing folder is kept without --force, and replaced whole with it', async () => {
+    const folder = join(dir, 'out');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'old.txt'), 'old');
+    // An existing directory without --force: the tickets' folder is made inside it.
+    const inside = await run(['bookings', 'ticket', '--trip', tripId, '--all', '--format', 'png', '--file', 'out']);
+    expect(inside.code, inside.err).toBe(0);
+    expect(readdirSync(join(folder, `tickets-${tripId.slice(0, 8)}`))).toHaveLength(2);
+    const again = await run(['bookings', 'ticket', '--trip', tripId, '--all', '--format', 'png', '--file', 'out']);
+    expect(again.code).toBe(2);
+    expect(again.requests).toEqual([]);
+    const forced = await run(['bookings', 'ticket', '--trip', tripId, '--all', '--format', 'png', '--file', 'out', '--force']);
+    expect(forced.code, forced.err).toBe(0);
+    expect(readdirSync(folder)).toHaveLength(2);
+    expect(readdirSync(dir).filter((name) => name.includes('.part'))).toEqual([]);
+  });
+
+  it('usage: --all without --trip, a booking id with --all, --file without --format', async () => {
+    expect((await run(['bookings', 'ticket', '--all', '--format', 'pdf'])).code).toBe(2);
+    expect((await run(['bookings', 'ticket', approved[0]!, '--trip', tripId, '--all', '--format', 'pdf'])).code).toBe(2);
+    expect((await run(['bookings', 'ticket', approved[0]!, '--file', 'x.png'])).code).toBe(2);
+  });
+});
