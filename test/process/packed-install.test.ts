@@ -1,9 +1,10 @@
 // What an operator installs: the packed tarball (`npm pack`), installed with `npm i -g` into a
 // clean prefix, the npm registry the only network (npm's own cache makes a second run quick).
 // The install brings only what the built tool loads from node_modules (package.json's
-// dependencies: PDFKit, fontkit and the font; everything else is in dist/), so it is checked to
-// stay small, and to work: the version, the sandbox and a session against it, `tripctl mcp`
-// answering initialize and tools/list, a manifest PDF and a ticket's QR code on a terminal.
+// dependencies: PDFKit, fontkit, the font and resvg; everything else is in dist/), so it is
+// checked to stay small, and to work: the version, the sandbox and a session against it,
+// `tripctl mcp` answering initialize and tools/list, a manifest PDF, a ticket's QR code on a
+// terminal and a ticket as PNG.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,7 +96,7 @@ describe('a packed install', () => {
       expect(topLevel).not.toContain(bundled);
   });
 
-  test('runs: the version, the sandbox and a session, a manifest PDF, a ticket QR, and the MCP server', async () => {
+  test('runs: the version, the sandbox and a session, a manifest PDF, a ticket QR and PNG, and the MCP server', async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect((await tripctl(['--version'])).stdout.trim()).toBe(version);
 
@@ -122,6 +123,9 @@ describe('a packed install', () => {
       timeout: 30_000,
     });
     expect(ticket.stdout).toContain('▀');
+    // …and as a PNG, which resvg (installed: it reads its WebAssembly from its package) draws.
+    await tripctl(['bookings', 'ticket', booking, '--format', 'png', '--file', 'ticket.png']);
+    expect(readFileSync(join(dir, 'ticket.png')).subarray(1, 4).toString()).toBe('PNG');
 
     const mcp = spawn(bin, ['mcp'], { env: { ...env, ...session }, cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
     const hello = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'packed-install', version: '1' } };
