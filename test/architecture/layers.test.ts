@@ -1,143 +1,68 @@
-// Imports run one way: commands → cmdkit → context / input / output / config / webhooks → client →
-// errors. Each folder and top-level file of src/ has its place below; an import that runs upwards,
-// or a circle between two parts of the same layer, fails here with the import that does it.
-// Type-only imports count: a type import is a dependency on the module's meaning all the same.
-import { cruise } from 'dependency-cruiser';
+// The shape of src/ is stated once, as dependency-cruiser rules (./dependency-cruiser.cjs): layers
+// in one direction, no circle of files, no command folder importing another's. This runs them
+// inside `npm test`, and proves on a made-up tree that each rule does catch what it is for.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { cruise, type IConfiguration, type IViolation } from 'dependency-cruiser';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-/** Top to bottom; a part may import its own layer (without a circle) or any layer below. */
-const LAYERS: string[][] = [
-  ['main.ts', 'launch.ts', 'cli.ts'],
-  ['commands'],
-  ['completion', 'sandbox'],
-  ['cmdkit'],
-  ['context.ts', 'input', 'output', 'config', 'webhooks', 'io.ts', 'pdf'],
-  ['client'],
-  ['errors.ts', 'secrets.ts', 'version.ts', 'types'],
-];
+const config = createRequire(import.meta.url)('./dependency-cruiser.cjs') as IConfiguration & { LAYERS: string[][] };
 
-const layerOf = new Map(LAYERS.flatMap((names, level) => names.map((name) => [name, level] as const)));
-
-/** `src/client/http.ts` → `client`; `src/cli.ts` → `cli.ts`. */
-function partOf(path: string): string | undefined {
-  const match = /^src\/([^/]+)/.exec(path);
-  return match?.[1];
-}
-
-interface Edge {
-  from: string;
-  to: string;
-  /** One import that makes the edge, for the message. */
-  example: string;
-}
-
-let edges: Edge[] = [];
-/** Imports from one command's folder into another's: what they share belongs in cmdkit. */
-const acrossCommands: string[] = [];
-let parts = new Set<string>();
-
-beforeAll(async () => {
+/** What breaks the rules in the tree at `root` (its src/ and tsconfig.json), one line each. */
+async function violations(root: string): Promise<string[]> {
   const result = await cruise(
     ['src'],
-    { tsPreCompilationDeps: true, doNotFollow: { path: 'node_modules' }, tsConfig: { fileName: 'tsconfig.json' } },
+    { ...config.options, ruleSet: { forbidden: config.forbidden }, validate: true, baseDir: root },
     undefined,
-    { tsConfig: extractTSConfig('tsconfig.json') },
+    { tsConfig: extractTSConfig(join(root, 'tsconfig.json')) },
   );
-  const output = result.output;
-  if (typeof output === 'string') throw new Error('dependency-cruiser returned a report, not a result');
-  const byPair = new Map<string, Edge>();
-  for (const module of output.modules) {
-    const from = partOf(module.source);
-    if (!from) continue;
-    parts.add(from);
-    for (const dependency of module.dependencies) {
-      const [ownGroup, otherGroup] = [module.source, dependency.resolved].map((path) => /^src\/commands\/([^/]+)\//.exec(path)?.[1]);
-      if (ownGroup && otherGroup && ownGroup !== otherGroup) acrossCommands.push(`${module.source} imports ${dependency.resolved}`);
-      const to = partOf(dependency.resolved);
-      if (!to || to === from) continue;
-      const key = `${from} ${to}`;
-      if (!byPair.has(key)) byPair.set(key, { from, to, example: `${module.source} imports ${dependency.resolved}` });
-    }
-  }
-  edges = [...byPair.values()];
-  parts = new Set([...parts]);
-}, 60_000);
-
-describe('the layers of src/', () => {
-  test('the imports were read, type-only ones included', () => {
-    const has = (from: string, to: string) => edges.some((edge) => edge.from === from && edge.to === to);
-    expect(has('commands', 'cmdkit')).toBe(true);
-    // cmdkit/define.ts imports the context for its type only.
-    expect(has('cmdkit', 'context.ts')).toBe(true);
-  });
-
-  test('every folder and top-level file has a layer', () => {
-    const unplaced = [...parts].filter((part) => !layerOf.has(part));
-    expect(unplaced, 'add each to LAYERS in test/architecture/layers.test.ts, where it belongs').toEqual([]);
-  });
-
-  test('no import runs upwards', () => {
-    const upwards = edges.filter((edge) => (layerOf.get(edge.to) ?? 0) < (layerOf.get(edge.from) ?? 0)).map((edge) => edge.example);
-    expect(upwards).toEqual([]);
-  });
-
-  test('no two parts import each other in a circle', () => {
-    expect(circles(edges)).toEqual([]);
-  });
-
-  test("no command's folder imports another's", () => {
-    expect(acrossCommands).toEqual([]);
-  });
-
-  test('the check sees a circle when there is one', () => {
-    const made = [
-      { from: 'a', to: 'b', example: 'a imports b' },
-      { from: 'b', to: 'c', example: 'b imports c' },
-      { from: 'c', to: 'a', example: 'c imports a' },
-      { from: 'c', to: 'd', example: 'c imports d' },
-    ];
-    expect(circles(made)).toEqual([['a imports b', 'b imports c', 'c imports a']]);
-  });
-});
-
-/** Each circle of the graph (its strongly connected parts of more than one node), as the imports that make it. */
-function circles(all: Edge[]): string[][] {
-  const next = new Map<string, Edge[]>();
-  for (const edge of all) next.set(edge.from, [...(next.get(edge.from) ?? []), edge]);
-  // Tarjan's algorithm over a graph of a few dozen nodes.
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const found: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, index.size);
-    low.set(node, index.get(node)!);
-    stack.push(node);
-    for (const edge of next.get(node) ?? []) {
-      if (!index.has(edge.to)) {
-        visit(edge.to);
-        low.set(node, Math.min(low.get(node)!, low.get(edge.to)!));
-      } else if (stack.includes(edge.to)) low.set(node, Math.min(low.get(node)!, index.get(edge.to)!));
-    }
-    if (low.get(node) === index.get(node)) {
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        component.push(member);
-      } while (member !== node);
-      if (component.length > 1) {
-        const inside = new Set(component);
-        found.push(
-          all
-            .filter((edge) => inside.has(edge.from) && inside.has(edge.to))
-            .map((edge) => edge.example)
-            .sort(),
-        );
-      }
-    }
-  };
-  for (const node of new Set(all.flatMap((edge) => [edge.from, edge.to]))) if (!index.has(node)) visit(node);
-  return found;
+  if (typeof result.output === 'string') throw new Error('dependency-cruiser returned a report, not a result');
+  return result.output.summary.violations.map(describeViolation);
 }
+
+function describeViolation(v: IViolation): string {
+  const path = v.cycle?.length ? [v.from, ...v.cycle.map((step) => step.name)].join(' → ') : `${v.from} → ${v.to}`;
+  return `${v.rule.name}: ${path}`;
+}
+
+describe('the shape of src/', () => {
+  test('src/ keeps every rule of dependency-cruiser.cjs', async () => {
+    expect(await violations(process.cwd())).toEqual([]);
+  }, 60_000);
+
+  test('every folder and top-level file of src/ has a layer', () => {
+    const placed = new Set(config.LAYERS.flat());
+    const unplaced = readdirSync('src').filter((name) => (name.endsWith('.ts') || !name.includes('.')) && !placed.has(name));
+    expect(unplaced, 'add each to LAYERS in test/architecture/dependency-cruiser.cjs, where it belongs').toEqual([]);
+  });
+
+  test('the rules catch an upward import, a circle of files and one command importing another', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tripctl-layers-'));
+    try {
+      const files: Record<string, string> = {
+        'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }),
+        'src/client/http.ts': "import { run } from '../commands/trips/index.js';\nexport const http = run;\n",
+        'src/commands/trips/index.ts': "import { b } from './b.js';\nexport const run = b;\n",
+        'src/commands/trips/b.ts':
+          "import { run } from './index.js';\nimport { x } from '../bookings/x.js';\nexport const b = () => run ?? x;\n",
+        'src/commands/bookings/x.ts': 'export const x = 1;\n',
+        'src/output/render.ts': "import { h } from '../webhooks/h.js';\nexport const r = h;\n",
+        'src/webhooks/h.ts': 'export const h = 1;\n',
+      };
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), text);
+      }
+      const found = await violations(root);
+      expect(found).toContain('layer:client: src/client/http.ts → src/commands/trips/index.ts');
+      expect(found).toContain('layer:output: src/output/render.ts → src/webhooks/h.ts');
+      expect(found).toContain('no-command-imports-another: src/commands/trips/b.ts → src/commands/bookings/x.ts');
+      expect(found.some((line) => line.startsWith('no-circular: src/commands/trips/'))).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

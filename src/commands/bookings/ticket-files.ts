@@ -13,6 +13,7 @@ import { CliError, ExitCode, usageError } from '../../errors.js';
 import { uuid } from '../../input/validate.js';
 import { SERVICE_TIME_ZONE, zoneAbbreviation } from '../../input/zones.js';
 import { sanitizeLine } from '../../output/sanitize.js';
+import type { TicketCard } from './ticket-card.js';
 
 export type TicketFormat = 'png' | 'pdf';
 
@@ -33,23 +34,6 @@ export interface ServiceTicket {
   seats?: number;
   passenger?: { fullName?: string | null; phone?: string };
   trip?: { id?: string; fromCityId?: string; toCityId?: string; departureAt?: string; plate?: string | null };
-}
-
-/** One ticket as a saved file shows it: every field already as text. */
-export interface TicketCard {
-  company: string;
-  route: string;
-  /** `من دمشق إلى حلب`, or '' when a city has no Arabic name. */
-  routeArabic: string;
-  /** `2027-03-03 07:30 Asia/Damascus (GMT+3)`. */
-  departure: string;
-  passenger: string;
-  seats: number;
-  plate: string;
-  /** The code printed under the QR, typed at the door when a screen is cracked. */
-  code: string;
-  /** The QR's text exactly as the service issued it. */
-  qr: string;
 }
 
 /** What a ticket is made for: a booking that may travel. */

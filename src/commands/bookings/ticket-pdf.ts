@@ -5,7 +5,7 @@
 // when a ticket file is made.
 import { openPdf, type PdfText } from '../../pdf/index.js';
 import { qrModules } from '../../output/qr.js';
-import type { TicketCard } from './ticket-files.js';
+import type { TicketCard } from './ticket-card.js';
 
 const PAGE = { width: 288, height: 520 };
 const MARGIN = 20;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { openOutliner, type Outliner } from '../../pdf/outline-text.js';
 import { qrModules } from '../../output/qr.js';
-import type { TicketCard } from './ticket-files.js';
+import type { TicketCard } from './ticket-card.js';
 
 const WIDTH = 576;
 const HEIGHT = 1040;

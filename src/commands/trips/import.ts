@@ -13,7 +13,7 @@ import type { ImportRow, ImportVerb } from '../../cmdkit/import-rows.js';
 import { toolsFor } from '../../cmdkit/run-operation.js';
 import type { Context } from '../../context.js';
 import { localDateOf, localTimeOf, zoneAbbreviation } from '../../input/zones.js';
-import { tripFlags } from './index.js';
+import { tripFlags } from './trip-flags.js';
 
 const sameTrip = (vehicleId: unknown, departureAt: unknown) => `${String(vehicleId)}|${Date.parse(String(departureAt))}`;
 
