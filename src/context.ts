@@ -167,7 +167,10 @@ export class Context {
       query: settings.query,
       color: this.colorEnabled,
       tty: this.io.stdoutIsTTY,
-      timeZone: settings.timeZone,
+      // Read when a time is shown, not before: the zone costs ICU's time (resolve.ts, withLazyZone).
+      get timeZone() {
+        return settings.timeZone;
+      },
       width: this.io.columns,
       currency: settings.currency,
       now: this.now,

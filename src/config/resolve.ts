@@ -87,7 +87,10 @@ export function resolveSettings(
   const debugEnv = env.TRIPCTL_DEBUG;
   const source = (flag: unknown, envValue: unknown, profileValue: unknown): SettingSource =>
     flag !== undefined ? 'flag' : envValue ? 'env' : profileValue !== undefined && profileValue !== null ? 'profile' : 'default';
-  return {
+  // A zone given for this run is checked now: a bad one is exit 2 before any request.
+  if (flags.tz !== undefined) checkTimeZone(flags.tz);
+  if (env.TRIPCTL_TZ) checkTimeZone(env.TRIPCTL_TZ);
+  const settings: Omit<Settings, 'timeZone' | 'timeZoneSource'> = {
     sources: {
       profile: source(flags.profile, env.TRIPCTL_PROFILE, defaultProfile),
       baseUrl: source(flags.baseUrl, env.TRIPCTL_BASE_URL, profile.baseUrl),
@@ -110,11 +113,29 @@ export function resolveSettings(
     retries: flags.retries ?? fromProfile<number>('retries') ?? 3,
     debug: flags.debug === true || (debugEnv !== undefined && debugEnv !== '' && debugEnv !== '0' && debugEnv !== 'false'),
     yes: flags.yes === true,
-    ...zoneSetting(flags, env, fromProfile<string>('timezone'), fromProfile<string>('country')),
     currency: fromProfile<string>('currency'),
     country: fromProfile<string>('country'),
     unknownProfile,
   };
+  return withLazyZone(settings, () => zoneSetting(flags, env, fromProfile<string>('timezone'), fromProfile<string>('country')));
+}
+
+/**
+ * The zone, worked out when a command first reads or shows a time rather than at every start: it
+ * asks ICU (the system's zone, a country's zones, a profile's zone checked), which costs about
+ * 15 ms — most of a one-GET run that shows no time (`cities list`, `--version`). A zone given by
+ * flag or variable is still checked at once, so a bad one is exit 2 before any request.
+ */
+function withLazyZone(
+  settings: Omit<Settings, 'timeZone' | 'timeZoneSource'>,
+  choose: () => { timeZone: string; timeZoneSource: ZoneSource },
+): Settings {
+  let chosen: { timeZone: string; timeZoneSource: ZoneSource } | undefined;
+  const get = () => (chosen ??= choose());
+  return Object.defineProperties(settings, {
+    timeZone: { get: () => get().timeZone, enumerable: true },
+    timeZoneSource: { get: () => get().timeZoneSource, enumerable: true },
+  }) as Settings;
 }
 
 /**
