@@ -9,7 +9,8 @@ import { proceedOrCancel } from './confirm.js';
 import { guardFares, type FareToSend } from './fare-guard.js';
 import { changeBody, dryRunLine, planCounts, planRows, reportUnlisted, type RowPlan } from './import-plan.js';
 import type { ImportOptions, ImportRow, ImportVerb } from './import-verb.js';
-import { describeFields, toolsFor, unwrap } from './run-operation.js';
+import { describeFields } from './review.js';
+import { toolsFor, unwrap } from './run-operation.js';
 
 export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptions, rows: ImportRow[], source: string): Promise<number> {
   const tools = toolsFor(ctx);

@@ -6,13 +6,13 @@ import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { checkWith } from './check-with.js';
-import { confirmDestructive, proceedOrCancel } from './confirm.js';
+import { confirmDestructive } from './confirm.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
 import { Resolver } from '../input/resolve.js';
 import { isUuid } from '../input/validate.js';
-import { sanitizeLine } from '../output/sanitize.js';
 import type { ActionFn } from './define.js';
+import { review, reviewRows } from './review.js';
 import { fieldsFrom, paramsFrom } from './flags.js';
 import {
   attributeOf,
@@ -179,15 +179,13 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       await guardFares(ctx, toolsFor(ctx), [{ where: 'the fare', fare: body.pricePerSeat, ...route }], false);
     }
     // Every write that asked anything ends in the same review before it is sent.
-    if (asked && (op.reviewWhenAsked ?? sendsBody)) await review(ctx, op, body);
+    if (asked && (op.reviewWhenAsked ?? sendsBody)) await review(ctx, toolsFor(ctx), op, body);
     const confirm = op.confirm;
     if (confirm) await confirmDestructive(ctx, () => confirm(args, toolsFor(ctx)));
     // A person confirming elsewhere (an assistant's client) is shown every value that will be
     // sent as the review shows it; the client's own question before the request is then this one.
     if (sendsBody && ctx.confirmWrites && ctx.beforeWrite) {
-      const tools = toolsFor(ctx);
-      const rows = [...(await describeFields(tools, op.flags ?? [], body)), ...((await op.reviewExtras?.(body, tools)) ?? [])];
-      await ctx.beforeWrite(undefined, rows);
+      await ctx.beforeWrite(undefined, await reviewRows(toolsFor(ctx), op, body));
     }
     const result = op.result ?? { kind: 'object' };
     if (result.kind === 'file') {
@@ -260,52 +258,6 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       await ctx.renderer().object(unwrap(data, result.key), op.resource);
     }
   };
-}
-
-/**
- * Shows every value of the request, in the order the verb asks for them, as a person reads them
- * (a plate beside a vehicle id, pounds beside minor units), then asks before sending.
- */
-async function review(ctx: Context, op: Operation, body: Record<string, unknown>): Promise<void> {
-  const tools = toolsFor(ctx);
-  const rows = [...(await describeFields(tools, op.flags ?? [], body)), ...((await op.reviewExtras?.(body, tools)) ?? [])];
-  const width = Math.max(...rows.map(([label]) => label.length));
-  ctx.info(['About to send:', ...rows.map(([label, text]) => `  ${label.padEnd(width)}  ${sanitizeLine(text)}`)].join('\n'));
-  // On a protected profile this is the one question, naming the profile and the company.
-  if (ctx.beforeWrite) return ctx.beforeWrite('send this?');
-  await proceedOrCancel(ctx, 'Send this?', true);
-}
-
-/**
- * Every value of a request as a person reads it, labelled by its flag, in the verb's order (a
- * plate beside a vehicle id, `18,000.50 SYP (1800050 minor units)` for a price): the review before
- * sending and the lines of an import's dry run. `offline` keeps only the values a flag shows its
- * own way without asking the service (a dry run reaches nothing).
- */
-export async function describeFields(
-  tools: ParseTools,
-  flags: readonly FieldFlag[],
-  body: Record<string, unknown>,
-  offline = false,
-): Promise<Array<[string, string]>> {
-  const rows: Array<[string, string]> = [];
-  const shown = new Set<string>();
-  for (const flag of flags) {
-    if (!(flag.field in body) || shown.has(flag.field)) continue;
-    shown.add(flag.field);
-    if (offline && (!flag.show || flag.showCalls)) continue;
-    const value = body[flag.field];
-    let text = plain(value);
-    // A look-up for the review is a courtesy: when it fails, the value itself is shown.
-    if (flag.show) text = await Promise.resolve(flag.show(value, tools)).catch(() => text);
-    rows.push([flagName(flag).replace(/^--/, ''), text]);
-  }
-  if (!offline) for (const [key, value] of Object.entries(body)) if (!shown.has(key)) rows.push([key, plain(value)]);
-  return rows;
-}
-
-function plain(value: unknown): string {
-  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
 
 /** `{company: {...}}` → `{...}`: the object inside a one-key envelope. */
