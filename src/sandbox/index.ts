@@ -19,6 +19,7 @@ import type { RecordedRequest, SandboxCore } from './routes/route.js';
 
 export type { RecordedRequest } from './routes/route.js';
 export { BASE_PATH, type Exchange } from './http/server.js';
+export { COMPANY_TIME_ZONE } from './domain/state.js';
 
 export interface SandboxOptions {
   /** 0 picks a free port (default 0). */

@@ -103,12 +103,22 @@ describe('tripctl sandbox start', () => {
     }
   }, 30_000);
 
-  it('saves the zone it used in its profile, so cron reads times as the terminal that started it', async () => {
+  it("saves its company's zone in its profile, whatever the machine's, so cron reads times as a terminal does", async () => {
     const configDir = mkdtempSync(join(dir, 'config-'));
-    const running = await start(['--quiet'], configDir, { TZ: 'Asia/Damascus' });
+    const running = await start(['--quiet'], configDir, { TZ: 'UTC' });
     try {
       expect(running.t.err()).toContain("Saved profile 'sandbox' (local times in Asia/Damascus)");
       expect(profiles(configDir).sandbox).toMatchObject({ baseUrl: running.baseUrl, timezone: 'Asia/Damascus' });
+    } finally {
+      expect(await running.stop()).toBe(0);
+    }
+  });
+
+  it('saves a zone the run names instead (TRIPCTL_TZ)', async () => {
+    const configDir = mkdtempSync(join(dir, 'config-'));
+    const running = await start(['--quiet'], configDir, { TZ: 'UTC', TRIPCTL_TZ: 'Europe/Istanbul' });
+    try {
+      expect(profiles(configDir).sandbox).toMatchObject({ timezone: 'Europe/Istanbul' });
     } finally {
       expect(await running.stop()).toBe(0);
     }

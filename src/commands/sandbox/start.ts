@@ -1,6 +1,5 @@
 import { isLoopbackHost } from '../../client/url.js';
 import { type Settings, zoneToSave } from '../../config/resolve.js';
-import { systemZone } from '../../input/zones.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode } from '../../errors.js';
 import type { Exchange } from '../../sandbox/index.js';
@@ -19,7 +18,7 @@ export const runSandbox: ActionFn<SandboxOpts> = async (ctx, { opts }) => {
   if (!isLoopbackHost(opts.host)) {
     ctx.warn(`listening on ${opts.host}: the sandbox's keys are printed in the clear; anyone who can reach this address can use them`);
   }
-  const { startSandbox } = await import('../../sandbox/index.js');
+  const { startSandbox, COMPANY_TIME_ZONE } = await import('../../sandbox/index.js');
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
   try {
     sandbox = await startSandbox({
@@ -40,7 +39,7 @@ export const runSandbox: ActionFn<SandboxOpts> = async (ctx, { opts }) => {
   ctx.io.out(`base URL      ${sandbox.baseUrl}\nfull key      ${sandbox.keys.full}\nread-only key ${sandbox.keys.readOnly}\n`);
   if (opts.profile) {
     const name = await profileFor(ctx, sandbox.baseUrl);
-    const used = zoneOfRun(ctx);
+    const used = zoneOfRun(ctx, COMPANY_TIME_ZONE);
     await ctx.config.update((config) => {
       const previous = config.profiles[name];
       const timezone = zoneToSave(used, previous?.timezone);
@@ -102,13 +101,17 @@ async function answers(baseUrl: string): Promise<boolean> {
 }
 
 /**
- * The zone this run uses, to save with the sandbox's profile; the sandbox starts even when the
- * active profile holds a bad value (that profile is not the one it saves), with the system's.
+ * The zone to save with the sandbox's profile: one this run names (--tz, TRIPCTL_TZ), else the
+ * zone of the company the sandbox serves (Damascus, its decision), so the sandbox's times read the
+ * same from a terminal and from cron's bare environment, whatever the machine's own zone. The
+ * sandbox starts even when the active profile holds a bad value (that is not the one it saves).
  */
-function zoneOfRun(ctx: Context): Pick<Settings, 'timeZone' | 'timeZoneSource'> {
+function zoneOfRun(ctx: Context, companyZone: string): Pick<Settings, 'timeZone' | 'timeZoneSource'> {
+  const company = { timeZone: companyZone, timeZoneSource: 'profile' } as const;
   try {
-    return ctx.settings();
+    const { timeZone, timeZoneSource } = ctx.settings();
+    return timeZoneSource === 'flag' || timeZoneSource === 'env' ? { timeZone, timeZoneSource } : company;
   } catch {
-    return { timeZone: systemZone(ctx.env), timeZoneSource: 'system' };
+    return company;
   }
 }
