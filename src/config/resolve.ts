@@ -90,6 +90,9 @@ export function resolveSettings(
   // A zone given for this run is checked now: a bad one is exit 2 before any request.
   if (flags.tz !== undefined) checkTimeZone(flags.tz);
   if (env.TRIPCTL_TZ) checkTimeZone(env.TRIPCTL_TZ);
+  // So is the profile's own (cheap for ICU's names): a bad one is named before any request, as
+  // every profile value is, even by a command that shows no time.
+  fromProfile<string>('timezone');
   const settings: Omit<Settings, 'timeZone' | 'timeZoneSource'> = {
     sources: {
       profile: source(flags.profile, env.TRIPCTL_PROFILE, defaultProfile),

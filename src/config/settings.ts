@@ -35,11 +35,24 @@ function wholeNumber(key: string, text: string, min: number, max: number): numbe
   return Number(value);
 }
 
+/**
+ * ICU's canonical zone names. Asking for the list costs next to nothing, where making a formatter
+ * for a zone loads ICU's zone data (15 ms, most of a one-GET run): a saved profile's zone is
+ * checked at every start, so the list answers for the usual names and the formatter only for the
+ * rest (aliases such as Asia/Calcutta, another case).
+ */
+let canonicalZones: Set<string> | undefined;
+function knownZones(): Set<string> {
+  canonicalZones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  return canonicalZones;
+}
+
 export function checkTimeZone(zone: string): string {
   // Intl takes UTC offsets as zones from Node 22 (ICU 74), not on Node 20: refused everywhere, so a
   // profile means the same on every Node (an offset also ignores daylight saving).
   if (/^[+-]\d/.test(zone.trim()))
     throw usageError(`'${zone}' is a UTC offset, not a time zone`, 'use an IANA name such as Asia/Damascus or UTC');
+  if (knownZones().has(zone)) return zone;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
   } catch {

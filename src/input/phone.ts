@@ -6,6 +6,7 @@
 // "impossible" means here; the full metadata would add 65 kB to tell a mobile from a landline.
 import { usageError } from '../errors.js';
 import { westernDigits } from './digits.js';
+import { zonesOfCountry } from './zones.js';
 
 /** The country a local number is read in when the profile names none (the service is Syrian). */
 export const DEFAULT_COUNTRY = 'SY';
@@ -26,7 +27,10 @@ export function countryCode(value: string): string {
   const code = value.trim().toUpperCase();
   let known = false;
   try {
-    known = /^[A-Z]{2}$/.test(code) && regionNames().of(code) !== undefined;
+    // A profile's country is checked at every start: by its zones (cheap), by ICU's region names
+    // (10 ms) only where the runtime cannot list zones.
+    const zones = /^[A-Z]{2}$/.test(code) ? zonesOfCountry(code) : [];
+    known = zones === undefined ? regionNames().of(code) !== undefined : zones.length > 0;
   } catch {
     known = false;
   }

@@ -3,7 +3,7 @@
 // Node 22 and 24 are fetched as .ci/run does: `npm pack node-<platform>-<arch>@<major>` (the
 // registry's tarball of the `node` binary package), kept in node_modules/.cache/tripctl-nodes/.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,13 +47,19 @@ export async function benchStartup({ runs, majors, bins }) {
     res.end(cities);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const env = {
-    ...process.env,
-    TRIPCTL_CONFIG_DIR: configDir,
-    TRIPCTL_BASE_URL: `http://127.0.0.1:${server.address().port}/api/partner/v1`,
-    TRIPCTL_API_KEY: 'sk_test_benchmarkbenchmark',
-    NO_COLOR: '1',
+  // A profile as `auth login` saves it (its zone and country included): every run reads and
+  // checks it, as an operator's runs do.
+  const profile = {
+    baseUrl: `http://127.0.0.1:${server.address().port}/api/partner/v1`,
+    apiKey: 'sk_test_benchmarkbenchmark',
+    timezone: 'Asia/Damascus',
+    country: 'SY',
   };
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ defaultProfile: 'bench', profiles: { bench: profile } }), { mode: 0o600 });
+  const env = { ...process.env, TRIPCTL_CONFIG_DIR: configDir, NO_COLOR: '1' };
+  delete env.TRIPCTL_API_KEY;
+  delete env.TRIPCTL_BASE_URL;
+  delete env.TRIPCTL_PROFILE;
   const time = (cmd, args, extraEnv = {}) =>
     new Promise((ok, fail) => {
       const started = process.hrtime.bigint();
