@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { listFrom } from '../client/paginate.js';
 import { writePrivateFileSync } from '../config/private-file.js';
+import { bookingDetails, inBatches } from './booking-details.js';
 import type { Context } from '../context.js';
 import type { HandleKind } from '../output/columns.js';
 import { localTime } from '../output/cells.js';
@@ -28,9 +29,8 @@ export const HANDLE_TTL_MS: Record<HandleKind, number> = {
 /** The booking statuses a trip's manifest lists. */
 const MANIFEST_STATUSES = new Set(['approved', 'boarded']);
 
-/** Manifests and trips fetched for one table: at most this many distinct trips, this many at a time. */
+/** Manifests and trips fetched for one table: at most this many distinct trips (LOOKUPS_AT_ONCE at a time). */
 const MAX_TRIPS = 25;
-const PARALLEL = 4;
 /** Bookings fetched singly for their passenger (those on no manifest), at most this many per table. */
 const MAX_BOOKINGS = 100;
 
@@ -111,34 +111,32 @@ async function fetchLabels(ctx: Context, kind: HandleKind, items: unknown[]): Pr
     const listed = items.filter((item) => MANIFEST_STATUSES.has(String((item as Record<string, unknown>)?.status)));
     const single = items.filter((item) => !listed.includes(item)).slice(0, MAX_BOOKINGS);
     const trips = idsOf('trip', listed).slice(0, MAX_TRIPS);
-    await inBatches(
+    const bookings = await bookingDetails(
+      client,
       single.map((item) => String((item as Record<string, unknown>).id)),
-      async (booking) => {
-        const { data } = await client.request({ method: 'GET', path: `/bookings/${encodeURIComponent(booking)}`, retrySafe: true });
-        const found = ((data as { booking?: unknown } | null)?.booking ?? data) as Record<string, unknown> | null;
-        const id = text(found?.passengerId) ?? text((found?.passenger as Record<string, unknown> | undefined)?.id);
-        const label = passengerLabel(found?.passenger);
-        if (id && label) labels[id] = label;
-      },
+      true,
     );
-    await inBatches(trips, async (trip) => {
-      for (const entry of (await get(`/trips/${encodeURIComponent(trip)}/manifest`, 'passengers')) as Array<Record<string, unknown>>) {
-        if (typeof entry !== 'object' || entry === null) continue;
-        const id = text(entry.passengerId) ?? text(entry.userId) ?? text(entry.id);
-        const label = passengerLabel(entry);
-        if (id && label) labels[id] = label;
-      }
-    });
+    for (const found of bookings) {
+      const id = text(found.passengerId) ?? text((found.passenger as Record<string, unknown> | undefined)?.id);
+      const label = passengerLabel(found.passenger);
+      if (id && label) labels[id] = label;
+    }
+    await inBatches(
+      trips,
+      async (trip) => {
+        for (const entry of (await get(`/trips/${encodeURIComponent(trip)}/manifest`, 'passengers')) as Array<Record<string, unknown>>) {
+          if (typeof entry !== 'object' || entry === null) continue;
+          const id = text(entry.passengerId) ?? text(entry.userId) ?? text(entry.id);
+          const label = passengerLabel(entry);
+          if (id && label) labels[id] = label;
+        }
+      },
+      true,
+    );
     return labels;
   } finally {
     client.close().catch(() => {});
   }
-}
-
-/** Runs `task` for every value, PARALLEL at a time; a failed one is skipped (a handle is a courtesy). */
-async function inBatches(values: string[], task: (value: string) => Promise<void>): Promise<void> {
-  for (let at = 0; at < values.length; at += PARALLEL)
-    await Promise.all(values.slice(at, at + PARALLEL).map((v) => task(v).catch(() => {})));
 }
 
 /** Trip labels of this run, by context: a table looks each distinct trip up once. */
@@ -155,11 +153,16 @@ async function tripLabelsFor(ctx: Context, items: unknown[]): Promise<ReadonlyMa
     const client = await ctx.sideClient(LOOKUP_DEADLINE_MS, { retries: 1, interruptible: true, silent: true });
     const trips: Array<Record<string, unknown>> = [];
     try {
-      await inBatches(missing, async (id) => {
-        const { data } = await client.request({ method: 'GET', path: `/trips/${encodeURIComponent(id)}`, retrySafe: true });
-        const trip = (data as { trip?: unknown } | null)?.trip ?? data;
-        if (typeof trip === 'object' && trip !== null) trips.push({ ...(trip as Record<string, unknown>), id });
-      });
+      // A failed one is skipped: a handle is a courtesy.
+      await inBatches(
+        missing,
+        async (id) => {
+          const { data } = await client.request({ method: 'GET', path: `/trips/${encodeURIComponent(id)}`, retrySafe: true });
+          const trip = (data as { trip?: unknown } | null)?.trip ?? data;
+          if (typeof trip === 'object' && trip !== null) trips.push({ ...(trip as Record<string, unknown>), id });
+        },
+        true,
+      );
     } finally {
       client.close().catch(() => {});
     }

@@ -1,0 +1,37 @@
+// Bookings fetched singly (GET /bookings/{id}), a few at a time: a booking list carries only the
+// passenger's id, a booking fetched singly names its passenger (name and phone). Tables look
+// passengers up this way as a courtesy (a failure only leaves an id shown); a bookings import
+// matches its rows by the passenger's phone this way, where a failure must stop the run rather
+// than book a passenger twice.
+import type { ApiClient } from '../client/http.js';
+
+/** Requests in flight at once for look-ups one object at a time. */
+export const LOOKUPS_AT_ONCE = 4;
+
+/**
+ * Runs `task` for every value, LOOKUPS_AT_ONCE at a time. With `skipFailures` a failed one is
+ * skipped (a courtesy); without, the first failure is the run's.
+ */
+export async function inBatches(values: readonly string[], task: (value: string) => Promise<void>, skipFailures: boolean): Promise<void> {
+  for (let at = 0; at < values.length; at += LOOKUPS_AT_ONCE)
+    await Promise.all(values.slice(at, at + LOOKUPS_AT_ONCE).map((v) => (skipFailures ? task(v).catch(() => {}) : task(v))));
+}
+
+/** Each booking as fetched singly (with its passenger), in the order of `ids`; skipped ones left out. */
+export async function bookingDetails(
+  client: ApiClient,
+  ids: readonly string[],
+  skipFailures: boolean,
+): Promise<Array<Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  await inBatches(
+    ids,
+    async (id) => {
+      const { data } = await client.request({ method: 'GET', path: `/bookings/${encodeURIComponent(id)}`, retrySafe: true });
+      const booking = (data as { booking?: unknown } | null)?.booking ?? data;
+      if (typeof booking === 'object' && booking !== null) found.set(id, booking as Record<string, unknown>);
+    },
+    skipFailures,
+  );
+  return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+}
