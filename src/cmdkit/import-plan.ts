@@ -127,12 +127,18 @@ export function reportUnlisted(ctx: Context, found: Found, source: string, what:
 }
 
 /** A dry run's line for a row that already matches something: what a run would do with it. */
-export function dryRunLine(ctx: Context, line: number, plan: RowPlan, update: { allowed: boolean; path?: (id: string) => string }): void {
+export function dryRunLine(
+  ctx: Context,
+  line: number,
+  plan: RowPlan,
+  update: { allowed: boolean; path?: (id: string) => string; none?: string },
+): void {
   if (plan.kind === 'exists')
     ctx.info(`line ${line}: exists (${plan.match.id}, ${plan.match.status ?? 'not published'}); would be skipped`);
   else if (plan.kind === 'unchanged') ctx.info(`line ${line}: unchanged (${plan.match.id}); would be skipped`);
   else if (plan.kind === 'differs') {
-    ctx.info(`line ${line}: differs (${plan.match.id}): ${plan.text}${update.allowed ? '' : '; not sent without --update'}`);
+    const unsent = update.none ? '; not sent' : '; not sent without --update';
+    ctx.info(`line ${line}: differs (${plan.match.id}): ${plan.text}${update.allowed ? '' : unsent}`);
     if (update.allowed && update.path)
       ctx.io.out(`${toJson({ line, method: 'PATCH', path: update.path(plan.match.id), body: changeBody(plan) })}\n`);
   }

@@ -33,7 +33,7 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
     for (const [index, row] of rows.entries()) {
       const plan = plans[index]!;
       if (plan.kind !== 'new') {
-        dryRunLine(ctx, row.line, plan, { allowed: update, path: verb.update?.path });
+        dryRunLine(ctx, row.line, plan, { allowed: update, path: verb.update?.path, none: verb.noUpdate });
         continue;
       }
       ctx.io.out(
@@ -46,6 +46,7 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
     }
     reportUnlisted(ctx, found, source, verb.resultKey);
     ctx.info(`dry run: ${planCounts(plans)}; ${toSend} of ${rows.length} rows would be sent; nothing was sent`);
+    if (changes && verb.noUpdate) ctx.info(verb.noUpdate);
     return changes && !update ? ExitCode.differs : 0;
   }
   reportUnlisted(ctx, found, source, verb.resultKey);
@@ -128,8 +129,12 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
   ];
   ctx.info(parts.filter(Boolean).join(', '));
   if (tally.differs) {
+    const rowsDiffer = `${tally.differs} row${tally.differs === 1 ? '' : 's'} of ${source} differ${tally.differs === 1 ? 's' : ''}`;
+    const unsent = `${tally.differs === 1 ? 'was' : 'were'} not sent`;
     ctx.info(
-      `${tally.differs} row${tally.differs === 1 ? '' : 's'} of ${source} differ${tally.differs === 1 ? 's' : ''} from the published ${what} and ${tally.differs === 1 ? 'was' : 'were'} not sent; run again with --update to send the changes`,
+      verb.noUpdate
+        ? `${rowsDiffer} from the ${what} they match and ${unsent}; ${verb.noUpdate}`
+        : `${rowsDiffer} from the published ${what} and ${unsent}; run again with --update to send the changes`,
     );
   }
   return code;

@@ -37,6 +37,8 @@ export interface ImportVerb {
   identity?: string[];
   /** How a row that differs is changed (`PATCH /trips/{id}`); sent only with --update. */
   update?: { path: (id: string) => string };
+  /** Without `update`: what the operator does instead with a row that differs (the service has no such change). */
+  noUpdate?: string;
   /** Rows carry fares (`pricePerSeat`), held by the fare guard when far from the route's usual one. */
   fareGuard?: boolean;
 }

@@ -96,6 +96,8 @@ export function register(program: Command, ctx: Context): void {
       `tripctl bookings create --trip "$(tripctl trips list --status published --limit 1 -o ids)" --seats 1 --phone +963944123456 --idempotency-key order-8841`,
       `tripctl bookings create --from-file passengers.csv --trip "$(tripctl trips list --status published --limit 1 -o ids)"`,
     ],
+    // A file reads the bookings of its trips (each singly, for the phone) to compare with.
+    calls: ['POST /bookings', 'GET /bookings', 'GET /bookings/{bookingId}'],
     method: 'POST',
     path: '/bookings',
     result: { kind: 'object', key: 'booking' },
@@ -105,14 +107,11 @@ export function register(program: Command, ctx: Context): void {
     flags: BOOKING_CREATE_FLAGS,
     reviewExtras: bookingFare,
   };
-  // Rows of a file carry keys made from their content, so a re-run replays instead of booking twice.
-  addFromFile(defineOperation(bookings, 'create', create, ctx), create, ctx, async () => ({
-    method: 'POST',
-    path: '/bookings',
-    resultKey: 'booking',
-    flags: BOOKING_CREATE_FLAGS,
-    idempotent: true,
-  }));
+  // A re-run matches each row with its trip's booking of the same phone (import.ts): unchanged
+  // rows send nothing, changed ones are reported; new rows carry keys made from their content.
+  addFromFile(defineOperation(bookings, 'create', create, ctx), create, ctx, async () =>
+    (await import('./import.js')).bookingImport(BOOKING_CREATE_FLAGS),
+  );
   for (const [verb, action] of Object.entries(BULK_ACTIONS) as Array<[BulkVerb, (typeof BULK_ACTIONS)[BulkVerb]]>) {
     defineVerb(bookings, `${verb} <bookingIds...>`, {
       assistant: action.assistant,

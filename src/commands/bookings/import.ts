@@ -1,0 +1,78 @@
+// `bookings create --from-file`: a passenger list from a spreadsheet, run again after a change. A
+// row is the booking of its trip held by the same phone (requested, approved or boarded): an
+// identical row is `unchanged` and sends nothing, a row whose seats, note, group or name differ is
+// `differs`, field by field, and is not sent — the service changes a booking only by its status
+// (PATCH /bookings/{id} takes nothing else), so there is no --update. A row with a new phone is
+// booked, with its content-derived Idempotency-Key as before. A booking list carries only the
+// passenger's id, so each active booking of the file's trips is fetched singly for its phone.
+import { paginate } from '../../client/paginate.js';
+import { bookingDetails } from '../../cmdkit/booking-details.js';
+import { countryOf } from '../../cmdkit/fields.js';
+import type { Found, Match } from '../../cmdkit/import-plan.js';
+import type { ImportRow, ImportVerb } from '../../cmdkit/import-verb.js';
+import type { FieldFlag } from '../../cmdkit/operation-spec.js';
+import { toolsFor } from '../../cmdkit/run-operation.js';
+import type { Context } from '../../context.js';
+import { toE164 } from '../../input/phone.js';
+
+/** A booking that still holds its seats, and so is what a row of the file stands for. */
+const ACTIVE = new Set(['requested', 'approved', 'boarded']);
+
+const holder = (tripId: unknown, phone: unknown) => `${String(tripId)}|${String(phone)}`;
+
+/**
+ * The active bookings of the file's trips, by trip and passenger phone, matched to the rows in
+ * order: two rows of one phone on one trip (two bookings) match its two bookings, oldest first.
+ * Every look-up must succeed: a booking missed would be booked again.
+ */
+async function existingBookings(ctx: Context, rows: ImportRow[]): Promise<Found> {
+  const tools = toolsFor(ctx);
+  const country = countryOf(tools);
+  const client = await ctx.client();
+  const active: string[] = [];
+  for (const tripId of new Set(rows.map((row) => String(row.body.tripId)))) {
+    for await (const page of paginate(client, '/bookings', 'bookings', { tripId }, { all: true }, (message) => ctx.warn(message))) {
+      for (const booking of page.items as Array<{ id?: unknown; status?: unknown }>)
+        if (typeof booking.id === 'string' && ACTIVE.has(String(booking.status))) active.push(booking.id);
+    }
+  }
+  // Newest first from the list; the oldest booking of a phone matches its first row.
+  const details = (await bookingDetails(client, active, false)).reverse();
+  const held = new Map<string, Match[]>();
+  for (const booking of details) {
+    const passenger = (booking.passenger ?? {}) as { phone?: unknown; fullName?: unknown };
+    if (typeof passenger.phone !== 'string') continue;
+    // The phone as the one parser writes it, so a number the service stored otherwise still matches.
+    const phone = (await toE164(passenger.phone, country)) ?? passenger.phone;
+    const key = holder(booking.tripId, phone);
+    const current = {
+      tripId: booking.tripId,
+      phone,
+      seats: booking.seats,
+      fullName: passenger.fullName ?? undefined,
+      passengerNote: booking.passengerNote ?? undefined,
+      groupName: booking.groupName ?? undefined,
+    };
+    held.set(key, [...(held.get(key) ?? []), { id: String(booking.id), status: String(booking.status), current }]);
+  }
+  const matches = new Map<number, Match>();
+  for (const [index, row] of rows.entries()) {
+    const match = held.get(holder(row.body.tripId, row.body.phone))?.shift();
+    if (match) matches.set(index, match);
+  }
+  return { matches };
+}
+
+export function bookingImport(flags: FieldFlag[]): ImportVerb {
+  return {
+    method: 'POST',
+    path: '/bookings',
+    resultKey: 'booking',
+    flags,
+    idempotent: true,
+    existing: existingBookings,
+    identity: ['tripId', 'phone'],
+    noUpdate:
+      'a booking cannot be changed but by its status (there is no --update for bookings): cancel it and book again, or change it in the dashboard',
+  };
+}
