@@ -133,7 +133,7 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
     const unsent = `${tally.differs === 1 ? 'was' : 'were'} not sent`;
     ctx.info(
       verb.noUpdate
-        ? `${rowsDiffer} from the ${what} they match and ${unsent}; ${verb.noUpdate}`
+        ? `${rowsDiffer} from the ${tally.differs === 1 ? `${verb.resultKey} it matches` : `${what} they match`} and ${unsent}; ${verb.noUpdate}`
         : `${rowsDiffer} from the published ${what} and ${unsent}; run again with --update to send the changes`,
     );
   }

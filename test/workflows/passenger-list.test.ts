@@ -78,7 +78,7 @@ describe('bookings create --from-file run again', () => {
     ]);
     expect(again.stderr).toContain('0 created, 2 unchanged, 1 differs\n');
     expect(again.stderr).toContain(
-      `1 row of ${file()} differs from the bookings they match and was not sent; a booking cannot be changed but by its status (there is no --update for bookings): cancel it and book again, or change it in the dashboard`,
+      `1 row of ${file()} differs from the booking it matches and was not sent; the service changes a booking only by its status, so bookings have no --update: cancel it and book again, or change it in the dashboard`,
     );
     expect(writesSince(mark)).toEqual([]);
     const { booking } = await sandboxApi(sandboxFile.session.sandbox)('GET', `/bookings/${ids[2]}`);

@@ -73,6 +73,6 @@ export function bookingImport(flags: FieldFlag[]): ImportVerb {
     existing: existingBookings,
     identity: ['tripId', 'phone'],
     noUpdate:
-      'a booking cannot be changed but by its status (there is no --update for bookings): cancel it and book again, or change it in the dashboard',
+      'the service changes a booking only by its status, so bookings have no --update: cancel it and book again, or change it in the dashboard',
   };
 }
