@@ -87,7 +87,7 @@ try {
       '--departure',
       departure,
       '--price',
-      '1500000',
+      '15000',
       '--tz',
       'Asia/Damascus',
       '-o',
