@@ -95,6 +95,7 @@ export function register(program: Command, ctx: Context): void {
       `tripctl bookings create --trip "$(tripctl trips list --status published --limit 1 -o ids)" --seats 2 --phone +963944123456 --name 'Rami Haddad'`,
       `tripctl bookings create --trip "$(tripctl trips list --status published --limit 1 -o ids)" --seats 1 --phone +963944123456 --idempotency-key order-8841`,
       `tripctl bookings create --from-file passengers.csv --trip "$(tripctl trips list --status published --limit 1 -o ids)"`,
+      `printf 'phone,seats\\n0944 120 101,1\\n0944 120 102,2\\n' | tripctl bookings create --from-file - --trip "$(tripctl trips list --status published --limit 1 -o ids)"`,
     ],
     // A file reads the bookings of its trips (each singly, for the phone) to compare with.
     calls: ['POST /bookings', 'GET /bookings', 'GET /bookings/{bookingId}'],
