@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileServer, type HostileServer } from './hostile-server.js';
-import { cli, lines, trip, uuidFor } from './support.js';
+import { cli, lines, page, trip, uuidFor } from './support.js';
 
 let dir: string;
 beforeAll(() => {
@@ -21,6 +21,8 @@ describe('the same file saved by another editor is the same file', () => {
   beforeAll(async () => {
     server = await startHostileServer();
     server.on('GET /trips/*', { json: { trip: trip(1) } });
+    // The trip has no bookings yet: every row is new (a re-run compares rows with its bookings).
+    server.on('GET /bookings', { json: page('bookings', 1, 100, 0) });
   });
   afterAll(async () => {
     await server.close();
