@@ -28,6 +28,10 @@ export default defineConfig({
     // PDFs (about a second each, with its fonts): vitest's 5 s default failed such tests whenever
     // the machine was busy. A test that hangs still fails.
     testTimeout: 15_000,
+    // Two files at a time: vitest's default on a 2-core machine is one worker (cores - 1), which
+    // left the in-process half at 90 s of wall time for 66 s of CPU; with two it is about 50 s.
+    // Most files wait on loopback sockets and sandboxes as much as they compute.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
