@@ -5,10 +5,10 @@ import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { tempConfigDir, type CliOptions } from '../support/cli.js';
+import { describe, expect, test } from 'vitest';
+import type { CliOptions } from '../support/cli.js';
 import { runCommand } from '../support/context.js';
-import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
+import { scriptedEach } from '../support/scripted-each.js';
 
 const KEY = 'sk_test_a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const CITIES = {
@@ -21,23 +21,9 @@ const COMPANY = { company: { id: '6f1c7d8e-0000-4000-8000-000000000001', name: '
 const PAYMENT_ID = '9d5e4c3b-2a19-4f08-8e7d-6c5b4a392817';
 const { version } = (await import('../../package.json', { with: { type: 'json' } })).default as { version: string };
 
-let server: ScriptedServer;
-let dir: string;
-let cleanup: () => Promise<void>;
-let env: Record<string, string>;
+const each = scriptedEach(KEY);
 
-beforeEach(async () => {
-  server = await startScriptedServer();
-  ({ dir, cleanup } = await tempConfigDir());
-  env = { TRIPCTL_BASE_URL: server.baseUrl, TRIPCTL_API_KEY: KEY };
-});
-
-afterEach(async () => {
-  await server.close();
-  await cleanup();
-});
-
-const run = (args: string[], opts: CliOptions = {}) => runCommand(args, { configDir: dir, env, ...opts });
+const run = (args: string[], opts: CliOptions = {}) => runCommand(args, { configDir: each.dir, env: each.env, ...opts });
 
 describe('the command tree', () => {
   test('an unknown command is exit 2 with a suggestion, and no request', async () => {
@@ -46,7 +32,7 @@ describe('the command tree', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/^tripctl: unknown command 'citis'/);
     expect(result.stderr).toContain('(Did you mean cities?)');
-    expect(server.requests).toHaveLength(0);
+    expect(each.server.requests).toHaveLength(0);
   });
 
   test('an unknown verb and an unknown flag are exit 2 too', async () => {
@@ -59,7 +45,7 @@ describe('the command tree', () => {
     expect(flag.stderr).toContain('(Did you mean --output?)');
     const format = await run(['cities', 'list', '-o', 'yaml']);
     expect(format.code).toBe(2);
-    expect(server.requests).toHaveLength(0);
+    expect(each.server.requests).toHaveLength(0);
   });
 
   test('help cities list: description, usage and examples on stdout', async () => {
@@ -83,18 +69,18 @@ describe('the command tree', () => {
 
 describe('one call from flag to output', () => {
   test('cities list, piped: tab-separated rows on stdout, nothing on stderr', async () => {
-    server.on('GET /cities', { body: CITIES });
+    each.server.on('GET /cities', { body: CITIES });
     const result = await run(['cities', 'list']);
     expect(result).toEqual({ code: 0, stdout: CITIES.cities.map((c) => `${c.id}\t${c.name}\t${c.nameAr}\n`).join(''), stderr: '' });
-    const [req] = server.requests;
+    const [req] = each.server.requests;
     expect(req!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(req!.headers['user-agent']).toBe(`tripctl/${version} node/${process.versions.node}`);
     expect(req!.headers.accept).toBe('application/json');
-    server.assertAllUsed();
+    each.server.assertAllUsed();
   });
 
   test('global flags may stand anywhere on the line', async () => {
-    server.always('GET /cities', { body: CITIES });
+    each.server.always('GET /cities', { body: CITIES });
     const before = await run(['--json', 'cities', 'list']);
     const after = await run(['cities', 'list', '--json']);
     expect(JSON.parse(before.stdout)).toEqual(CITIES.cities);
@@ -103,32 +89,32 @@ describe('one call from flag to output', () => {
     expect(ids.stdout).toBe(CITIES.cities.map((c) => `${c.id}\n`).join(''));
     const query = await run(['cities', 'list', '--query', "[?name=='Homs'].id | [0]"]);
     expect(JSON.parse(query.stdout)).toBe(CITIES.cities[0]!.id);
-    const requestsSoFar = server.requests.length;
-    const badQuery = await run(['cities', 'list', '--query', '[?name=='], { env });
+    const requestsSoFar = each.server.requests.length;
+    const badQuery = await run(['cities', 'list', '--query', '[?name=='], { env: each.env });
     expect(badQuery.code).toBe(2);
     expect(badQuery.stderr).toMatch(/^tripctl: --query is not a valid JMESPath expression: /);
-    expect(server.requests).toHaveLength(requestsSoFar);
+    expect(each.server.requests).toHaveLength(requestsSoFar);
   });
 
   test('company get -o json: the object, envelope unwrapped', async () => {
-    server.on('GET /company', { body: COMPANY });
+    each.server.on('GET /company', { body: COMPANY });
     const result = await run(['company', 'get', '-o', 'json']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(COMPANY.company);
     expect(result.stderr).toBe('');
-    server.assertAllUsed();
+    each.server.assertAllUsed();
   });
 
   test('api GET /company prints the answer as received', async () => {
-    server.on('GET /company', { body: COMPANY });
+    each.server.on('GET /company', { body: COMPANY });
     const result = await run(['api', 'GET', '/company']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(COMPANY);
-    server.assertAllUsed();
+    each.server.assertAllUsed();
   });
 
   test('api: the base path may be included, --param and -F/-f build query and body', async () => {
-    server.on('POST /trips', { status: 201, body: { trip: { id: 't1' } } });
+    each.server.on('POST /trips', { status: 201, body: { trip: { id: 't1' } } });
     const result = await run([
       'api',
       'post',
@@ -145,22 +131,25 @@ describe('one call from flag to output', () => {
       'X-Trace: abc',
     ]);
     expect(result.code).toBe(0);
-    const [req] = server.requests;
+    const [req] = each.server.requests;
     expect(req!.url).toBe('/api/partner/v1/trips?dryRun=1');
     expect(JSON.parse(req!.body)).toEqual({ pricePerSeat: 5000, stops: ['a'], notes: '007' });
     expect(req!.headers['x-trace']).toBe('abc');
-    server.assertAllUsed();
+    each.server.assertAllUsed();
   });
 
   test('api: a full URL or a query in the path is a usage error before any request', async () => {
     expect((await run(['api', 'GET', 'https://evil.example.com/company'])).code).toBe(2);
     expect((await run(['api', 'GET', '/company?x=1'])).code).toBe(2);
     expect((await run(['api', 'FETCH', '/company'])).code).toBe(2);
-    expect(server.requests).toHaveLength(0);
+    expect(each.server.requests).toHaveLength(0);
   });
 
   test('api: an error answer is the same one line and exit code', async () => {
-    server.on('GET /trips/0b3c8a6e-1111-4000-8000-00000000000f', { status: 404, body: { error: 'trip not found', code: 'not_found' } });
+    each.server.on('GET /trips/0b3c8a6e-1111-4000-8000-00000000000f', {
+      status: 404,
+      body: { error: 'trip not found', code: 'not_found' },
+    });
     const result = await run(['api', 'GET', '/trips/0b3c8a6e-1111-4000-8000-00000000000f']);
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
@@ -173,24 +162,24 @@ describe('one call from flag to output', () => {
       info: { title: 'Partner API', version: '2026-08-21' },
       paths: { '/cities': { get: { summary: 'List cities', 'x-scope': 'trips.read' } } },
     };
-    server.on('GET /openapi.json', { body: doc }, { body: doc });
+    each.server.on('GET /openapi.json', { body: doc }, { body: doc });
     const result = await run(['openapi']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(doc);
-    expect(server.requests[0]!.headers.authorization).toBeUndefined();
+    expect(each.server.requests[0]!.headers.authorization).toBeUndefined();
     const table = await run(['openapi', '-o', 'table']);
     expect(table.stdout).toBe('GET\t/cities\ttrips.read\tList cities\n');
     // No key at all is fine for the public document.
-    server.on('GET /openapi.json', { body: doc });
-    const keyless = await run(['openapi'], { env: { TRIPCTL_BASE_URL: server.baseUrl } });
+    each.server.on('GET /openapi.json', { body: doc });
+    const keyless = await run(['openapi'], { env: { TRIPCTL_BASE_URL: each.server.baseUrl } });
     expect(keyless.code).toBe(0);
-    server.assertAllUsed();
+    each.server.assertAllUsed();
   });
 });
 
 describe('errors', () => {
   test('an error is one line on stderr and the exit code of its status', async () => {
-    server.on('GET /company', { status: 403, body: { error: 'key lacks scope company.read', code: 'insufficient_scope' } });
+    each.server.on('GET /company', { status: 403, body: { error: 'key lacks scope company.read', code: 'insufficient_scope' } });
     const result = await run(['company', 'get']);
     expect(result.code).toBe(4);
     expect(result.stdout).toBe('');
@@ -201,14 +190,14 @@ describe('errors', () => {
   });
 
   test('a network failure is exit 7', async () => {
-    await server.close();
+    await each.server.close();
     const result = await run(['cities', 'list', '--retries', '0']);
     expect(result.code).toBe(7);
     expect(result.stderr).toMatch(/^tripctl: connection to 127\.0\.0\.1:\d+ refused\n/);
   });
 
   test('--debug traces to stderr with the key masked, and stdout stays data', async () => {
-    server.on('GET /cities', { body: CITIES });
+    each.server.on('GET /cities', { body: CITIES });
     const result = await run(['cities', 'list', '--debug', '-o', 'json']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(CITIES.cities);
@@ -221,7 +210,7 @@ describe('downloads', () => {
   test('a download that completes is saved whole and its path printed', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'tripctl-dl-e2e-'));
     try {
-      server.on(`GET /payments/${PAYMENT_ID}/invoice.pdf`, {
+      each.server.on(`GET /payments/${PAYMENT_ID}/invoice.pdf`, {
         headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="../invoice-7.pdf"' },
         body: '%PDF-1.7\n%%EOF\n',
       });

@@ -8,31 +8,17 @@ import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { spawnTripctl, tempConfigDir, tripctl, type CliOptions } from '../support/cli.js';
-import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
+import { describe, expect, test } from 'vitest';
+import { spawnTripctl, tripctl, type CliOptions } from '../support/cli.js';
+import { scriptedEach } from '../support/scripted-each.js';
 
 const KEY = 'sk_test_a1b2c3d4e5f60718293a4b5c6d7e8f90';
 const PAYMENT_ID = '9d5e4c3b-2a19-4f08-8e7d-6c5b4a392817';
 const { version } = (await import('../../package.json', { with: { type: 'json' } })).default as { version: string };
 
-let server: ScriptedServer;
-let dir: string;
-let cleanup: () => Promise<void>;
-let env: Record<string, string>;
+const each = scriptedEach(KEY);
 
-beforeEach(async () => {
-  server = await startScriptedServer();
-  ({ dir, cleanup } = await tempConfigDir());
-  env = { TRIPCTL_BASE_URL: server.baseUrl, TRIPCTL_API_KEY: KEY };
-});
-
-afterEach(async () => {
-  await server.close();
-  await cleanup();
-});
-
-const run = (args: string[], opts: CliOptions = {}) => tripctl(args, { configDir: dir, env, ...opts });
+const run = (args: string[], opts: CliOptions = {}) => tripctl(args, { configDir: each.dir, env: each.env, ...opts });
 
 describe('the built tool', () => {
   test('--version prints the package version and nothing else', async () => {
@@ -43,14 +29,14 @@ describe('the built tool', () => {
   });
 
   test('api: --input - sends stdin as the body, as is', async () => {
-    server.on('PATCH /company', { body: { company: { id: 'c1' } } });
+    each.server.on('PATCH /company', { body: { company: { id: 'c1' } } });
     const body = '{"description":"Daily buses"}';
     const result = await run(['api', 'PATCH', 'company', '--input', '-'], { input: body });
     expect(result.code).toBe(0);
-    expect(server.requests[0]!.body).toBe(body);
-    expect(server.requests[0]!.headers['content-type']).toBe('application/json');
+    expect(each.server.requests[0]!.body).toBe(body);
+    expect(each.server.requests[0]!.headers['content-type']).toBe('application/json');
     // The version the build put in reaches the service too.
-    expect(server.requests[0]!.headers['user-agent']).toBe(`tripctl/${version} node/${process.versions.node}`);
+    expect(each.server.requests[0]!.headers['user-agent']).toBe(`tripctl/${version} node/${process.versions.node}`);
   });
 });
 
@@ -66,7 +52,7 @@ describe('stdout as a pipe', () => {
   const rows = MANY.cities.map((c) => `${c.id}\t${c.name}\t${c.nameAr}\n`).join('');
 
   test('a large output reaches a slow reader whole before the process ends', async () => {
-    server.on('GET /cities', { body: MANY });
+    each.server.on('GET /cities', { body: MANY });
     const result = await run(['cities', 'list']);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
@@ -74,8 +60,8 @@ describe('stdout as a pipe', () => {
   });
 
   test('a reader that goes away (`| head -1`) ends the run quietly with exit 0', async () => {
-    server.on('GET /cities', { body: MANY });
-    const child = spawnTripctl(['cities', 'list'], { configDir: dir, env });
+    each.server.on('GET /cities', { body: MANY });
+    const child = spawnTripctl(['cities', 'list'], { configDir: each.dir, env: each.env });
     let first = '';
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -95,7 +81,7 @@ describe('many requests in flight', () => {
   test('bookings approve --concurrency 32 shares one Ctrl-C signal among its requests without a Node warning', async () => {
     const ids = Array.from({ length: 64 }, (_, i) => `6a7b8c9d-0e1f-4a2b-8c3d-${String(i).padStart(12, '0')}`);
     // Slow answers, so that every one of the 32 slots has a request waiting on the signal at once.
-    server.queue(
+    each.server.queue(
       ...ids.map(() => (req: { path: string }) => ({ delayMs: 50, body: { booking: { id: req.path.split('/')[2], status: 'approved' } } })),
     );
     const result = await run(['bookings', 'approve', '-', '--concurrency', '32'], { input: ids.join('\n') });
@@ -113,10 +99,10 @@ describe('many requests in flight', () => {
 
 describe('Ctrl-C', () => {
   test('SIGINT during a request that never answers → exit 130', async () => {
-    server.on('GET /company', { kind: 'hang' });
-    const child = spawnTripctl(['company', 'get'], { configDir: dir, env });
+    each.server.on('GET /company', { kind: 'hang' });
+    const child = spawnTripctl(['company', 'get'], { configDir: each.dir, env: each.env });
     const closed = exited(child);
-    await waitUntil(() => server.requests.length === 1);
+    await waitUntil(() => each.server.requests.length === 1);
     child.kill('SIGINT');
     const { code, stderr } = await closed;
     expect(code).toBe(130);
@@ -124,7 +110,7 @@ describe('Ctrl-C', () => {
   });
 
   test('SIGINT while ids are still being read from stdin → exit 130 and nothing sent, not an empty queue', async () => {
-    const child = spawnTripctl(['bookings', 'approve', '-'], { configDir: dir, env });
+    const child = spawnTripctl(['bookings', 'approve', '-'], { configDir: each.dir, env: each.env });
     let stderr = '';
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     // stdin stays open, as with `sleep 30 | tripctl bookings approve -`.
@@ -135,18 +121,18 @@ describe('Ctrl-C', () => {
     });
     expect(code).toBe(130);
     expect(stderr).toBe('tripctl: interrupted\n');
-    expect(server.requests).toHaveLength(0);
+    expect(each.server.requests).toHaveLength(0);
   });
 
   test('SIGINT during a download → exit 130 and no file, not even a partial one', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'tripctl-dl-e2e-'));
     try {
-      server.on(`GET /payments/${PAYMENT_ID}/invoice.pdf`, {
+      each.server.on(`GET /payments/${PAYMENT_ID}/invoice.pdf`, {
         kind: 'stall',
         body: Buffer.alloc(32 * 1024, 0x25),
         headers: { 'content-type': 'application/pdf', 'content-length': String(1024 * 1024) },
       });
-      const child = spawnTripctl(['payments', 'invoice', PAYMENT_ID, '--file', 'invoice.pdf'], { configDir: dir, env, cwd });
+      const child = spawnTripctl(['payments', 'invoice', PAYMENT_ID, '--file', 'invoice.pdf'], { configDir: each.dir, env: each.env, cwd });
       const closed = exited(child);
       // Wait until the partial file is really being written, then interrupt.
       await waitUntil(() => readdirSync(cwd).some((name) => name.endsWith('.part')));
