@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext } from '../support/context.js';
 import { sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
+import { pipedRows } from '../support/piped.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 let sandbox: Sandbox;
@@ -47,12 +48,6 @@ async function newBookings(count: number): Promise<string[]> {
   return ids;
 }
 
-const lines = (out: string) =>
-  out
-    .trim()
-    .split('\n')
-    .map((line) => line.split('\t'));
-
 describe('bulk verbs run twice', () => {
   beforeAll(async () => {
     sandbox = await startCheckedSandbox({ port: 0 });
@@ -65,10 +60,10 @@ describe('bulk verbs run twice', () => {
     const ids = await newBookings(4);
     const first = await run(['bookings', 'approve', ...ids]);
     expect(first.code, first.err).toBe(0);
-    expect(lines(first.out)).toEqual(ids.map((id) => [id, 'approved']));
+    expect(pipedRows(first.out)).toEqual(ids.map((id) => [id, 'approved']));
     const second = await run(['bookings', 'approve', ...ids]);
     expect(second.code, second.err).toBe(0);
-    expect(lines(second.out)).toEqual(ids.map((id) => [id, 'already approved']));
+    expect(pipedRows(second.out)).toEqual(ids.map((id) => [id, 'already approved']));
     expect(second.err.trim().split('\n').at(-1)).toBe('approved 4 of 4 (4 already)');
     // Each refused move was checked by reading that booking, once.
     expect(second.requests.filter((r) => r.method === 'PATCH')).toHaveLength(4);
@@ -93,7 +88,7 @@ describe('bulk verbs run twice', () => {
     await run(['bookings', 'approve', done!]);
     await run(['bookings', 'reject', rejected!]);
     const result = await run(['bookings', 'approve', done!, fresh!, rejected!]);
-    const got = lines(result.out);
+    const got = pipedRows(result.out);
     expect(got[0]).toEqual([done, 'already approved']);
     expect(got[1]).toEqual([fresh, 'approved']);
     expect(got[2]!.slice(0, 2)).toEqual([rejected, 'error']);

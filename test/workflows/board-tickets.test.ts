@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, contextFor, run, sandbox, type Sandbox } from './helpers.js';
 import { CuttableProxy } from './proxy.js';
+import { pipedRows } from '../support/piped.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -46,11 +47,6 @@ const ticket = async (id: string) => (await api(sb, 'GET', `/bookings/${id}/tick
 const status = async (id: string) => (await api(sb, 'GET', `/bookings/${id}`)).booking.status as string;
 /** The same QR with its last part (the check) replaced. */
 const forge = (qr: string) => `${qr.slice(0, qr.lastIndexOf(':'))}:00000000`;
-const rows = (stdout: string) =>
-  stdout
-    .trim()
-    .split('\n')
-    .map((line) => line.split('\t'));
 
 describe('trips board checks each scan against the issued ticket', () => {
   let s: Setup;
@@ -70,7 +66,7 @@ describe('trips board checks each scan against the issued ticket', () => {
     ].join('\n');
     const mark = sb.requests.length;
     const result = await run(sb, ['trips', 'board', s.tripId, '--yes'], { stdin: `${input}\n` });
-    expect(rows(result.stdout).map((r) => r.slice(0, 2))).toEqual([
+    expect(pipedRows(result.stdout).map((r) => r.slice(0, 2))).toEqual([
       [s.approved[0], 'forged'],
       [s.approved[0], 'boarded'],
       [s.approved[1], 'boarded'],
@@ -91,7 +87,7 @@ describe('trips board checks each scan against the issued ticket', () => {
   it('a ticket of another trip is named by its route; an unknown printed code is refused', async () => {
     const other = await ticket(s.other);
     const result = await run(sb, ['trips', 'board', s.tripId, '--yes'], { stdin: `${other.qr}\n${forge(other.qr)}\nQX-ZZZZZZZZ\n` });
-    const [first, second, third] = rows(result.stdout);
+    const [first, second, third] = pipedRows(result.stdout);
     expect(first!.slice(0, 2)).toEqual([s.other, 'other-trip']);
     expect(first![3]).toMatch(/^Homs → Aleppo, \d{4}-\d\d-\d\d \d\d:\d\d /);
     expect(second!.slice(0, 2)).toEqual([s.other, 'forged']);
@@ -113,7 +109,7 @@ describe('a saved ticket the service has since issued anew', () => {
     journal.tickets[s.approved[0]!].qr = forge(real.qr);
     writeFileSync(path, JSON.stringify(journal));
     const result = await run(sb, ['trips', 'board', s.tripId, '--yes'], { configDir: first.configDir, stdin: `${real.qr}\n` });
-    expect(rows(result.stdout)[0]!.slice(0, 2)).toEqual([s.approved[0], 'boarded']);
+    expect(pipedRows(result.stdout)[0]!.slice(0, 2)).toEqual([s.approved[0], 'boarded']);
     expect(result.code).toBe(0);
     first.cleanup();
   });
@@ -143,7 +139,7 @@ describe('offline, scans are checked against the tickets saved with the manifest
       configDir: first.configDir,
       stdin: `${forge(a!.qr)}\n${a!.qr}\n${b!.code}\n`,
     });
-    expect(rows(offline.stdout).map((r) => r.slice(0, 2))).toEqual([
+    expect(pipedRows(offline.stdout).map((r) => r.slice(0, 2))).toEqual([
       [s.approved[0], 'forged'],
       [s.approved[0], 'queued'],
       [s.approved[1], 'queued'],
@@ -172,7 +168,7 @@ describe('offline, scans are checked against the tickets saved with the manifest
       configDir: first.configDir,
       stdin: `${forge(late.qr)}\n`,
     });
-    expect(rows(offline.stdout)[0]!.slice(0, 2)).toEqual([booking.id, 'queued']);
+    expect(pipedRows(offline.stdout)[0]!.slice(0, 2)).toEqual([booking.id, 'queued']);
     await proxy.restore();
     const later = await run(sb, ['trips', 'board', s.tripId, '--sync'], { baseUrl, configDir: first.configDir });
     expect(later.code).toBe(6);

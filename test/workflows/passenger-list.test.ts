@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileSession, sandboxApi } from '../support/sandbox.js';
+import { pipedRows } from '../support/piped.js';
 
 const sandboxFile = fileSession();
 let dir: string;
@@ -16,11 +17,6 @@ let ids: string[] = [];
 const file = () => join(dir, 'passengers.csv');
 const LIST = ['phone,name,seats,note', '0944 120 001,Rami Haddad,2,Window seat', '+963944120002,لينا خوري,1,', '0944 120 003,,1,'];
 const writesSince = (mark: number) => sandboxFile.session.since(mark).filter((r) => r.method !== 'GET');
-const table = (stdout: string) =>
-  stdout
-    .trim()
-    .split('\n')
-    .map((line) => line.split('\t'));
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tripctl-passengers-'));
@@ -45,13 +41,13 @@ describe('bookings create --from-file run again', () => {
     writeFileSync(file(), `${LIST.join('\n')}\n`);
     const first = await sandboxFile.session.run(['bookings', 'create', '--from-file', file(), '--trip', trip]);
     expect(first.code).toBe(0);
-    ids = table(first.stdout).map((l) => l[1]!);
-    expect(table(first.stdout).map((l) => l[2])).toEqual(['created', 'created', 'created']);
+    ids = pipedRows(first.stdout).map((l) => l[1]!);
+    expect(pipedRows(first.stdout).map((l) => l[2])).toEqual(['created', 'created', 'created']);
 
     const mark = sandboxFile.session.mark();
     const again = await sandboxFile.session.run(['bookings', 'create', '--from-file', file(), '--trip', trip]);
     expect(again.code).toBe(0);
-    expect(table(again.stdout)).toEqual(ids.map((id, i) => [String(i + 2), id, 'unchanged']));
+    expect(pipedRows(again.stdout)).toEqual(ids.map((id, i) => [String(i + 2), id, 'unchanged']));
     expect(again.stderr).toContain('0 created, 3 unchanged');
     expect(writesSince(mark)).toEqual([]);
     // What it cost: one page of the trip's bookings, then each active booking singly for its phone.
@@ -71,7 +67,7 @@ describe('bookings create --from-file run again', () => {
 
     const again = await sandboxFile.session.run(['bookings', 'create', '--from-file', file(), '--trip', trip]);
     expect(again.code).toBe(8);
-    expect(table(again.stdout)).toEqual([
+    expect(pipedRows(again.stdout)).toEqual([
       ['2', ids[0], 'unchanged'],
       ['3', ids[1], 'unchanged'],
       ['4', ids[2], 'differs', 'seats 1 → 3'],
@@ -90,7 +86,7 @@ describe('bookings create --from-file run again', () => {
     const mark = sandboxFile.session.mark();
     const result = await sandboxFile.session.run(['bookings', 'create', '--from-file', file(), '--trip', trip]);
     expect(result.code).toBe(0);
-    const lines = table(result.stdout);
+    const lines = pipedRows(result.stdout);
     expect(lines.slice(0, 3)).toEqual(ids.map((id, i) => [String(i + 2), id, 'unchanged']));
     expect(lines[3]!.slice(0, 1).concat(lines[3]!.slice(2))).toEqual(['5', 'created']);
     expect(writesSince(mark).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /bookings']);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedPrompter } from '../support/prompter.js';
 import { api, run, sandbox, type Sandbox } from './helpers.js';
+import { pipedRows } from '../support/piped.js';
 
 let sb: Sandbox;
 let dir: string;
@@ -20,11 +21,6 @@ const rows = (fares: string[]) =>
     `DAM-123456,Damascus,Homs,2027-05-04 08:00,"${fares[2]}"`,
   ].join('\n');
 const writesSince = (mark: number) => sb.requests.slice(mark).filter((r) => r.method !== 'GET');
-const table = (stdout: string) =>
-  stdout
-    .trim()
-    .split('\n')
-    .map((line) => line.split('\t'));
 
 beforeAll(async () => {
   sb = await sandbox();
@@ -43,7 +39,7 @@ describe('a timetable run again', () => {
     writeFileSync(file(), rows(['25,000', '25,000', '25,000']));
     const first = await run(sb, ['trips', 'publish', '--from-file', file(), ...TZ]);
     expect(first.code).toBe(0);
-    ids = table(first.stdout).map((l) => l[1]!);
+    ids = pipedRows(first.stdout).map((l) => l[1]!);
 
     writeFileSync(file(), rows(['25,000', '26,500', '25,000']));
     const dry = await run(sb, ['trips', 'publish', '--from-file', file(), '--dry-run', ...TZ]);
@@ -56,7 +52,7 @@ describe('a timetable run again', () => {
     const mark = sb.requests.length;
     const again = await run(sb, ['trips', 'publish', '--from-file', file(), ...TZ]);
     expect(again.code).toBe(8);
-    expect(table(again.stdout)).toEqual([
+    expect(pipedRows(again.stdout)).toEqual([
       ['2', ids[0], 'unchanged'],
       ['3', ids[1], 'differs', 'price 25,000.00 → 26,500.00 SYP'],
       ['4', ids[2], 'unchanged'],
@@ -89,13 +85,13 @@ describe('a timetable run again', () => {
     const mark = sb.requests.length;
     const update = await run(sb, ['trips', 'publish', '--from-file', file(), '--update', ...TZ]);
     expect(update.code).toBe(0);
-    expect(table(update.stdout)[1]).toEqual(['3', ids[1], 'updated: price 25,000.00 → 26,500.00 SYP']);
+    expect(pipedRows(update.stdout)[1]).toEqual(['3', ids[1], 'updated: price 25,000.00 → 26,500.00 SYP']);
     expect(writesSince(mark).map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /trips/${ids[1]}`]);
     expect((await api(sb, 'GET', `/trips/${ids[1]}`)).trip.pricePerSeat).toBe(2_650_000);
 
     const second = await run(sb, ['trips', 'publish', '--from-file', file(), ...TZ]);
     expect(second.code).toBe(0);
-    expect(table(second.stdout).map((l) => l[2])).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(pipedRows(second.stdout).map((l) => l[2])).toEqual(['unchanged', 'unchanged', 'unchanged']);
   });
 
   it('a published trip of the same vehicle and days that the file no longer lists is reported, never cancelled', async () => {
@@ -124,6 +120,6 @@ describe('a timetable run again', () => {
     expect(writesSince(mark)).toEqual([]);
     const meant = await run(sb, ['trips', 'publish', '--from-file', odd, '--fare-ok', ...TZ]);
     expect(meant.code).toBe(0);
-    expect(table(meant.stdout)[0]![2]).toBe('created');
+    expect(pipedRows(meant.stdout)[0]![2]).toBe('created');
   });
 });
