@@ -1,4 +1,4 @@
-// Just over 300 lines: settings resolution, the lazily built client and prompter, and the write
+// Longer than most files, on purpose: settings resolution, the lazily built client and prompter, and the write
 // guard of protected profiles are one object's state by design (cli/cli's Factory).
 // The context handed to every action: streams, environment, clock, config and the lazily built
 // client and prompter. Only the entry point (main.ts) looks at process; everything else asks here,

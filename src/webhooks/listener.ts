@@ -1,4 +1,4 @@
-// Over 300 lines: the per-delivery path (read, verify, save, forward, answer) is kept in one
+// Longer than most files, on purpose: the per-delivery path (read, verify, save, forward, answer) is kept in one
 // class so its cost can be profiled and kept minimal (test/bench/listen-profile.mjs).
 // The engine behind `tripctl webhooks listen`: a local HTTP server that takes the service's
 // signed deliveries, checks each signature over the exact bytes received, optionally saves and

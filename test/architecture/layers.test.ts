@@ -39,6 +39,19 @@ describe('the shape of src/', () => {
     expect(unplaced, 'add each to LAYERS in test/architecture/dependency-cruiser.cjs, where it belongs').toEqual([]);
   });
 
+  // gh's pkg/cmd/<group>/<verb>/: a group's folder reads as its declarations and one folder per
+  // verb with several files of its own, so a newcomer finds any verb in one hop.
+  test('no command group holds more than 8 files directly: a verb with files of its own has a folder', () => {
+    const crowded = readdirSync('src/commands', { withFileTypes: true })
+      .filter((group) => group.isDirectory())
+      .map((group) => ({
+        group: group.name,
+        files: readdirSync(join('src/commands', group.name), { withFileTypes: true }).filter((e) => e.isFile()).length,
+      }))
+      .filter(({ files }) => files > 8);
+    expect(crowded).toEqual([]);
+  });
+
   test('the rules catch an upward import, a circle of files and one command importing another', async () => {
     const root = mkdtempSync(join(tmpdir(), 'tripctl-layers-'));
     try {

@@ -106,7 +106,7 @@ const common = {
  * What stays outside the bundle, required from Node or node_modules when first used: Node's own
  * modules, PDFKit with fontkit (the PDF writer: PDFKit reads its own data files next to its code,
  * so it cannot be bundled; fontkit is its dependency, installed with it), and resvg (a ticket as
- * PNG), which reads its WebAssembly file from its package (bookings/ticket-png.ts). Everything else
+ * PNG), which reads its WebAssembly file from its package (bookings/ticket/png.ts). Everything else
  * is bundled, so an install brings only these (package.json's dependencies).
  * An ES module build (which splitting needs) would import each of these at the top of its chunk,
  * that is at start-up; so each is reached through a small CommonJS module of the bundle, which
@@ -142,7 +142,8 @@ const outside = {
 const SPLIT_POINTS = [
   { importer: /^src[\\/]cli\.ts$/, target: /^\.\/commands\/[^/]+\/index\.js$/ },
   // The boarding station, the manifest's PDF, a ticket's QR code.
-  { importer: /^src[\\/]commands[\\/]/, target: /^(\.\/(board|manifest|manifest-pdf)|\.\.\/\.\.\/output\/qr)\.js$/ },
+  { importer: /^src[\\/]commands[\\/]/, target: /^(\.\/(board\/board|manifest\/manifest)|\.\.\/\.\.\/\.\.\/output\/qr)\.js$/ },
+  { importer: /^src[\\/]commands[\\/]trips[\\/]manifest[\\/]/, target: /^\.\/pdf\.js$/ },
   { importer: /^src[\\/]/, target: /\/sandbox\/index\.js$/ },
   // What only a terminal run loads: the prompter (inquirer), the spinner (ora), and --query (jmespath).
   { importer: /^src[\\/]context\.ts$/, target: /^\.\/(input\/prompter|output\/progress)\.js$/ },

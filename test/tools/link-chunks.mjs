@@ -72,7 +72,11 @@ export async function linkChunks(outputFiles, metafile, entry, fail) {
     if (pkg) return pkg.replace('/', '+');
     const parts = from.replace(/\.[a-z]+$/, '').split('/');
     if (parts[1] !== 'commands') return parts.slice(1).join('-'); // src/sandbox/index.ts: sandbox-index
-    return parts.at(-1) === 'index' ? parts.at(-2) : parts.at(-1);
+    // A group's index is its name (trips.cjs); a verb's folder and file, the verb's with the file's
+    // (trips/board/board.ts board.cjs, trips/manifest/pdf.ts manifest-pdf.cjs).
+    if (parts.at(-1) === 'index') return parts.at(-2);
+    const [, , , ...verb] = parts;
+    return [...new Set(verb)].join('-');
   };
   // Code shared by a few split points (the PDF writer: the sandbox and the manifest) has a file of
   // its own, so that no other command reads it; code shared by many, shared.cjs.

@@ -5,7 +5,7 @@
 import { render } from '@inquirer/testing';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboxView, type InboxRow } from '../../src/commands/bookings/inbox-view.js';
+import { inboxView, type InboxRow } from '../../src/commands/bookings/inbox/view.js';
 import { api, contextFor, run, sandbox, until, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;

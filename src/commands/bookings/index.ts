@@ -9,7 +9,7 @@ import { addFileFlags, choiceOption, integerInRange } from '../../cmdkit/flags.j
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { bookingFare, describeTrip, pickTrip } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag, type OperationVerb } from '../../cmdkit/operation.js';
-import { BULK_ACTIONS, type BulkVerb } from './bulk-actions.js';
+import { BULK_ACTIONS, type BulkVerb } from './status/moves.js';
 
 /** The flags of `bookings create`, which are also the columns of `bookings create --from-file`. */
 const BOOKING_CREATE_FLAGS: FieldFlag[] = [
@@ -127,7 +127,7 @@ export function register(program: Command, ctx: Context): void {
       ],
     })
       .option('--concurrency <n>', 'requests in flight at once', integerInRange('--concurrency', 1, 32), 8)
-      .action(lazy(ctx, async () => (await import('./status-moves.js')).bulkAction(verb)));
+      .action(lazy(ctx, async () => (await import('./status/run.js')).bulkAction(verb)));
   }
   defineVerb(bookings, 'inbox', {
     assistant: { notOffered: 'interactive: a person works through the requests at a terminal' },
@@ -146,7 +146,7 @@ export function register(program: Command, ctx: Context): void {
   })
     .option('--trip <tripId>', 'only requests for this trip')
     .option('--poll <seconds>', 'how often new requests are looked for', integerInRange('--poll', 2, 3600), 15)
-    .action(lazy(ctx, async () => (await import('./inbox.js')).inbox));
+    .action(lazy(ctx, async () => (await import('./inbox/inbox.js')).inbox));
   const ticket = defineVerb(bookings, 'ticket [bookingId]', {
     calls: ['GET /bookings/{bookingId}/ticket', 'GET /bookings', 'GET /company'],
     description: 'Show the boarding ticket (on a terminal with its QR code), or save it as a PNG or PDF to send',
@@ -161,6 +161,6 @@ export function register(program: Command, ctx: Context): void {
     .option('--trip <tripId>', 'with --all: the trip whose approved bookings get a ticket each')
     .option('--all', 'every approved booking of --trip: one PDF with a page each, or a folder of PNGs');
   addFileFlags(ticket, 'ticket-BOOKING8.FORMAT here; with --all tickets-TRIP8.pdf or tickets-TRIP8/').action(
-    lazy(ctx, async () => (await import('./ticket.js')).showTicket),
+    lazy(ctx, async () => (await import('./ticket/ticket.js')).showTicket),
   );
 }

@@ -159,7 +159,7 @@ export function register(program: Command, ctx: Context): void {
       integerInRange('--retry-every', 1, 3600),
       10,
     )
-    .action(lazy(ctx, async () => (await import('./board.js')).board));
+    .action(lazy(ctx, async () => (await import('./board/board.js')).board));
   const manifest: OperationVerb = {
     description: "List a trip's approved and boarded passengers, or save the driver's sheet (--format pdf|csv)",
     assistant: {
@@ -182,6 +182,6 @@ export function register(program: Command, ctx: Context): void {
     choiceOption('--format <format>', "the driver's sheet: a printable A4 PDF, or its rows as CSV (saved as a file)", MANIFEST_FORMATS),
   );
   addFileFlags(manifestVerb, 'manifest-TRIPID8.FORMAT here').action(
-    lazy(ctx, async () => (await import('./manifest.js')).manifestFor(manifest)),
+    lazy(ctx, async () => (await import('./manifest/manifest.js')).manifestFor(manifest)),
   );
 }

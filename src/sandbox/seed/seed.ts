@@ -1,4 +1,4 @@
-// Over 300 lines: one story whose steps draw ids from one seeded sequence in turn, so they stay
+// Longer than most files, on purpose: one story whose steps draw ids from one seeded sequence in turn, so they stay
 // in one class; its record helpers are records.ts and its fixed data demo-data.ts.
 // Deterministic demo data: ids from a seeded generator (the same on every start), times relative
 // to the sandbox clock at seeding. Company A ("Qasioun Express") is the keys' company; company B

@@ -1,5 +1,5 @@
 // The moves `bookings approve|reject|cancel|board|no-show` make: declared here, apart from the
-// verbs' declarations (index.ts) and their runner (status-moves.ts), which both read them.
+// verbs' declarations (../index.ts) and their runner (run.ts), which both read them.
 
 /** A booking as the bulk verbs look at it. */
 interface BookingState {

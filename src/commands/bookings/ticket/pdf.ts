@@ -1,11 +1,11 @@
 // A saved ticket as a PDF, on a page shaped like a phone's screen: the company, the route in
 // English and Arabic (shaped and in reading order by src/pdf, as the manifest's), the local
 // departure with its zone, the passenger, the seats, the QR drawn as vector squares (sharp at any
-// zoom) and the printed code under it. The PNG (ticket-png.ts) draws the same page. Loaded only
+// zoom) and the printed code under it. The PNG (png.ts) draws the same page. Loaded only
 // when a ticket file is made.
-import { openPdf, type PdfText } from '../../pdf/index.js';
-import { qrModules } from '../../output/qr.js';
-import type { TicketCard } from './ticket-card.js';
+import { openPdf, type PdfText } from '../../../pdf/index.js';
+import { qrModules } from '../../../output/qr.js';
+import type { TicketCard } from './card.js';
 
 const PAGE = { width: 288, height: 520 };
 const MARGIN = 20;

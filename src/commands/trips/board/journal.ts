@@ -10,12 +10,12 @@
 // seats whole numbers; a damaged journal is named with the way out.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writePrivateFileSync } from '../../config/private-file.js';
-import { acquireLock } from '../../config/lock.js';
-import type { Context } from '../../context.js';
-import { CliError, ExitCode } from '../../errors.js';
-import { isUuid } from '../../input/validate.js';
-import { sanitizeLine } from '../../output/sanitize.js';
+import { writePrivateFileSync } from '../../../config/private-file.js';
+import { acquireLock } from '../../../config/lock.js';
+import type { Context } from '../../../context.js';
+import { CliError, ExitCode } from '../../../errors.js';
+import { isUuid } from '../../../input/validate.js';
+import { sanitizeLine } from '../../../output/sanitize.js';
 
 export interface ManifestPassenger {
   bookingId: string;

@@ -1,8 +1,8 @@
 // What the boarding station can say about a scan (a verdict, and the exit code it stands for when
 // a script feeds the station), what the background sync reports, and which failures keep a
 // boarding for later rather than lose it.
-import { ApiError, CliError, ExitCode, InterruptedError } from '../../errors.js';
-import type { ManifestPassenger, PendingBoarding } from './boarding-journal.js';
+import { ApiError, CliError, ExitCode, InterruptedError } from '../../../errors.js';
+import type { ManifestPassenger, PendingBoarding } from './journal.js';
 
 export type Verdict =
   | { kind: 'boarded'; passenger: ManifestPassenger }

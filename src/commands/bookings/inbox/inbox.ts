@@ -6,15 +6,15 @@
 // (default 15): it needs nothing running beside the inbox and no public URL, which listening for
 // webhook events would; a request waits minutes for a person anyway.
 import { Writable } from 'node:stream';
-import type { ApiClient } from '../../client/http.js';
-import { paginate } from '../../client/paginate.js';
-import type { ActionFn } from '../../cmdkit/define.js';
-import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
-import type { Context } from '../../context.js';
-import { CliError, httpSuffix, InterruptedError, usageError } from '../../errors.js';
-import { uuid } from '../../input/validate.js';
-import { sanitizeLine } from '../../output/sanitize.js';
-import type { Decision, InboxRow } from './inbox-view.js';
+import type { ApiClient } from '../../../client/http.js';
+import { paginate } from '../../../client/paginate.js';
+import type { ActionFn } from '../../../cmdkit/define.js';
+import { toolsFor, unwrap } from '../../../cmdkit/run-operation.js';
+import type { Context } from '../../../context.js';
+import { CliError, httpSuffix, InterruptedError, usageError } from '../../../errors.js';
+import { uuid } from '../../../input/validate.js';
+import { sanitizeLine } from '../../../output/sanitize.js';
+import type { Decision, InboxRow } from './view.js';
 
 interface InboxOptions {
   trip?: string;
@@ -191,7 +191,7 @@ export const inbox: ActionFn<InboxOptions> = async (ctx, { opts }) => {
   const rows = await source.rows(await source.requestedIds());
   // A protected profile asks once, before the triage starts, not in the middle of it.
   if (rows.length) await ctx.beforeWrite?.(`approve or reject ${rows.length} requested booking${rows.length === 1 ? '' : 's'}`);
-  const { inboxView } = await import('./inbox-view.js');
+  const { inboxView } = await import('./view.js');
   const zone = ctx.timeZone();
   let summary: Awaited<ReturnType<typeof inboxView>>;
   try {

@@ -2,11 +2,11 @@
 // scan must equal it whole: a changed check part is a forged or altered ticket) and the code
 // printed under it (typed by hand when a phone's screen is cracked). Fetched with the manifest and
 // saved beside it in the journal, so an offline station checks scans too.
-import type { ApiClient } from '../../client/http.js';
-import { unwrap } from '../../cmdkit/run-operation.js';
-import type { BoardingJournal, IssuedTicket } from './boarding-journal.js';
-import type { StationLink } from './boarding-link.js';
-import { aboutThePassenger } from './boarding-verdicts.js';
+import type { ApiClient } from '../../../client/http.js';
+import { unwrap } from '../../../cmdkit/run-operation.js';
+import type { BoardingJournal, IssuedTicket } from './journal.js';
+import type { StationLink } from './link.js';
+import { aboutThePassenger } from './verdicts.js';
 
 /** The service's ticket, as far as the station reads it. */
 export interface ServiceTicket {

@@ -1,11 +1,11 @@
 // A ticket as a PNG, the picture a phone shows inline in a chat: the same ticket as the PDF
-// (ticket-pdf.ts) at twice its size in pixels. The page is written as SVG — the QR as squares, the
+// (pdf.ts) at twice its size in pixels. The page is written as SVG — the QR as squares, the
 // text as outlines shaped by src/pdf (Arabic joined and in order) — and rasterised by resvg
 // (WebAssembly, no native build, no system fonts). Loaded only when a PNG ticket is made.
 import { readFileSync } from 'node:fs';
-import { openOutliner, type Outliner } from '../../pdf/outline-text.js';
-import { qrModules } from '../../output/qr.js';
-import type { TicketCard } from './ticket-card.js';
+import { openOutliner, type Outliner } from '../../../pdf/outline-text.js';
+import { qrModules } from '../../../output/qr.js';
+import type { TicketCard } from './card.js';
 
 const WIDTH = 576;
 const HEIGHT = 1040;

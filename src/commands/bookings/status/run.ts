@@ -1,8 +1,10 @@
-import { BULK_ACTIONS, type BulkVerb } from './bulk-actions.js';
-import { AlreadyDone, collectIds, runBulk } from '../../cmdkit/bulk.js';
-import { ApiError } from '../../errors.js';
-import type { ActionFn } from '../../cmdkit/define.js';
-import { unwrap } from '../../cmdkit/run-operation.js';
+// `tripctl bookings approve|reject|cancel|board|no-show ID…`: the one runner of the five status
+// moves, each declared in moves.ts; a re-run meets "already approved" and says so (exit 0).
+import { BULK_ACTIONS, type BulkVerb } from './moves.js';
+import { AlreadyDone, collectIds, runBulk } from '../../../cmdkit/bulk.js';
+import { ApiError } from '../../../errors.js';
+import type { ActionFn } from '../../../cmdkit/define.js';
+import { unwrap } from '../../../cmdkit/run-operation.js';
 
 export function bulkAction(verb: BulkVerb): ActionFn<{ concurrency: number }> {
   const action = BULK_ACTIONS[verb];

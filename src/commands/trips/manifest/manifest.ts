@@ -2,20 +2,20 @@
 // plain operation it always was (a table of the passengers). With it, the trip, the company, the
 // vehicle, the driver and the cities are read beside the passengers, and the sheet is saved the
 // way every file is (cmdkit/save-download.ts): atomically, never clobbering, `-` for stdout.
-import type { ActionFn } from '../../cmdkit/define.js';
-import type { Context } from '../../context.js';
-import type { Operation, OperationOptions } from '../../cmdkit/operation.js';
-import { runnerFor, toolsFor, unwrap } from '../../cmdkit/run-operation.js';
-import { madeTarget, saveMade } from '../../cmdkit/save-download.js';
-import { listFrom } from '../../client/paginate.js';
-import { usageError } from '../../errors.js';
-import { uuid } from '../../input/validate.js';
-import { localDateTime } from '../../cmdkit/handles.js';
-import { SERVICE_TIME_ZONE, zoneAbbreviation } from '../../input/zones.js';
-import { toCsv } from '../../output/cells.js';
-import { sanitizeLine } from '../../output/sanitize.js';
-import { specs } from '../../output/specs.js';
-import type { ManifestRow, ManifestSheet } from './manifest-sheet.js';
+import type { ActionFn } from '../../../cmdkit/define.js';
+import type { Context } from '../../../context.js';
+import type { Operation, OperationOptions } from '../../../cmdkit/operation.js';
+import { runnerFor, toolsFor, unwrap } from '../../../cmdkit/run-operation.js';
+import { madeTarget, saveMade } from '../../../cmdkit/save-download.js';
+import { listFrom } from '../../../client/paginate.js';
+import { usageError } from '../../../errors.js';
+import { uuid } from '../../../input/validate.js';
+import { localDateTime } from '../../../cmdkit/handles.js';
+import { SERVICE_TIME_ZONE, zoneAbbreviation } from '../../../input/zones.js';
+import { toCsv } from '../../../output/cells.js';
+import { sanitizeLine } from '../../../output/sanitize.js';
+import { specs } from '../../../output/specs.js';
+import type { ManifestRow, ManifestSheet } from './sheet.js';
 
 type ManifestOpts = OperationOptions & { format?: 'pdf' | 'csv'; file?: string; force?: boolean };
 
@@ -56,7 +56,7 @@ export function manifestFor(op: Operation): ActionFn<ManifestOpts> {
     const bytes =
       opts.format === 'csv'
         ? toCsv(specs.manifestRow.columns, sheet.rows)
-        : await (await import('./manifest-pdf.js')).manifestPdf(sheet, ctx.now());
+        : await (await import('./pdf.js')).manifestPdf(sheet, ctx.now());
     await saveMade(ctx, target, bytes, save);
   };
 }

@@ -1,9 +1,9 @@
 // The boarding station's line to the service: each request bounded and never retried (the queue
 // is the retry), whether the station is offline and why, and one piece of work at a time.
-import type { ApiClient } from '../../client/http.js';
-import { unwrap } from '../../cmdkit/run-operation.js';
-import type { Context } from '../../context.js';
-import { InterruptedError, NetworkError } from '../../errors.js';
+import type { ApiClient } from '../../../client/http.js';
+import { unwrap } from '../../../cmdkit/run-operation.js';
+import type { Context } from '../../../context.js';
+import { InterruptedError, NetworkError } from '../../../errors.js';
 
 /** Longest a request of the station waits: at a coach door a scan must not hang for long. */
 export const REQUEST_DEADLINE_MS = 10_000;

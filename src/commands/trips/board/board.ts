@@ -4,16 +4,16 @@
 // terminal every verdict is a coloured line with the running count, a refusal also rings the
 // bell; piped, one tab-separated line per input line (or one JSON object with -o json/ndjson).
 import { createInterface } from 'node:readline';
-import { runBulk } from '../../cmdkit/bulk.js';
-import type { ActionFn } from '../../cmdkit/define.js';
-import { unwrap } from '../../cmdkit/run-operation.js';
-import type { Context } from '../../context.js';
-import { CliError, ExitCode, mostSevere, usageError } from '../../errors.js';
-import { uuid } from '../../input/validate.js';
-import { sanitizeLine } from '../../output/sanitize.js';
-import { BoardPrinter, localTime } from './board-printer.js';
-import { BoardingJournal } from './boarding-journal.js';
-import { BoardingStation, VERDICT_EXIT } from './boarding-station.js';
+import { runBulk } from '../../../cmdkit/bulk.js';
+import type { ActionFn } from '../../../cmdkit/define.js';
+import { unwrap } from '../../../cmdkit/run-operation.js';
+import type { Context } from '../../../context.js';
+import { CliError, ExitCode, mostSevere, usageError } from '../../../errors.js';
+import { uuid } from '../../../input/validate.js';
+import { sanitizeLine } from '../../../output/sanitize.js';
+import { BoardPrinter, localTime } from './printer.js';
+import { BoardingJournal } from './journal.js';
+import { BoardingStation, VERDICT_EXIT } from './station.js';
 
 interface BoardOptions {
   sync?: boolean;

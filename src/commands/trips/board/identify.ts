@@ -1,12 +1,12 @@
 // How the boarding station reads a line that is not a whole scanned ticket — a booking id, its
 // first hex digits, a phone typed at the door — and how it names another trip. Pure look-ups over
-// the manifest the station holds; the station (boarding-station.ts) decides what to do.
-import type { Context } from '../../context.js';
-import { localDateTime } from '../../cmdkit/handles.js';
-import { westernDigits } from '../../input/digits.js';
-import { DEFAULT_COUNTRY, toE164 } from '../../input/phone.js';
-import type { ManifestPassenger } from './boarding-journal.js';
-import type { Verdict } from './boarding-verdicts.js';
+// the manifest the station holds; the station (station.ts) decides what to do.
+import type { Context } from '../../../context.js';
+import { localDateTime } from '../../../cmdkit/handles.js';
+import { westernDigits } from '../../../input/digits.js';
+import { DEFAULT_COUNTRY, toE164 } from '../../../input/phone.js';
+import type { ManifestPassenger } from './journal.js';
+import type { Verdict } from './verdicts.js';
 
 const UUIDS = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 

@@ -1,11 +1,11 @@
 // How the boarding station shows what happened: on a terminal a coloured line per verdict with the
 // running count (a refusal rings the bell), piped one tab-separated record per input line, or
 // one JSON object with -o json/ndjson; and the background sync's messages, which redraw the prompt.
-import type { Context } from '../../context.js';
-import { isUuid } from '../../input/validate.js';
-import { sanitizeLine, toJson } from '../../output/sanitize.js';
-import type { ManifestPassenger } from './boarding-journal.js';
-import type { BoardingStation, SyncEvent, Verdict } from './boarding-station.js';
+import type { Context } from '../../../context.js';
+import { isUuid } from '../../../input/validate.js';
+import { sanitizeLine, toJson } from '../../../output/sanitize.js';
+import type { ManifestPassenger } from './journal.js';
+import type { BoardingStation, SyncEvent, Verdict } from './station.js';
 
 type Paint = (code: string, text: string) => string;
 

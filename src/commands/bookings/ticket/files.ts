@@ -3,17 +3,17 @@
 // text, unchanged), with the company, the cities and the local departure read beside it. One
 // ticket is saved as every made file is (cmdkit/save-download.ts); a trip's tickets are one PDF
 // with a page each, or a folder of PNGs that appears whole (temporary folder, then a rename).
-import type { Context } from '../../context.js';
-import { localDateTime } from '../../cmdkit/handles.js';
-import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
-import { madeFolder, madeTarget, saveMade, saveMadeFolder } from '../../cmdkit/save-download.js';
-import { paginate } from '../../client/paginate.js';
-import { safeFileName } from '../../client/download.js';
-import { CliError, ExitCode, usageError } from '../../errors.js';
-import { uuid } from '../../input/validate.js';
-import { SERVICE_TIME_ZONE, zoneAbbreviation } from '../../input/zones.js';
-import { sanitizeLine } from '../../output/sanitize.js';
-import type { TicketCard } from './ticket-card.js';
+import type { Context } from '../../../context.js';
+import { localDateTime } from '../../../cmdkit/handles.js';
+import { toolsFor, unwrap } from '../../../cmdkit/run-operation.js';
+import { madeFolder, madeTarget, saveMade, saveMadeFolder } from '../../../cmdkit/save-download.js';
+import { paginate } from '../../../client/paginate.js';
+import { safeFileName } from '../../../client/download.js';
+import { CliError, ExitCode, usageError } from '../../../errors.js';
+import { uuid } from '../../../input/validate.js';
+import { SERVICE_TIME_ZONE, zoneAbbreviation } from '../../../input/zones.js';
+import { sanitizeLine } from '../../../output/sanitize.js';
+import type { TicketCard } from './card.js';
 
 export type TicketFormat = 'png' | 'pdf';
 
@@ -164,8 +164,8 @@ async function loadCards(
 }
 
 async function render(format: TicketFormat, cards: TicketCard[]): Promise<Buffer> {
-  if (format === 'pdf') return (await import('./ticket-pdf.js')).ticketsPdf(cards);
-  return (await import('./ticket-png.js')).ticketPng(cards[0]!);
+  if (format === 'pdf') return (await import('./pdf.js')).ticketsPdf(cards);
+  return (await import('./png.js')).ticketPng(cards[0]!);
 }
 
 /** Text from the service, one line, without controls or direction overrides that could disguise it. */

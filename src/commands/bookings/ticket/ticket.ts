@@ -1,8 +1,8 @@
-import { usageError } from '../../errors.js';
-import { uuid } from '../../input/validate.js';
-import { sanitizeLine } from '../../output/sanitize.js';
-import type { ActionFn } from '../../cmdkit/define.js';
-import { unwrap } from '../../cmdkit/run-operation.js';
+import { usageError } from '../../../errors.js';
+import { uuid } from '../../../input/validate.js';
+import { sanitizeLine } from '../../../output/sanitize.js';
+import type { ActionFn } from '../../../cmdkit/define.js';
+import { unwrap } from '../../../cmdkit/run-operation.js';
 
 interface Ticket {
   qr?: unknown;
@@ -19,7 +19,7 @@ interface TicketOptions {
 
 export const showTicket: ActionFn<TicketOptions> = async (ctx, { args, opts }) => {
   if (opts.format !== undefined) {
-    const { saveTicketFiles } = await import('./ticket-files.js');
+    const { saveTicketFiles } = await import('./files.js');
     return saveTicketFiles(ctx, args[0], { ...opts, format: opts.format });
   }
   if (opts.file !== undefined || opts.force || opts.trip !== undefined || opts.all)
@@ -32,7 +32,7 @@ export const showTicket: ActionFn<TicketOptions> = async (ctx, { args, opts }) =
   const { qr, ...rest } = ticket;
   if (ctx.records) {
     // An assistant reads the ticket as a person does (the route by name, the local departure), and its code.
-    const { ticketView } = await import('../../output/ticket.js');
+    const { ticketView } = await import('../../../output/ticket.js');
     const { view, spec } = ticketView(rest);
     if (typeof qr === 'string' && qr !== '') {
       view.qr = qr;
@@ -47,7 +47,7 @@ export const showTicket: ActionFn<TicketOptions> = async (ctx, { args, opts }) =
   }
   if (ctx.io.stdoutIsTTY) {
     // Labelled lines (output/ticket.ts), then the code: 9 lines, a blank one and 21 of QR fit 35 rows.
-    const { ticketView } = await import('../../output/ticket.js');
+    const { ticketView } = await import('../../../output/ticket.js');
     const { view, spec } = ticketView(rest);
     await ctx.renderer().object(view, spec);
   } else {
@@ -58,7 +58,7 @@ export const showTicket: ActionFn<TicketOptions> = async (ctx, { args, opts }) =
   // is turned off, the QR data is printed as a line instead.
   if (typeof qr !== 'string') return;
   if (qr !== '' && ctx.io.stdoutIsTTY && ctx.colorEnabled) {
-    const { drawQr, qrModules } = await import('../../output/qr.js');
+    const { drawQr, qrModules } = await import('../../../output/qr.js');
     const modules = qrModules(qr);
     const needed = modules.length;
     if (needed <= ctx.io.columns) return ctx.io.out(`\n${drawQr(modules)}`);

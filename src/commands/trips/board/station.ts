@@ -1,20 +1,20 @@
-// Just over 300 lines: one object owns the journal and the manifest so that work on them is
-// serialised; its verdicts (boarding-verdicts.ts), the link to the service (boarding-link.ts), the
-// issued tickets (boarding-tickets.ts) and the look-ups of typed lines (boarding-identify.ts) are apart.
+// Longer than most files, on purpose: one object owns the journal and the manifest so that work on them is
+// serialised; its verdicts (verdicts.ts), the link to the service (link.ts), the
+// issued tickets (tickets.ts) and the look-ups of typed lines (identify.ts) are apart.
 // The engine of `trips board`: the trip's manifest, a line turned into a booking and a verdict,
 // boardings sent at once or queued in the journal while the service cannot be reached, and the
 // queue synced. It returns verdicts; board.ts prints them. Work is serialised (one line or one
 // sync at a time), so the journal and the manifest are never changed by two things at once.
-import type { Context } from '../../context.js';
-import { ApiError } from '../../errors.js';
-import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
-import { type BoardingJournal, checkedPassengers, type ManifestPassenger, type PendingBoarding } from './boarding-journal.js';
-import { type Booking, StationLink } from './boarding-link.js';
-import { bookingIdsIn, byIdPrefix, byPhone, otherTripVerdict, routeName } from './boarding-identify.js';
-import { bookingByCode, fetchTicket, looksLikeCode, saveTickets, type ServiceTicket } from './boarding-tickets.js';
-import { aboutThePassenger, keptForLater, type SyncEvent, VERDICT_EXIT, type Verdict } from './boarding-verdicts.js';
+import type { Context } from '../../../context.js';
+import { ApiError } from '../../../errors.js';
+import { toolsFor, unwrap } from '../../../cmdkit/run-operation.js';
+import { type BoardingJournal, checkedPassengers, type ManifestPassenger, type PendingBoarding } from './journal.js';
+import { type Booking, StationLink } from './link.js';
+import { bookingIdsIn, byIdPrefix, byPhone, otherTripVerdict, routeName } from './identify.js';
+import { bookingByCode, fetchTicket, looksLikeCode, saveTickets, type ServiceTicket } from './tickets.js';
+import { aboutThePassenger, keptForLater, type SyncEvent, VERDICT_EXIT, type Verdict } from './verdicts.js';
 
-export { VERDICT_EXIT, type SyncEvent, type Verdict } from './boarding-verdicts.js';
+export { VERDICT_EXIT, type SyncEvent, type Verdict } from './verdicts.js';
 
 export class BoardingStation {
   passengers: ManifestPassenger[] = [];

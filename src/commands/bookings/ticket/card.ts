@@ -1,5 +1,5 @@
-// One ticket as its saved file shows it: made by ticket-files.ts, drawn by ticket-pdf.ts and
-// ticket-png.ts.
+// One ticket as its saved file shows it: made by files.ts, drawn by pdf.ts and
+// png.ts.
 
 /** One ticket as a saved file shows it: every field already as text. */
 export interface TicketCard {

@@ -1,5 +1,5 @@
 // The driver's sheet as text, ready to lay out: what `trips manifest` reads (manifest.ts) and
-// what its PDF (manifest-pdf.ts) and CSV show.
+// what its PDF (pdf.ts) and CSV show.
 
 /** One passenger as the sheet shows them (the CSV's row, the PDF's line). */
 export interface ManifestRow {

@@ -3,11 +3,11 @@
 // totals. Text goes through src/pdf (the sandbox's PDFs use the same), which shapes Arabic and
 // orders mixed text so it reads right on paper and extracts in logical order; pdfkit and the
 // fonts are loaded by openPdf(), when the first PDF is made.
-import { openPdf, type PdfText } from '../../pdf/index.js';
-import { specs } from '../../output/specs.js';
-import { localDateTime } from '../../cmdkit/handles.js';
-import { SERVICE_TIME_ZONE } from '../../input/zones.js';
-import type { ManifestRow, ManifestSheet } from './manifest-sheet.js';
+import { openPdf, type PdfText } from '../../../pdf/index.js';
+import { specs } from '../../../output/specs.js';
+import { localDateTime } from '../../../cmdkit/handles.js';
+import { SERVICE_TIME_ZONE } from '../../../input/zones.js';
+import type { ManifestRow, ManifestSheet } from './sheet.js';
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
