@@ -54,9 +54,7 @@ export function manifestFor(op: Operation): ActionFn<ManifestOpts> {
     const target = madeTarget(ctx, save);
     const sheet = await loadSheet(ctx, id);
     const bytes =
-      opts.format === 'csv'
-        ? toCsv(specs.manifestRow.columns, sheet.rows)
-        : await (await import('./pdf.js')).manifestPdf(sheet, ctx.now());
+      opts.format === 'csv' ? toCsv(specs.manifestRow.columns, sheet.rows) : await (await import('./pdf.js')).manifestPdf(sheet, ctx.now());
     await saveMade(ctx, target, bytes, save);
   };
 }
