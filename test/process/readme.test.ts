@@ -10,7 +10,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli.js';
+import { callsOf } from '../../src/cmdkit/define.js';
 import { referenceMarkdown } from '../../src/completion/reference.js';
 import { describeTree } from '../../src/completion/tree.js';
 import { startSandbox } from '../../src/sandbox/index.js';
@@ -68,12 +70,22 @@ const blocks = [
 const LOGO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+/** The partner operations the sandbox answered, as `METHOD /template`, in order. */
+const answered: string[] = [];
+let program: Command;
 let work: string;
 let configDir: string;
 let binDir: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, timeScale: 0.001 });
+  sandbox = await startSandbox({
+    port: 0,
+    timeScale: 0.001,
+    observe: (exchange) => {
+      if (exchange.template && !exchange.template.startsWith('/__sandbox')) answered.push(`${exchange.method} ${exchange.template}`);
+    },
+  });
+  program = await buildProgram(testContext().ctx);
   work = mkdtempSync(join(tmpdir(), 'tripctl-readme-'));
   configDir = join(work, '.config');
   binDir = join(work, '.bin');
@@ -97,14 +109,54 @@ afterAll(async () => {
 
 const ENV = { TZ: 'Asia/Damascus', NO_COLOR: '1' };
 
+/** The verb a command line names: its words walked down the tree, options and their values passed over. */
+function verbOf(words: string[]): Command {
+  let command = program;
+  const rest = words.slice(1);
+  while (rest.length && command.commands.length) {
+    const word = rest.shift()!;
+    const option = [...command.options, ...program.options].find((o) => o.long === word || o.short === word);
+    if (option && (option.required || option.optional)) rest.shift();
+    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (sub) command = sub;
+  }
+  return command;
+}
+
+/**
+ * The protected-profile guard (cmdkit/protect.ts) decides from a verb's declared `calls` whether it
+ * writes, so a call a verb makes and does not declare would go unguarded: each example's calls
+ * are compared with its verb's declaration. `api` calls whatever it is given, and is guarded by
+ * its method instead.
+ */
+const undeclared: string[] = [];
+/**
+ * Reads the shared flag resolution makes for any verb that takes a city or a vehicle by name
+ * (cmdkit's handles): not declared by each such verb. The guard needs only the writes.
+ */
+const HANDLE_READS = new Set(['GET /cities', 'GET /vehicles']);
+const exercised = new Set<Command>();
+function checkCalls(words: string[], made: string[]): void {
+  const verb = verbOf(words);
+  if (verb.name() === 'api') return;
+  exercised.add(verb);
+  const declared = new Set(callsOf(verb).map((call) => call.replace(/\{[^}]+\}/g, '{}')));
+  for (const call of new Set(made.map((call) => call.replace(/\{[^}]+\}/g, '{}'))))
+    if (!declared.has(call) && !HANDLE_READS.has(call))
+      undeclared.push(`${words.join(' ')}: ${call} (declared: ${[...declared].join(', ') || 'nothing'})`);
+}
+
 /** A plain `tripctl …` line, in-process through main(). */
 async function runInProcess(words: string[]): Promise<{ code: number; stderr: string }> {
   // A line that never ends (a server left in an example) is interrupted, and fails.
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 20_000);
   const t = testContext({ configDir, cwd: work, env: ENV, signal: controller.signal });
+  const mark = answered.length;
   try {
     const code = await t.run(words.slice(1));
+    await sandbox.idle();
+    checkCalls(words, answered.slice(mark));
     return { code: controller.signal.aborted ? 124 : code, stderr: t.err() };
   } finally {
     clearTimeout(timer);
@@ -171,5 +223,12 @@ describe('README examples', () => {
     }
     expect(failures, failures.join('\n')).toEqual([]);
     expect(ran).toBeGreaterThan(100);
+  });
+
+  test('every call an example makes is one its verb declares, and the examples run most write verbs', () => {
+    expect(undeclared, undeclared.join('\n')).toEqual([]);
+    const writes = [...exercised].filter((verb) => callsOf(verb).some((call) => !call.startsWith('GET ')));
+    // 20 today: the rest name endpoints or ids of your own (REFERENCE_NOT_RUN).
+    expect(writes.length).toBeGreaterThanOrEqual(20);
   });
 });
