@@ -213,6 +213,41 @@ describe('an Excel timetable with the office headings', () => {
   });
 });
 
+describe('one door for every import', () => {
+  it('bookings create --from-file reads a workbook with Arabic headings; --sheet on a CSV and an old .xls are refused', async () => {
+    const { trips } = await api(sb, 'GET', '/trips?status=published&perPage=100');
+    const trip = trips.find((t: any) => t.departureAt > '2027' && t.seatsBooked === 0) as Record<string, any>;
+    const file = workbook('passengers.xlsx', [
+      ['الهاتف', 'الاسم', 'المقاعد'],
+      ['0944 310 001', 'لينا خوري', 2],
+      ['+963944310002', 'Sami Haddad', 1],
+    ]);
+    const mark = sb.requests.length;
+    const booked = await run(sb, ['bookings', 'create', '--from-file', file, '--trip', trip.id]);
+    expect(booked.code, booked.stderr).toBe(0);
+    expect(
+      writesSince(mark).map((r) => {
+        const body = JSON.parse(String(r.body));
+        return [r.path, body.phone, body.fullName, body.seats];
+      }),
+    ).toEqual([
+      ['/bookings', '+963944310001', 'لينا خوري', 2],
+      ['/bookings', '+963944310002', 'Sami Haddad', 1],
+    ]);
+
+    const csv = join(dir, 'plain.csv');
+    writeFileSync(csv, 'phone,seats\n0944 310 003,1\n');
+    const sheet = await run(sb, ['bookings', 'create', '--from-file', csv, '--trip', trip.id, '--sheet', 'Week']);
+    expect(sheet.code).toBe(2);
+    expect(sheet.stderr).toContain(`--sheet: ${csv} is not an Excel workbook`);
+    const xls = join(dir, 'old.xls');
+    writeFileSync(xls, Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]));
+    const old = await run(sb, ['bookings', 'create', '--from-file', xls, '--trip', trip.id]);
+    expect(old.code).toBe(2);
+    expect(old.stderr).toContain(`${xls} is an old Excel file (.xls)`);
+  });
+});
+
 describe('round trips: what trips list -o csv writes, trips publish --from-file reads back', () => {
   it('an unedited export is every trip unchanged, nothing sent, exit 0; one edited cell is the only change sent', async () => {
     const exported = await run(sb, ['trips', 'list', '--status', 'published', '--all', '-o', 'csv']);
