@@ -182,7 +182,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'trips') r='' ;;
     'trips list') r='--status --from --to --date --from-date --to-date --param --page --per-page --all --limit --columns' ;;
     'trips get') r='--param --columns' ;;
-    'trips publish') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --fare-ok --columns --from-file --dry-run --concurrency --update' ;;
+    'trips publish') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --fare-ok --columns --from-file --sheet --dry-run --concurrency --update' ;;
     'trips update') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --fare-ok --columns' ;;
     'trips cancel') r='' ;;
     'trips complete') r='-F --field -f --raw-field --columns' ;;
@@ -205,7 +205,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'bookings') r='' ;;
     'bookings list') r='--status --trip --param --page --per-page --all --limit --columns' ;;
     'bookings get') r='--param --columns' ;;
-    'bookings create') r='--trip --seats --phone --name --note --group --idempotency-key -F --field -f --raw-field --columns --from-file --dry-run --concurrency' ;;
+    'bookings create') r='--trip --seats --phone --name --note --group --idempotency-key -F --field -f --raw-field --columns --from-file --sheet --dry-run --concurrency' ;;
     'bookings approve') r='--concurrency' ;;
     'bookings reject') r='--concurrency' ;;
     'bookings cancel') r='--concurrency' ;;
@@ -332,7 +332,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'trips publish|--departure') r='free' ;;
     'trips publish|--price') r='free' ;;
     'trips publish|--seats') r='free' ;;
-    'trips publish|--driver') r='dyn:members' ;;
+    'trips publish|--driver') r='free' ;;
     'trips publish|--pickup') r='free' ;;
     'trips publish|--dropoff') r='free' ;;
     'trips publish|--notes') r='free' ;;
@@ -342,6 +342,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'trips publish|--raw-field') r='free' ;;
     'trips publish|--columns') r='free' ;;
     'trips publish|--from-file') r='file' ;;
+    'trips publish|--sheet') r='free' ;;
     'trips publish|--concurrency') r='free' ;;
     'trips update|--vehicle') r='dyn:vehicles' ;;
     'trips update|--from') r='dyn:cities' ;;
@@ -349,7 +350,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'trips update|--departure') r='free' ;;
     'trips update|--price') r='free' ;;
     'trips update|--seats') r='free' ;;
-    'trips update|--driver') r='dyn:members' ;;
+    'trips update|--driver') r='free' ;;
     'trips update|--pickup') r='free' ;;
     'trips update|--dropoff') r='free' ;;
     'trips update|--notes') r='free' ;;
@@ -373,7 +374,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'schedules get|--param') r='free' ;;
     'schedules get|--columns') r='free' ;;
     'schedules create|--vehicle') r='dyn:vehicles' ;;
-    'schedules create|--driver') r='dyn:members' ;;
+    'schedules create|--driver') r='free' ;;
     'schedules create|--from') r='dyn:cities' ;;
     'schedules create|--to') r='dyn:cities' ;;
     'schedules create|--price') r='free' ;;
@@ -437,6 +438,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'bookings create|--raw-field') r='free' ;;
     'bookings create|--columns') r='free' ;;
     'bookings create|--from-file') r='file' ;;
+    'bookings create|--sheet') r='free' ;;
     'bookings create|--concurrency') r='free' ;;
     'bookings approve|--concurrency') r='free' ;;
     'bookings reject|--concurrency') r='free' ;;

@@ -17,8 +17,9 @@ export function addFromFile(verb: Command, spec: OperationVerb, ctx: Context, lo
   verb
     .option(
       '--from-file <file>',
-      "one request per row of a CSV file (- for stdin), columns named like these flags and read the same way (price in the currency's units; a column under the service's field name, pricePerSeat, in its minor units); a flag fills its column where a row leaves it empty",
+      "one request per row of a CSV file or Excel workbook (.xlsx; - for stdin), columns named like these flags and read the same way (price in the currency's units; a column under the service's field name, pricePerSeat, in its minor units) or as offices head them (Date, Time, Fare (SYP), السعر…); a flag fills its column where a row leaves it empty",
     )
+    .option('--sheet <name>', 'with --from-file: the sheet of an Excel workbook to read (default: the first)')
     .option('--dry-run', 'with --from-file: check every row and print the requests as NDJSON; send nothing')
     .option('--concurrency <n>', 'with --from-file: rows in flight at once', integerInRange('--concurrency', 1, 32), 8);
   if (update) verb.option('--update', update);
@@ -28,6 +29,7 @@ export function addFromFile(verb: Command, spec: OperationVerb, ctx: Context, lo
       return runImport(c, await load(), input.opts as ImportOptions);
     }
     if (input.opts.dryRun) throw usageError('--dry-run goes with --from-file');
+    if (input.opts.sheet !== undefined) throw usageError('--sheet goes with --from-file', 'it picks the sheet of an Excel workbook');
     if (input.opts.update) throw usageError('--update goes with --from-file', 'to change one trip, use its update verb');
     const { runnerFor } = await import('./run-operation.js');
     return runnerFor(spec)(c, input);

@@ -4,6 +4,7 @@
 // published trips…) that narrows as the person types.
 import { paginate } from '../client/paginate.js';
 import { DEFAULT_CURRENCY, formatMoney } from '../input/money.js';
+import { DEFAULT_COUNTRY } from '../input/phone.js';
 import { cityKeys } from '../input/resolve.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
 import { sanitizeLine } from '../output/sanitize.js';
@@ -154,6 +155,24 @@ export function vehicleFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
     parse: (v, t) => t.resolver.vehicle('--vehicle', v),
     ask: pickVehicle,
     show: showVehicle,
+    ...extra,
+  };
+}
+
+/**
+ * `--driver`: a driving member by name (English or Arabic), phone as people write it, or id, at
+ * every door (flag, CSV or Excel column, prompt); the review and a dry run name the member.
+ */
+export function driverFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
+  return {
+    flags: '--driver <name|phone|id>',
+    description: 'driving member, by name, phone or id',
+    field: 'driverId',
+    // Not a `lookup`: an id or an impossible phone is refused before any request, and only a
+    // name or a phone reads the members.
+    parse: (v, t) => t.resolver.driver('--driver', v, t.ctx.settings().country ?? DEFAULT_COUNTRY),
+    // Shown in a dry run too: the look-up has read the members already, or reads them now.
+    show: showMember,
     ...extra,
   };
 }

@@ -17,7 +17,8 @@ import { readAll } from '../input/stdin.js';
 import type { ImportOptions, ImportRow, ImportVerb } from './import-verb.js';
 import { sendRows } from './import-send.js';
 import { type CsvTable, decodeCsv, extraCells, parseCsv } from './csv.js';
-import { type Column, columnOf, mapHeader } from './import-columns.js';
+import { type Column, columnOf, mapHeader, rowTexts } from './import-columns.js';
+import { DEFAULT_CURRENCY } from '../input/money.js';
 import { fieldsFrom } from './flags.js';
 import { attributeOf, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation-spec.js';
 
@@ -44,6 +45,18 @@ async function readSource(ctx: Context, file: string): Promise<{ bytes: Uint8Arr
 }
 
 /**
+ * The file as a table: an Excel workbook (.xlsx, recognised by its bytes, so stdin too) through
+ * xlsx-table.ts, loaded only then; anything else as CSV.
+ */
+async function readTable(bytes: Uint8Array, source: string, sheet: string | undefined): Promise<CsvTable> {
+  const { isOldExcel, isWorkbook, readWorkbook } = await import('./xlsx-table.js');
+  if (isWorkbook(bytes)) return readWorkbook(bytes, source, sheet);
+  if (isOldExcel(bytes)) throw usageError(`${source} is an old Excel file (.xls)`, "save it from Excel as 'Excel Workbook (.xlsx)'");
+  if (sheet !== undefined) throw usageError(`--sheet: ${source} is not an Excel workbook`, '--sheet picks a sheet of an .xlsx file');
+  return parseCsv(decodeCsv(bytes, source), source);
+}
+
+/**
  * A cell as its content, not as an editor saved it: line ends as \n, no surrounding white space,
  * Unicode NFC. What is sent, and so the idempotency key made from it, is the same for the same
  * file saved with CRLF or LF, or with a name composed or decomposed.
@@ -56,7 +69,7 @@ export function normalizedCell(cell: string): string {
 async function parseRows(
   ctx: Context,
   verb: ImportVerb,
-  { records, delimiter }: Pick<CsvTable, 'records' | 'delimiter'>,
+  { header, records, delimiter }: CsvTable,
   columns: Array<Column | undefined>,
   opts: ImportOptions,
 ) {
@@ -72,13 +85,9 @@ async function parseRows(
       rows.push({ line: record.line, body: {}, ok: false });
       continue;
     }
-    const texts = new Map<FieldFlag, { text: string; byField: boolean }>();
-    columns.forEach((column, i) => {
-      const cell = normalizedCell(record.cells[i] ?? '');
-      if (column && cell !== '') texts.set(column.flag, { text: cell, byField: column.byField });
-    });
+    const { texts, id, errors: cellErrors } = rowTexts(record.cells.map(normalizedCell), columns, header);
     const body: Record<string, unknown> = {};
-    const rowErrors: string[] = [];
+    const rowErrors: string[] = [...cellErrors];
     // A flag on the command line fills the column for rows that leave it empty.
     const textOf = (flag: FieldFlag) => {
       const given = opts[attributeOf(flag.flags)];
@@ -102,7 +111,7 @@ async function parseRows(
     for (const message of rowErrors) errors.push({ line: record.line, message });
     // In the order of the verb's flags, so a dry run reads like the command line would.
     const ordered = Object.fromEntries(verb.flags.filter((f) => f.field in body).map((f) => [f.field, body[f.field]]));
-    rows.push({ line: record.line, body: fieldsFrom(opts, ordered), ok: rowErrors.length === 0 });
+    rows.push({ line: record.line, body: fieldsFrom(opts, ordered), ...(id ? { id } : {}), ok: rowErrors.length === 0 });
   }
   return { rows, errors };
 }
@@ -118,11 +127,15 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
     );
   }
   const { bytes, source } = await readSource(ctx, opts.fromFile);
-  const table = parseCsv(decodeCsv(bytes, source), source);
-  const columns = mapHeader(table.header, verb.flags, source);
+  const table = await readTable(bytes, source, opts.sheet);
+  const columns = mapHeader(table.header, verb.flags, source, {
+    currency: ctx.settings().currency ?? DEFAULT_CURRENCY,
+    readOnly: verb.readOnly,
+    idColumn: verb.update !== undefined,
+  });
   const { rows: parsed, errors } = await parseRows(ctx, verb, table, columns, opts);
   errors.push(...(verb.checkRows?.(parsed.filter((row) => row.ok)) ?? []));
-  const rows: ImportRow[] = parsed.map(({ line, body }) => ({ line, body }));
+  const rows: ImportRow[] = parsed.map(({ ok: _, ...row }) => row);
   if (errors.length) {
     errors.sort((a, b) => a.line - b.line);
     for (const { line, message } of errors) ctx.io.err(`tripctl: ${source}: line ${line}: ${message}\n`);

@@ -8,6 +8,8 @@ import type { FieldFlag } from './operation-spec.js';
 export interface ImportRow {
   line: number;
   body: Record<string, unknown>;
+  /** The object the row names by an `id` column (what `trips list -o csv` writes): its identity, whatever else changed. */
+  id?: string;
   idempotencyKey?: string;
 }
 
@@ -20,6 +22,11 @@ export interface ImportVerb {
   flags: FieldFlag[];
   /** Rows carry an Idempotency-Key derived from their content and occurrence. */
   idempotent?: boolean;
+  /**
+   * Columns of the verb's own export (`trips list -o csv`) that a row does not send: read past, so
+   * an export reads back as it was written (`status`, `booked`).
+   */
+  readOnly?: readonly string[];
   /** A check across rows (two rows for the same vehicle and departure); returns row errors. */
   checkRows?: (rows: ImportRow[]) => Array<{ line: number; message: string }>;
   /**
@@ -45,6 +52,8 @@ export interface ImportVerb {
 
 export interface ImportOptions {
   fromFile: string;
+  /** The sheet of an Excel workbook (default: the first). */
+  sheet?: string;
   dryRun?: boolean;
   /** Send the changes of rows that differ from what they match. */
   update?: boolean;

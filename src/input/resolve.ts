@@ -7,6 +7,7 @@ import { usageError } from '../errors.js';
 import { CITY_ALTERNATIVE_NAMES } from './city-names.js';
 import { isCommonWord, MIN_PREFIX } from './common-words.js';
 import { normalizeName, withoutArticle } from './names.js';
+import { parsePhone } from './phone.js';
 import { didYouMean, nearest } from './suggest.js';
 import { isUuid } from './validate.js';
 
@@ -119,6 +120,50 @@ export class Resolver {
     );
   }
 
+  /**
+   * A driving member from what an office writes in a Driver column or a flag: the member's id, a
+   * phone as people write it (local, read in `country`, or +…), or the name (English or Arabic,
+   * folded as cities are; an unambiguous start of 3+ letters such as a first name). Names and
+   * phones are looked for among the members whose role is driver; a member of another role named
+   * so is refused with the way to make them one.
+   */
+  async driver(flag: string, value: string, country: string): Promise<string> {
+    if (isUuid(value)) return value.toLowerCase();
+    // Without a letter it can only be a phone: checked here, before any request.
+    const phone = /\p{L}/u.test(value) ? undefined : await parsePhone(flag, value, country);
+    const members = await this.listMembers();
+    const drivers = members.filter((m) => m.role === 'driver');
+    const label = (m: Member) => [m.fullName, m.phone].filter(Boolean).join(' ') || m.id;
+    const notDriver = (m: Member) =>
+      usageError(
+        `${flag}: ${label(m)} is a member whose role is ${m.role ?? 'unknown'}, not driver`,
+        `tripctl members update ${m.id} --role driver`,
+      );
+    if (phone !== undefined) {
+      const member = members.find((m) => m.phone === phone);
+      if (member && member.role !== 'driver') throw notDriver(member);
+      if (member) return member.id;
+      throw usageError(`${flag}: no driver's phone is ${phone}`, `the drivers: ${drivers.map(label).join(', ') || 'none'}`);
+    }
+    const matches = matching(
+      flag,
+      value,
+      drivers,
+      (m) => personKeys(m),
+      (m) => personKeys(m),
+      label,
+      'drivers',
+      false,
+    );
+    if (matches.length === 1) return matches[0]!.id;
+    const other = members.find((m) => m.role !== 'driver' && personKeys(m).includes(normalizeName(value)));
+    if (other) throw notDriver(other);
+    throw usageError(
+      `${flag}: no driver '${value}'`,
+      `the drivers: ${drivers.map(label).join(', ') || 'none (tripctl members add --role driver)'}`,
+    );
+  }
+
   private async fetchList<T>(path: string, key: string, query: Record<string, string> = {}): Promise<T[]> {
     const { data } = await (await this.client()).request({ method: 'GET', path, query });
     return listFrom(data, key) as T[];
@@ -145,7 +190,7 @@ function matching<T>(
   if (named.length === 0 && isCommonWord(value)) {
     throw usageError(
       `${flag}: '${value}' is a common word, not one of the ${plural}`,
-      `give a name or an id; list them with 'tripctl ${plural === 'cities' ? 'cities' : 'vehicles'} list'`,
+      `give a name or an id; list them with 'tripctl ${plural === 'cities' ? 'cities' : plural === 'drivers' ? 'members' : 'vehicles'} list'`,
     );
   }
   const start = normalizeName(articles ? withoutArticle(value) : value);
@@ -158,6 +203,11 @@ function matching<T>(
     );
   }
   return matches;
+}
+
+/** A person's name folded whole (`ramisaleh`): a name matches it whole, or by its start. */
+function personKeys(member: Member): string[] {
+  return member.fullName?.trim() ? [normalizeName(member.fullName)] : [];
 }
 
 /** The names a city's start is matched against: each spelling without its article. */

@@ -47,10 +47,13 @@ export function localTime(iso: string, timeZone: string | undefined): string {
 
 /**
  * A CSV heading names the field as `--columns` takes it and imports read it (`no-show`, not
- * `NO-SHOW`); a column chosen by its path (`trip.departureAt`) is headed by that path.
+ * `NO-SHOW`); a column chosen by its path (`trip.departureAt`) is headed by that path. A money
+ * column is headed by the service's field (`pricePerSeat`), because its cells are the service's
+ * minor units: under `price` an import reads the currency's units, and an export read back would
+ * be a hundred times the fare.
  */
 function fieldName(column: Column): string {
-  return column.header === column.path ? column.path : columnName(column);
+  return column.header === column.path || column.kind === 'money' ? column.path : columnName(column);
 }
 
 /**

@@ -56,7 +56,7 @@ const CASES: Array<[string[], string]> = [
       '--price',
       '100',
       '--driver',
-      'bob',
+      '12',
     ],
     '--driver',
   ],

@@ -248,7 +248,7 @@ describe('against the sandbox', () => {
       /^[0-9a-f-]{36}\tpublished\t[a-z-]+\t[a-z-]+\t\d{4}-\d\d-\d\dT[\d:.]+Z\t\d+\t\d+\t\d+\t[0-9a-f-]{36}$/,
     );
     const csv = await session.run(['trips', 'list', '--per-page', '2', '-o', 'csv']);
-    expect(csv.stdout.split('\r\n')[0]).toBe('id,status,from,to,departure,price,seats,booked,vehicle');
+    expect(csv.stdout.split('\r\n')[0]).toBe('id,status,from,to,departure,pricePerSeat,seats,booked,vehicle');
     expect(csv.stdout).not.toContain('SYP');
     const bookings = await session.run(['bookings', 'list', '--per-page', '2', '-o', 'csv']);
     expect(bookings.stdout.split('\r\n')[0]).toBe('id,status,trip,seats,source,boarded,no-show,group');

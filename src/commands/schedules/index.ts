@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { RECURRENCES } from '../../input/choices.js';
 import { usageError } from '../../errors.js';
-import { calendarDate, integer, uuid } from '../../input/validate.js';
+import { calendarDate, integer } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { priceFlag, serviceTimeFlag, weekdaysFlag } from '../../cmdkit/fields.js';
-import { cityFlag, describeSchedule, pickDriver, showMember, vehicleFlag } from '../../cmdkit/handles.js';
+import { cityFlag, describeSchedule, driverFlag, pickDriver, vehicleFlag } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { integerInRange } from '../../cmdkit/flags.js';
 import { defineOperation, type FieldFlag } from '../../cmdkit/operation.js';
@@ -68,16 +68,7 @@ export function register(program: Command, ctx: Context): void {
       fareGuard: true,
       flags: [
         vehicleFlag({ required: true }),
-        {
-          flags: '--driver <memberId>',
-          description: 'member who drives',
-          field: 'driverId',
-          required: true,
-          parse: (v) => uuid('--driver', v),
-          ask: pickDriver,
-          show: showMember,
-          showCalls: true,
-        },
+        driverFlag({ description: 'driving member, by name, phone or id', required: true, ask: pickDriver }),
         cityFlag('--from', 'fromCityId', 'origin city, by id or name', { required: true }),
         cityFlag('--to', 'toCityId', 'destination city, by id or name', { required: true }),
         price(true),

@@ -12,6 +12,7 @@ import type { Found, Match } from '../../cmdkit/import-plan.js';
 import type { ImportRow, ImportVerb } from '../../cmdkit/import-rows.js';
 import { toolsFor } from '../../cmdkit/run-operation.js';
 import type { Context } from '../../context.js';
+import { usageError } from '../../errors.js';
 import { localDateOf, localTimeOf, zoneAbbreviation } from '../../input/zones.js';
 import { tripFlags } from './trip-flags.js';
 
@@ -24,7 +25,11 @@ function duplicateRows(rows: ImportRow[]) {
   for (const row of rows) {
     const key = sameTrip(row.body.vehicleId, row.body.departureAt);
     const earlier = first.get(key);
-    if (earlier !== undefined) errors.push({ line: row.line, message: `same vehicle and departure as line ${earlier}` });
+    if (earlier !== undefined)
+      errors.push({
+        line: row.line,
+        message: `the vehicle of line ${earlier} departs at the same time on line ${row.line}: a vehicle cannot leave twice at once`,
+      });
     else first.set(key, row.line);
   }
   return errors;
@@ -58,11 +63,14 @@ async function existingTrips(ctx: Context, rows: ImportRow[]): Promise<Found> {
   const earliest = Math.min(...rows.map((row) => Date.parse(String(row.body.departureAt))));
   const matches = new Map<number, Match>();
   const unlisted: Trip[] = [];
+  const clashes: Array<{ line: number; trip: Trip }> = [];
   const client = await ctx.client();
   for await (const page of paginate(client, '/trips', 'trips', {}, { all: true }, (message) => ctx.warn(message))) {
     const trips = page.items as Trip[];
     for (const trip of trips) {
       const index = wanted.get(sameTrip(trip.vehicleId, trip.departureAt));
+      const row = index === undefined ? undefined : rows[index]!;
+      if (row?.id !== undefined && row.id !== trip.id && trip.status === 'published') clashes.push({ line: row.line, trip });
       // Only a published trip can be changed, so only its fields are compared.
       if (index !== undefined && !matches.has(index)) {
         matches.set(index, {
@@ -83,7 +91,21 @@ async function existingTrips(ctx: Context, rows: ImportRow[]): Promise<Found> {
     const last = trips.at(-1)?.departureAt;
     if (last !== undefined && Date.parse(last) < earliest - DAY_MS) break;
   }
+  if (clashes.length) await refuseClashes(ctx, clashes);
   return { matches, unlisted: await Promise.all(unlisted.reverse().map((trip) => describeUnlisted(ctx, trip))) };
+}
+
+/**
+ * A row naming one trip by its id (`trips list -o csv`) at the vehicle and time of another
+ * published trip: the vehicle would leave twice at once. Refused before anything is sent.
+ */
+async function refuseClashes(ctx: Context, clashes: Array<{ line: number; trip: Trip }>): Promise<never> {
+  for (const { line, trip } of clashes)
+    ctx.io.err(`tripctl: line ${line}: its vehicle already departs at that time on trip ${await describeUnlisted(ctx, trip)}\n`);
+  throw usageError(
+    `${clashes.length} row${clashes.length === 1 ? '' : 's'} give a vehicle a departure it already has; nothing was sent`,
+    'change the time or the vehicle of those rows, or cancel the other trip first',
+  );
 }
 
 /** `DAM-123456 Damascus → Homs 2027-02-01 08:00 +03 (id)`: a trip as the operator finds it in the timetable. */
@@ -106,6 +128,8 @@ export const tripImport: ImportVerb = {
   exclusive: true,
   existing: existingTrips,
   identity: ['vehicleId', 'departureAt'],
+  // What `trips list -o csv` writes beside the trip's own fields; an `id` column names the trip.
+  readOnly: ['status', 'booked', 'seatsBooked', 'currency'],
   update: { path: (id) => `/trips/${id}` },
   fareGuard: true,
 };

@@ -2,9 +2,9 @@
 // (index.ts) and the timetable import (import.ts), which both read them.
 import { westernDigits } from '../../input/digits.js';
 import type { Validate } from '../../input/prompter.js';
-import { integer, uuid } from '../../input/validate.js';
+import { integer } from '../../input/validate.js';
 import { departureFlag, priceFlag } from '../../cmdkit/fields.js';
-import { cityFlag, offerDriver, showMember, vehicleFlag } from '../../cmdkit/handles.js';
+import { cityFlag, driverFlag, offerDriver, vehicleFlag } from '../../cmdkit/handles.js';
 import type { FieldFlag, ParseTools } from '../../cmdkit/operation.js';
 
 function choosePlace(message: string, cityKey: 'from' | 'to') {
@@ -56,16 +56,7 @@ export function tripFlags(publishing: boolean): FieldFlag[] {
       parse: (v) => integer('--seats', v, 1, 20),
       ask: seatsOfVehicle,
     },
-    {
-      flags: '--driver <memberId>',
-      description: "driving member (default: the key's actor)",
-      field: 'driverId',
-      parse: (v) => uuid('--driver', v),
-      offer: publishing,
-      ask: offerDriver,
-      show: showMember,
-      showCalls: true,
-    },
+    driverFlag({ description: "driving member, by name, phone or id (default: the key's actor)", offer: publishing, ask: offerDriver }),
     {
       flags: '--pickup <pcode>',
       description: 'pickup place P-code (see places search)',
