@@ -111,6 +111,13 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
   if (opts.update && !verb.update) {
     throw usageError(`--update: a ${verb.resultKey} cannot be changed by sending its row again`, 'change it with its own verb');
   }
+  // Cancelling needs a person's yes or --yes, known before anything is read or sent.
+  if (opts.prune && !opts.dryRun && !ctx.settings().yes && !ctx.canPrompt && !ctx.beforeWrite) {
+    throw usageError(
+      `--prune cancels ${verb.resultKey}s and needs confirmation`,
+      'pass --yes to confirm without a terminal (a booked one is still kept)',
+    );
+  }
   if (opts.idempotencyKey !== undefined) {
     throw usageError(
       '--idempotency-key cannot be used with --from-file',
