@@ -110,7 +110,7 @@ describe('trips publish --from-file', () => {
     expect(posts(mark, '/trips')).toHaveLength(12);
 
     const again = sb.requests.length;
-    const second = await run(sb, ['trips', 'publish', '--from-file', file, '--tz', 'Asia/Damascus']);
+    const second = await run(sb, ['trips', 'publish', '--from-file', file, '--tz', 'Asia/Damascus', '--verbose']);
     expect(second.code).toBe(0);
     expect(
       second.stdout
@@ -118,7 +118,7 @@ describe('trips publish --from-file', () => {
         .split('\n')
         .map((line) => line.split('\t')),
     ).toEqual(tripIds.map((id, i) => [String(i + 2), id, 'unchanged']));
-    expect(second.stderr).toContain('0 created, 12 unchanged');
+    expect(second.stderr).toContain(`${file}: 12 unchanged; nothing sent`);
     expect(posts(again, '/trips')).toEqual([]);
   });
 });
@@ -237,7 +237,7 @@ describe('bookings create --from-file', () => {
       .map((l) => JSON.parse(l));
     expect(outcomes.map((o) => o.result.outcome)).toEqual(lines.map(() => 'unchanged'));
     expect(new Set(outcomes.map((o) => o.id))).toEqual(new Set(lines.map((l) => l[1])));
-    expect(second.stderr).toContain('0 created, 200 unchanged');
+    expect(second.stderr).toContain(`${file}: 200 unchanged; nothing sent`);
     expect(sb.requests.slice(mark).filter((r) => r.method !== 'GET')).toEqual([]);
     expect((await api(sb, 'GET', '/bookings?perPage=1')).meta.total).toBe(before + 200);
   }, 60_000);

@@ -1,7 +1,9 @@
 // A timetable as the operator's source of truth, against the sandbox: published, then run again
 // after one fare changed (that row differs, old → new, nothing sent, exit 8), with --update (the
-// change sent as PATCH, then every row unchanged), a row taken out of the file (its trip reported,
-// not cancelled), and the fare guard at the CSV door.
+// change sent as PATCH, then every row unchanged: counted on one line, listed with --verbose), a
+// row taken out of the file (its trip named as no longer in the sheet, not cancelled without
+// --prune, exit 8), and the fare guard at the CSV door. Moves, --prune and booked passengers:
+// timetable-sync.test.ts.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,19 +48,16 @@ describe('a timetable run again', () => {
     expect(dry.code).toBe(8);
     expect(dry.stdout).toBe('');
     expect(dry.stderr).toContain(`line 3: differs (${ids[1]}): price 25,000.00 → 26,500.00 SYP; not sent without --update`);
-    expect(dry.stderr).toContain(`line 2: unchanged (${ids[0]})`);
+    // Unchanged rows are counted, not listed, unless --verbose.
+    expect(dry.stderr).not.toContain('line 2:');
     expect(dry.stderr).toContain('dry run: 0 new, 2 unchanged, 1 differs; 0 of 3 rows would be sent; nothing was sent');
 
     const mark = sb.requests.length;
     const again = await run(sb, ['trips', 'publish', '--from-file', file(), ...TZ]);
     expect(again.code).toBe(8);
-    expect(pipedRows(again.stdout)).toEqual([
-      ['2', ids[0], 'unchanged'],
-      ['3', ids[1], 'differs', 'price 25,000.00 → 26,500.00 SYP'],
-      ['4', ids[2], 'unchanged'],
-    ]);
-    expect(again.stderr).toContain('imported 2 of 3; 1 differs (not sent)');
-    expect(again.stderr).toContain('0 created, 2 unchanged, 1 differs\n');
+    expect(pipedRows(again.stdout)).toEqual([['3', ids[1], 'differs', 'price 25,000.00 → 26,500.00 SYP']]);
+    expect(again.stderr).toContain('imported 0 of 1; 1 differs (not sent)');
+    expect(again.stderr).toContain(`${file()}: 2 unchanged; nothing sent\n`);
     expect(again.stderr).toContain(`1 row of ${file()} differs from the published trips and was not sent; run again with --update`);
     expect(writesSince(mark)).toEqual([]);
     expect((await api(sb, 'GET', `/trips/${ids[1]}`)).trip.pricePerSeat).toBe(2_500_000);
@@ -85,23 +84,28 @@ describe('a timetable run again', () => {
     const mark = sb.requests.length;
     const update = await run(sb, ['trips', 'publish', '--from-file', file(), '--update', ...TZ]);
     expect(update.code).toBe(0);
-    expect(pipedRows(update.stdout)[1]).toEqual(['3', ids[1], 'updated: price 25,000.00 → 26,500.00 SYP']);
+    expect(pipedRows(update.stdout)).toEqual([['3', ids[1], 'updated: price 25,000.00 → 26,500.00 SYP']]);
+    expect(update.stderr).toContain(`${file()}: 1 updated, 2 unchanged\n`);
     expect(writesSince(mark).map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /trips/${ids[1]}`]);
     expect((await api(sb, 'GET', `/trips/${ids[1]}`)).trip.pricePerSeat).toBe(2_650_000);
 
     const second = await run(sb, ['trips', 'publish', '--from-file', file(), ...TZ]);
     expect(second.code).toBe(0);
-    expect(pipedRows(second.stdout).map((l) => l[2])).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toContain(`${file()}: 3 unchanged; nothing sent\n`);
+    const verbose = await run(sb, ['trips', 'publish', '--from-file', file(), '--verbose', ...TZ]);
+    expect(verbose.code).toBe(0);
+    expect(pipedRows(verbose.stdout).map((l) => l[2])).toEqual(['unchanged', 'unchanged', 'unchanged']);
   });
 
-  it('a published trip of the same vehicle and days that the file no longer lists is reported, never cancelled', async () => {
+  it('a published trip of the same vehicle and days that the file no longer lists is named, not cancelled without --prune: exit 8', async () => {
     const [header, morning, evening, next] = rows(['25,000', '26,500', '25,000']).split('\n');
     expect(evening).toContain('Homs,Damascus');
     writeFileSync(file(), [header, morning, next].join('\n'));
     const mark = sb.requests.length;
     const result = await run(sb, ['trips', 'publish', '--from-file', file(), ...TZ]);
-    expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`1 published trip of these vehicles and days is not in ${file()} (kept; this verb never cancels):`);
+    expect(result.code).toBe(8);
+    expect(result.stderr).toContain(`1 published trip no longer in ${file()}, still on sale; --prune cancels it:`);
     expect(result.stderr).toMatch(new RegExp(`  DAM-123456 Homs → Damascus 2027-05-03 17:00 \\S+ \\(${ids[1]}\\)`));
     expect(writesSince(mark)).toEqual([]);
     expect((await api(sb, 'GET', `/trips/${ids[1]}`)).trip.status).toBe('published');
