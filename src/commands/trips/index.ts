@@ -93,7 +93,7 @@ export function register(program: Command, ctx: Context): void {
   };
   addFromFile(defineOperation(trips, 'publish', publish, ctx), publish, ctx, async () => (await import('./import.js')).tripImport, {
     update:
-      'with --from-file: send the changes of rows that differ from their published trip, a move of its time included (PATCH /trips/{id}); without it they are reported, not sent, and the run ends with exit 8',
+      'with --from-file: send the changes of rows that differ from their published trip, a move of its time included (PATCH /trips/{id}); without it they are reported, not sent, and the run ends with exit 8 (9 when other rows were sent)',
     prune:
       "with --from-file: cancel the published trips of the file's vehicles and days that no row stands for any more (DELETE /trips/{id}); a trip with bookings only when a person at a terminal says so",
   });
