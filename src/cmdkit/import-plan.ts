@@ -206,16 +206,30 @@ export function changeBody(plan: RowPlan & { kind: 'differs' }): Record<string, 
 }
 
 /**
- * Names the published objects of the file's scope that no row stands for any more: cancelled with
- * --prune (`pruning`), else left on sale and said so.
+ * Names the published objects of the file's scope that no row stands for: those its rows stood for
+ * before (`removed`: rows taken out, cancelled with --prune, else left on sale and said so), and in
+ * one line those published some other way (`others`: never pruned; listed with --verbose).
  */
-export function reportUnlisted(ctx: Context, found: Found, source: string, what: string, pruning: boolean): void {
-  const unlisted = found.unlisted ?? [];
-  if (unlisted.length === 0) return;
-  const one = unlisted.length === 1;
-  const fate = pruning ? 'to cancel (--prune)' : `still on sale; --prune cancels ${one ? 'it' : 'them'}`;
-  ctx.info(`${unlisted.length} published ${what}${one ? '' : 's'} no longer in ${source}, ${fate}:`);
-  for (const { text } of unlisted) ctx.info(`  ${text}`);
+export function reportUnlisted(
+  ctx: Context,
+  { removed, others }: { removed: readonly Unlisted[]; others: readonly Unlisted[] },
+  source: string,
+  what: string,
+  opts: { pruning: boolean; verbose: boolean },
+): void {
+  if (removed.length) {
+    const one = removed.length === 1;
+    const fate = opts.pruning ? 'to cancel (--prune)' : `still on sale; --prune cancels ${one ? 'it' : 'them'}`;
+    ctx.info(`${removed.length} published ${what}${one ? '' : 's'} no longer in ${source}, ${fate}:`);
+    for (const { text } of removed) ctx.info(`  ${text}`);
+  }
+  if (others.length) {
+    const one = others.length === 1;
+    ctx.info(
+      `${others.length} other published ${what}${one ? '' : 's'} of these vehicles and days ${one ? 'was' : 'were'} not published from ${source} (left alone${opts.verbose ? '' : '; --verbose lists them'})${opts.verbose ? ':' : ''}`,
+    );
+    if (opts.verbose) for (const { text } of others) ctx.info(`  ${text}`);
+  }
 }
 
 /** A dry run's line for a row that already matches something: what a run would do with it. */

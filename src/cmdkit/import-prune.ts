@@ -45,9 +45,9 @@ export async function pruneUnlisted(
   passengers: ReadonlyMap<string, readonly Passenger[]>,
   agreed: ReadonlySet<string>,
   concurrency: number,
-): Promise<{ code: number; cancelled: number }> {
+): Promise<{ code: number; cancelled: string[] }> {
   const client = await ctx.client();
-  let cancelled = 0;
+  const cancelled: string[] = [];
   const code = await runBulk(
     ctx,
     unlisted.map((u) => u.id),
@@ -67,7 +67,7 @@ export async function pruneUnlisted(
             },
           );
         await client.request({ method: 'DELETE', path: verb.prune.path(id) });
-        cancelled += 1;
+        cancelled.push(id);
         return { id, outcome: 'cancelled' };
       },
       describe: () => 'cancelled (no longer in the sheet)',

@@ -15,6 +15,7 @@ import { CliError, ExitCode, usageError } from '../errors.js';
 import { readNamedFile } from '../input/files.js';
 import { readAll } from '../input/stdin.js';
 import type { ImportOptions, ImportRow, ImportVerb } from './import-verb.js';
+import { companyTag } from './import-managed.js';
 import { sendRows } from './import-send.js';
 import { type CsvTable, decodeCsv, extraCells, parseCsv } from './csv.js';
 import { type Column, columnOf, mapHeader } from './import-columns.js';
@@ -168,11 +169,9 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
  * then finds them. It only covers runs on this machine (see the README).
  */
 async function importLock(ctx: Context, verb: ImportVerb): Promise<() => void> {
-  const settings = ctx.settings();
-  const company = derivedIdempotencyKey('company', settings.baseUrl ?? '', settings.apiKey ?? settings.profileName);
   const { acquireLock } = await import('../config/lock.js');
   return acquireLock(
-    join(ctx.config.dir, 'locks', `import-${verb.resultKey}-${company.slice(-16)}.lock`),
+    join(ctx.config.dir, 'locks', `import-${verb.resultKey}-${companyTag(ctx)}.lock`),
     `the ${verb.resultKey} imports of this company`,
     {
       waitMs: 3_600_000,

@@ -12,6 +12,7 @@ import { Held, runBulk } from './bulk.js';
 import { proceedOrCancel } from './confirm.js';
 import { guardFares, type FareToSend } from './fare-guard.js';
 import { changeBody, dryRunLine, type Found, heldText, planCounts, planRows, reportUnlisted, type RowPlan } from './import-plan.js';
+import { managedPath, readManaged, writeManaged } from './import-managed.js';
 import { askBookedPrunes, passengersText, pruneUnlisted } from './import-prune.js';
 import type { ImportOptions, ImportRow, ImportVerb } from './import-verb.js';
 import { describeFields } from './review.js';
@@ -38,7 +39,13 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
   );
   const update = opts.update === true;
   const prune = opts.prune === true && verb.prune !== undefined;
-  const unlisted = found.unlisted ?? [];
+  // Of the objects no row stands for, those the file's rows stood for before are its removed rows.
+  const record = verb.prune ? managedPath(ctx, verb.resultKey, source) : undefined;
+  const managed = record ? readManaged(record) : new Set<string>();
+  const unlisted = (found.unlisted ?? []).filter((u) => managed.has(u.id));
+  const others = (found.unlisted ?? []).filter((u) => !managed.has(u.id));
+  const report = () =>
+    reportUnlisted(ctx, { removed: unlisted, others }, source, verb.resultKey, { pruning: prune, verbose: opts.verbose === true });
   const passengers = await passengersUnder(ctx, verb, plans, prune ? unlisted.map((u) => u.id) : []);
   const holds = heldBack(verb, plans, passengers);
   const changes = plans.filter((plan, index) => plan.kind === 'differs' && !holds.has(index)).length;
@@ -73,14 +80,14 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
         if (shown.length) ctx.info(`line ${row.line}: new: ${shown.map(([label, text]) => `${label} ${text}`).join(' · ')}`);
       }
     }
-    reportUnlisted(ctx, found, source, verb.resultKey, prune);
+    report();
     const cancels = toCancel ? `, ${toCancel} ${verb.resultKey}${toCancel === 1 ? '' : 's'} cancelled` : '';
     ctx.info(`dry run: ${planCounts(plans)}; ${toSend} of ${rows.length} rows would be sent${cancels}; nothing was sent`);
     if (changes && verb.noUpdate) ctx.info(verb.noUpdate);
     // The code the run itself would end with.
     return runCode(leftOver > 0 ? ExitCode.differs : 0, toSend + toCancel);
   }
-  reportUnlisted(ctx, found, source, verb.resultKey, prune);
+  report();
   let agreed = new Set<string>();
   if (toSend > 0 || toCancel > 0 || bookedPrunes > 0) {
     const count = (n: number) => `${n} ${verb.resultKey}${n === 1 ? '' : 's'}`;
@@ -113,14 +120,20 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
       if (prune) agreed = await askBookedPrunes(ctx, unlisted, passengers);
     } else await ctx.beforeWrite?.(`send ${toSend} row${toSend === 1 ? '' : 's'} of ${source} (${verb.method} ${verb.path})`);
   }
-  const sent = { created: 0, updated: 0, replayed: 0, cancelled: 0 };
+  const sent = { created: 0, updated: 0, replayed: 0, cancelled: 0, ids: [] as string[] };
   const listed = rows.map((_, index) => index).filter((index) => listedRow(ctx, opts, plans[index]!));
   const rowsCode = listed.length ? await sendListed(ctx, verb, opts, rows, plans, holds, listed, sent) : 0;
   const pruneCode =
     prune && unlisted.length
       ? await pruneUnlisted(ctx, { ...verb, prune: verb.prune! }, unlisted, passengers, agreed, opts.concurrency ?? 8)
       : undefined;
-  if (pruneCode) sent.cancelled = pruneCode.cancelled;
+  if (pruneCode) sent.cancelled = pruneCode.cancelled.length;
+  if (record) {
+    // What the file stands for now: its rows' objects, what it created, and removed rows still on sale.
+    const gone = new Set(pruneCode?.cancelled ?? []);
+    const matched = plans.flatMap((plan) => ('match' in plan ? [plan.match.id] : []));
+    writeManaged(ctx, record, [...matched, ...sent.ids, ...unlisted.map((u) => u.id).filter((id) => !gone.has(id))]);
+  }
   const quiet = plans.filter((plan) => plan.kind === 'unchanged' || plan.kind === 'exists').length;
   const done = [
     sent.created ? `${sent.created} created` : '',
@@ -197,7 +210,7 @@ async function sendListed(
   plans: RowPlan[],
   holds: Holds,
   listed: number[],
-  sent: { created: number; updated: number; replayed: number },
+  sent: { created: number; updated: number; replayed: number; ids: string[] },
 ): Promise<number> {
   const client = await ctx.client();
   const update = opts.update === true;
@@ -242,6 +255,7 @@ async function sendListed(
         // The sandbox (and services like it) mark an answer replayed for a repeated key.
         const replayed = String(headers['idempotent-replayed'] ?? '') === 'true';
         sent[replayed ? 'replayed' : 'created'] += 1;
+        if (typeof object?.id === 'string') sent.ids.push(object.id);
         return {
           id: typeof object?.id === 'string' ? object.id : '-',
           outcome: replayed ? 'replayed' : 'created',

@@ -5,7 +5,7 @@
 // whose trip was cancelled says so; --update never re-routes a booked trip and names the
 // passengers of a booked trip it moves; a tie is reported, not guessed; an `id` names its trip;
 // and the cron mail of an unchanged week is one line.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,9 @@ import { api, run, sandbox, type Sandbox } from './helpers.js';
 
 let sb: Sandbox;
 let dir: string;
+/** One config dir for every run, as on the office's machine: it keeps the record of what each sheet published. */
+let configDir: string;
+const tripctl = (argv: string[], opts: Parameters<typeof run>[2] = {}) => run(sb, argv, { configDir, ...opts });
 const TZ = ['--tz', 'Asia/Damascus'];
 const HEADER = 'vehicle,from,to,departure,price';
 const writesSince = (mark: number) =>
@@ -44,6 +47,8 @@ const book = (tripId: string, phone: string, fullName: string) => api(sb, 'POST'
 beforeAll(async () => {
   sb = await sandbox();
   dir = mkdtempSync(join(tmpdir(), 'tripctl-sync-'));
+  configDir = join(dir, 'config');
+  mkdirSync(configDir);
 });
 afterAll(async () => {
   await sb?.close();
@@ -53,7 +58,7 @@ afterAll(async () => {
 /** Publishes a sheet and returns the ids of its rows' trips, in row order. */
 async function publish(file: string, rows: string[]): Promise<string[]> {
   writeFileSync(file, [HEADER, ...rows].join('\n'));
-  const first = await run(sb, ['trips', 'publish', '--from-file', file, ...TZ]);
+  const first = await tripctl(['trips', 'publish', '--from-file', file, ...TZ]);
   expect(first.code, first.stderr).toBe(0);
   return pipedRows(first.stdout).map((l) => l[1]!);
 }
@@ -71,10 +76,10 @@ describe('a trip keeps its identity across edits', () => {
     ids = await publish(file(), rows('10:00'));
     writeFileSync(file(), [HEADER, ...rows('10:30')].join('\n'));
     const mark = sb.requests.length;
-    const dry = await run(sb, ['trips', 'publish', '--from-file', file(), '--dry-run', ...TZ]);
+    const dry = await tripctl(['trips', 'publish', '--from-file', file(), '--dry-run', ...TZ]);
     expect(dry.code).toBe(8);
     expect(dry.stderr).toContain(`line 3: differs (${ids[1]}): moves 10:00 → 10:30 GMT+3; not sent without --update`);
-    const again = await run(sb, ['trips', 'publish', '--from-file', file(), ...TZ]);
+    const again = await tripctl(['trips', 'publish', '--from-file', file(), ...TZ]);
     expect(again.code).toBe(8);
     expect(pipedRows(again.stdout)).toEqual([['3', ids[1], 'differs', 'moves 10:00 → 10:30 GMT+3']]);
     expect(again.stderr).toContain(`${file()}: 2 unchanged; nothing sent`);
@@ -85,7 +90,7 @@ describe('a trip keeps its identity across edits', () => {
   it('with --update the same trip departs at the new time, and no second trip exists', async () => {
     const before = (await allTrips()).length;
     const mark = sb.requests.length;
-    const moved = await run(sb, ['trips', 'publish', '--from-file', file(), '--update', ...TZ]);
+    const moved = await tripctl(['trips', 'publish', '--from-file', file(), '--update', ...TZ]);
     expect(moved.code).toBe(0);
     expect(pipedRows(moved.stdout)).toEqual([['3', ids[1], 'updated: moves 10:00 → 10:30 GMT+3']]);
     expect(writesSince(mark)).toEqual([`PATCH /trips/${ids[1]}`]);
@@ -94,7 +99,7 @@ describe('a trip keeps its identity across edits', () => {
     });
     expect(await trip(ids[1]!)).toMatchObject({ status: 'published', departureAt: '2027-06-07T07:30:00.000Z' });
     expect((await allTrips()).length).toBe(before);
-    const again = await run(sb, ['trips', 'publish', '--from-file', file(), ...TZ]);
+    const again = await tripctl(['trips', 'publish', '--from-file', file(), ...TZ]);
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('');
   });
@@ -104,7 +109,7 @@ describe('a trip keeps its identity across edits', () => {
     const tie = [...rows('10:00'), 'DAM-123456,Homs,Damascus,2027-06-07 11:00,25000'];
     writeFileSync(file(), [HEADER, ...tie].join('\n'));
     const mark = sb.requests.length;
-    const result = await run(sb, ['trips', 'publish', '--from-file', file(), '--update', ...TZ]);
+    const result = await tripctl(['trips', 'publish', '--from-file', file(), '--update', ...TZ]);
     expect(result.code).toBe(8);
     const lines = pipedRows(result.stdout);
     expect(lines.map((l) => [l[0], l[2]])).toEqual([
@@ -122,11 +127,12 @@ describe('a trip keeps its identity across edits', () => {
     const one = join(dir, 'one.csv');
     writeFileSync(one, `${HEADER}\nDAM-204518,Homs,Damascus,2027-06-07 12:00,25000\n`);
     const mark = sb.requests.length;
-    const result = await run(sb, ['trips', 'publish', '--from-file', one, '--update', '-F', `id=${ids[1]}`, ...TZ]);
-    // Sent, and the Aleppo trip of that vehicle and day is no longer in this one-row sheet: 9.
-    expect(result.code, result.stderr).toBe(9);
-    expect(result.stderr).toContain(`1 published trip no longer in ${one}, still on sale; --prune cancels it:`);
-    expect(result.stderr).toContain(`(${ids[2]})`);
+    const result = await tripctl(['trips', 'publish', '--from-file', one, '--update', '-F', `id=${ids[1]}`, ...TZ]);
+    // The Aleppo trip of that vehicle and day was published from another sheet: counted, left alone.
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain(
+      `1 other published trip of these vehicles and days was not published from ${one} (left alone; --verbose lists them)`,
+    );
     expect(pipedRows(result.stdout)[0]!.slice(0, 2)).toEqual(['2', ids[1]]);
     expect(pipedRows(result.stdout)[0]![2]).toMatch(/^updated: vehicle .*DAM-204518.*; moves 10:30 → 12:00 GMT\+3$/);
     expect(writesSince(mark)).toEqual([`PATCH /trips/${ids[1]}`]);
@@ -147,7 +153,7 @@ describe('rows removed, and --prune', () => {
     await book(ids[2]!, '+963944120077', 'Rami Haddad');
     writeFileSync(file(), [HEADER, rows[0]].join('\n'));
     const mark = sb.requests.length;
-    const result = await run(sb, ['trips', 'publish', '--from-file', file(), ...TZ]);
+    const result = await tripctl(['trips', 'publish', '--from-file', file(), ...TZ]);
     expect(result.code).toBe(8);
     expect(result.stderr).toContain(`2 published trips no longer in ${file()}, still on sale; --prune cancels them:`);
     expect(result.stderr).toMatch(new RegExp(`  DAM-123456 Homs → Damascus 2027-06-14 13:00 \\S+ \\(${ids[1]}\\)`));
@@ -157,7 +163,7 @@ describe('rows removed, and --prune', () => {
 
   it('--prune from cron needs --yes: exit 2 before anything is read or sent', async () => {
     const mark = sb.requests.length;
-    const result = await run(sb, ['trips', 'publish', '--from-file', file(), '--prune', ...TZ]);
+    const result = await tripctl(['trips', 'publish', '--from-file', file(), '--prune', ...TZ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('tripctl: --prune cancels trips and needs confirmation');
     expect(sb.requests.length).toBe(mark);
@@ -165,7 +171,7 @@ describe('rows removed, and --prune', () => {
 
   it('--prune --yes unattended cancels the unbooked trip, keeps the booked one naming its passenger, and ends 9', async () => {
     const mark = sb.requests.length;
-    const result = await run(sb, ['trips', 'publish', '--from-file', file(), '--prune', '--yes', ...TZ]);
+    const result = await tripctl(['trips', 'publish', '--from-file', file(), '--prune', '--yes', ...TZ]);
     expect(result.code).toBe(9);
     expect(pipedRows(result.stdout)).toEqual([
       [ids[1], 'cancelled (no longer in the sheet)'],
@@ -181,7 +187,7 @@ describe('rows removed, and --prune', () => {
   it('on a terminal the booked trip is asked about, and kept when the person says no', async () => {
     const prompter = new ScriptedPrompter([[/^Cancel DAM-123456 .* all the same\? It has 1 passenger: Rami Haddad/, () => false]]);
     const mark = sb.requests.length;
-    const result = await run(sb, ['trips', 'publish', '--from-file', file(), '--prune', ...TZ], {
+    const result = await tripctl(['trips', 'publish', '--from-file', file(), '--prune', ...TZ], {
       stdinIsTTY: true,
       stderrIsTTY: true,
       prompter,
@@ -194,7 +200,7 @@ describe('rows removed, and --prune', () => {
   it('a row whose trip was cancelled says so, and how to publish it again: exit 8', async () => {
     writeFileSync(file(), [HEADER, rows[0], rows[1], rows[2]].join('\n'));
     const mark = sb.requests.length;
-    const result = await run(sb, ['trips', 'publish', '--from-file', file(), ...TZ]);
+    const result = await tripctl(['trips', 'publish', '--from-file', file(), ...TZ]);
     expect(result.code).toBe(8);
     const [line] = pipedRows(result.stdout);
     expect(line!.slice(0, 3)).toEqual(['3', ids[1], 'cancelled']);
@@ -202,6 +208,24 @@ describe('rows removed, and --prune', () => {
       `its trip ${ids[1]} was cancelled; not sent (an import never sells a cancelled trip again: to publish it again, run \`tripctl trips publish\``,
     );
     expect(writesSince(mark)).toEqual([]);
+  });
+
+  it('a trip of the same vehicle and day published some other way is counted on one line, and never pruned', async () => {
+    const vehicleId = (await api(sb, 'GET', `/trips/${ids[0]}`)).trip.vehicleId;
+    const { trip: other } = await api(sb, 'POST', '/trips', {
+      vehicleId,
+      fromCityId: 'homs',
+      toCityId: 'aleppo',
+      departureAt: '2027-06-14T21:00:00+03:00',
+      pricePerSeat: 3_000_000,
+    });
+    const verbose = await tripctl(['trips', 'publish', '--from-file', file(), '--verbose', ...TZ]);
+    expect(verbose.stderr).toContain(`1 other published trip of these vehicles and days was not published from ${file()} (left alone):\n`);
+    expect(verbose.stderr).toMatch(new RegExp(`  DAM-123456 Homs → Aleppo 2027-06-14 21:00 \\S+ \\(${other.id}\\)`));
+    const pruned = await tripctl(['trips', 'publish', '--from-file', file(), '--prune', '--yes', ...TZ]);
+    expect(pruned.stdout).not.toContain(other.id);
+    expect((await trip(other.id)).status).toBe('published');
+    await api(sb, 'DELETE', `/trips/${other.id}`);
   });
 });
 
@@ -218,7 +242,7 @@ describe('changes under booked passengers', () => {
       [HEADER, 'DAM-502291,Damascus,Aleppo,2027-06-21 08:00,25000', rows[1], 'DAM-502291,Damascus,Homs,2027-06-22 08:00,25000'].join('\n'),
     );
     const mark = sb.requests.length;
-    const result = await run(sb, ['trips', 'publish', '--from-file', file(), '--update', ...TZ]);
+    const result = await tripctl(['trips', 'publish', '--from-file', file(), '--update', ...TZ]);
     expect(result.code).toBe(9);
     const lines = pipedRows(result.stdout);
     expect(lines[0]!.slice(0, 3)).toEqual(['2', ids[0], 'refused']);
@@ -237,14 +261,14 @@ describe('changes under booked passengers', () => {
       [HEADER, 'DAM-502291,Damascus,Homs,2027-06-21 08:45,25000', rows[1], 'DAM-502291,Damascus,Homs,2027-06-22 08:00,25000'].join('\n'),
     );
     const prompter = new ScriptedPrompter([[/^Change 1 trip\?$/, () => false]]);
-    const review = await run(sb, ['trips', 'publish', '--from-file', file(), '--update', ...TZ], {
+    const review = await tripctl(['trips', 'publish', '--from-file', file(), '--update', ...TZ], {
       stdinIsTTY: true,
       stderrIsTTY: true,
       prompter,
     });
     expect(review.code).toBe(130);
     expect(review.stderr).toContain('  line 2: moves 08:00 → 08:45 GMT+3\n    line 2: tell 1 passenger: لينا خوري +963944120088\n');
-    const cron = await run(sb, ['trips', 'publish', '--from-file', file(), '--update', ...TZ]);
+    const cron = await tripctl(['trips', 'publish', '--from-file', file(), '--update', ...TZ]);
     expect(cron.code).toBe(0);
     expect(cron.stderr).toContain('line 2: tell 1 passenger: لينا خوري +963944120088\n');
     expect((await trip(ids[0]!)).departureAt).toBe('2027-06-21T05:45:00.000Z');
@@ -264,7 +288,7 @@ describe('mail a person reads', () => {
       ])
         week.push(`${plate},Homs,Damascus,2027-07-0${day} ${time},20000`);
     await publish(file, week);
-    const again = await run(sb, ['trips', 'publish', '--from-file', file, ...TZ]);
+    const again = await tripctl(['trips', 'publish', '--from-file', file, ...TZ]);
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('');
     expect(again.stderr).toBe(`${file}: 28 unchanged; nothing sent\n`);
