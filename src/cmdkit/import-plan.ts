@@ -219,7 +219,7 @@ export function reportUnlisted(
 ): void {
   if (removed.length) {
     const one = removed.length === 1;
-    const fate = opts.pruning ? 'to cancel (--prune)' : `still on sale; --prune cancels ${one ? 'it' : 'them'}`;
+    const fate = opts.pruning ? '--prune cancels what has no bookings' : `still on sale; --prune cancels ${one ? 'it' : 'them'}`;
     ctx.info(`${removed.length} published ${what}${one ? '' : 's'} no longer in ${source}, ${fate}:`);
     for (const { text } of removed) ctx.info(`  ${text}`);
   }
@@ -241,7 +241,6 @@ export function dryRunLine(
 ): void {
   if (plan.kind === 'exists')
     ctx.info(`line ${line}: exists (${plan.match.id}, ${plan.match.status ?? 'not published'}); would be skipped`);
-  else if (plan.kind === 'cancelled' || plan.kind === 'unpaired') ctx.info(`line ${line}: ${heldText(plan)}`);
   else if (plan.kind === 'unchanged') ctx.info(`line ${line}: unchanged (${plan.match.id}); would be skipped`);
   else if (plan.kind === 'differs') {
     const unsent = update.none ? '; not sent' : '; not sent without --update';
@@ -251,8 +250,8 @@ export function dryRunLine(
   }
 }
 
-/** Why a row is held: its trip was cancelled, or which trip it is cannot be told without a guess. */
+/** Why a row is held: its trip was cancelled (and how to publish it again), or which trip it is cannot be told without a guess. */
 export function heldText(plan: RowPlan & { kind: 'cancelled' | 'unpaired' }): string {
   if (plan.kind === 'unpaired') return `${plan.why}; not sent`;
-  return `its trip ${plan.match.id} was cancelled; not sent (an import never sells a cancelled trip again: to publish it again, run \`tripctl trips publish\` with this row's values once, or take the row out)`;
+  return `not sent: an import never sells a cancelled trip again; to publish it again, run \`tripctl trips publish\` with this row's values once, or take the row out`;
 }

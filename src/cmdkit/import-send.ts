@@ -19,7 +19,7 @@ import { describeFields } from './review.js';
 import { toolsFor, unwrap } from './run-operation.js';
 
 /** What a plan holds back from the service, and why: a refused change, a cancelled trip, a guess not made. */
-type Holds = Map<number, string>;
+type Holds = Map<number, { label: string; why: string }>;
 
 export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptions, rows: ImportRow[], source: string): Promise<number> {
   const tools = toolsFor(ctx);
@@ -64,7 +64,8 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
   if (opts.dryRun) {
     for (const [index, row] of rows.entries()) {
       const plan = plans[index]!;
-      if (holds.has(index)) ctx.info(`line ${row.line}: ${holds.get(index)}`);
+      const held = holds.get(index);
+      if (held) ctx.info(`line ${row.line}: ${held.label}: ${held.why}`);
       else if (plan.kind !== 'new') {
         if (plan.kind !== 'unchanged' || opts.verbose)
           dryRunLine(ctx, row.line, plan, { allowed: update, path: verb.update?.path, none: verb.noUpdate });
@@ -103,7 +104,8 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
         ctx.info(`${source}: ${planCounts(plans)}`);
         for (const [index, plan] of plans.entries()) {
           if (plan.kind !== 'differs') continue;
-          ctx.info(`  line ${rows[index]!.line}: ${holds.get(index) ?? plan.text}`);
+          const held = holds.get(index);
+          ctx.info(`  line ${rows[index]!.line}: ${held ? `${held.label}: ${held.why}` : plan.text}`);
           const told = tell(index);
           if (told) ctx.info(`  ${told}`);
         }
@@ -189,14 +191,15 @@ async function passengersUnder(ctx: Context, verb: ImportVerb, plans: RowPlan[],
 function heldBack(verb: ImportVerb, plans: RowPlan[], passengers: Map<string, Passenger[]>): Holds {
   const holds: Holds = new Map();
   for (const [index, plan] of plans.entries()) {
-    if (plan.kind === 'cancelled' || plan.kind === 'unpaired') holds.set(index, heldText(plan));
+    if (plan.kind === 'cancelled') holds.set(index, { label: `${verb.resultKey} cancelled`, why: heldText(plan) });
+    if (plan.kind === 'unpaired') holds.set(index, { label: 'unpaired', why: heldText(plan) });
     if (plan.kind !== 'differs' || !verb.booked) continue;
     const booked = passengers.get(plan.match.id) ?? [];
     if (booked.length && plan.differences.some((d) => verb.booked!.fixed.includes(d.field)))
-      holds.set(
-        index,
-        `refused: ${plan.text}, under ${booked.length} booked passenger${booked.length === 1 ? '' : 's'}: ${verb.booked.why}`,
-      );
+      holds.set(index, {
+        label: 'refused',
+        why: `${plan.text}, under ${booked.length} booked passenger${booked.length === 1 ? '' : 's'}: ${verb.booked.why}`,
+      });
   }
   return holds;
 }
@@ -224,10 +227,10 @@ async function sendListed(
       act: async (_, at) => {
         const index = listed[at]!;
         const plan = plans[index]!;
-        const why = holds.get(index);
-        if (why !== undefined) {
+        const held = holds.get(index);
+        if (held) {
           const id = plan.kind === 'cancelled' || plan.kind === 'differs' ? plan.match.id : '-';
-          return new Held(id, plan.kind === 'differs' ? 'refused' : plan.kind, why, ExitCode.differs, { outcome: plan.kind });
+          return new Held(id, held.label, held.why, ExitCode.differs, { outcome: plan.kind });
         }
         if (plan.kind === 'exists' || plan.kind === 'unchanged')
           return { id: plan.match.id, outcome: plan.kind, status: plan.match.status };
