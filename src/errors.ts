@@ -15,6 +15,13 @@ export const ExitCode = {
    * holds. Not 6, which says the service refused something; like diff's 1, a state, not an error.
    */
   differs: 8,
+  /**
+   * A file run sent some rows (created, changed, cancelled) and held others back: they differ
+   * without --update, their change is refused under booked passengers, their trip was cancelled or
+   * cannot be paired without a guess, or a booked trip was kept. Apart from 8, where nothing was
+   * sent: the service changed, but is not yet what the file says.
+   */
+  partly: 9,
   interrupted: 130,
 } as const;
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -82,8 +89,9 @@ export class InterruptedError extends CliError {
 export function mostSevere(codes: Iterable<number>): number {
   // Severity follows how much a script should worry, not the numeric order: an unexpected
   // failure (1) outranks a rejection (6), and an interruption outranks everything. Rows left
-  // unsent because they differ (8) are the mildest: anything that failed says more.
-  const rank = [0, 8, 6, 5, 4, 3, 7, 2, 1, 130];
+  // unsent because they differ (8) are the mildest, then rows partly sent (9): anything that failed
+  // says more.
+  const rank = [0, 8, 9, 6, 5, 4, 3, 7, 2, 1, 130];
   let worst = 0;
   for (const code of codes) if (rank.indexOf(code) > rank.indexOf(worst)) worst = code;
   return worst;

@@ -2,8 +2,10 @@
 // passenger's id, a booking fetched singly names its passenger (name and phone). Tables look
 // passengers up this way as a courtesy (a failure only leaves an id shown); a bookings import
 // matches its rows by the passenger's phone this way, where a failure must stop the run rather
-// than book a passenger twice.
+// than book a passenger twice; a timetable import names the passengers of a trip it moves, and
+// never re-routes or prunes a trip that has any.
 import type { ApiClient } from '../client/http.js';
+import { paginate } from '../client/paginate.js';
 
 /** Requests in flight at once for look-ups one object at a time. */
 export const LOOKUPS_AT_ONCE = 4;
@@ -34,4 +36,63 @@ export async function bookingDetails(
     skipFailures,
   );
   return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+}
+
+/** A passenger holding seats on a trip, as the person who must tell them reads them. */
+export interface Passenger {
+  bookingId: string;
+  status: string;
+  seats?: number;
+  name?: string;
+  phone?: string;
+}
+
+/** Booking statuses that hold no seat: every other one (the list is open-ended) counts as booked. */
+const RELEASED = new Set(['cancelled', 'rejected']);
+
+/** `Rami Haddad +963944120001 (2 seats)`. */
+export function passengerText(p: Passenger): string {
+  const who = [p.name, p.phone].filter(Boolean).join(' ') || `booking ${p.bookingId}`;
+  return p.seats && p.seats > 1 ? `${who} (${p.seats} seats)` : who;
+}
+
+/**
+ * The passengers booked on each trip: its bookings that still hold seats, each fetched singly for
+ * its passenger's name and phone. Every look-up must succeed: a booked trip taken for an empty one
+ * would be changed or cancelled under its passengers.
+ */
+export async function passengersOf(
+  client: ApiClient,
+  tripIds: readonly string[],
+  warn: (message: string) => void,
+): Promise<Map<string, Passenger[]>> {
+  const held: Array<{ id: string; tripId: string }> = [];
+  for (const tripId of new Set(tripIds)) {
+    for await (const page of paginate(client, '/bookings', 'bookings', { tripId }, { all: true }, warn)) {
+      for (const booking of page.items as Array<{ id?: unknown; status?: unknown }>)
+        if (typeof booking.id === 'string' && !RELEASED.has(String(booking.status))) held.push({ id: booking.id, tripId });
+    }
+  }
+  const details = new Map(
+    (
+      await bookingDetails(
+        client,
+        held.map((b) => b.id),
+        false,
+      )
+    ).map((b) => [String(b.id), b]),
+  );
+  const passengers = new Map<string, Passenger[]>(tripIds.map((id) => [id, []]));
+  for (const { id, tripId } of held.reverse()) {
+    const booking = details.get(id) ?? {};
+    const person = (booking.passenger ?? {}) as { fullName?: unknown; phone?: unknown };
+    passengers.get(tripId)!.push({
+      bookingId: id,
+      status: String(booking.status ?? ''),
+      ...(typeof booking.seats === 'number' ? { seats: booking.seats } : {}),
+      ...(typeof person.fullName === 'string' && person.fullName ? { name: person.fullName } : {}),
+      ...(typeof person.phone === 'string' ? { phone: person.phone } : {}),
+    });
+  }
+  return passengers;
 }

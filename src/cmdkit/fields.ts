@@ -13,7 +13,7 @@ import {
 import { DEFAULT_COUNTRY, parsePhone } from '../input/phone.js';
 import type { Validate } from '../input/prompter.js';
 import { dateTime, timeOfDay, weekdays } from '../input/validate.js';
-import { localDateOf, SERVICE_TIME_ZONE, serviceTimeIn, zoneName } from '../input/zones.js';
+import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, serviceTimeIn, zoneAbbreviation, zoneName } from '../input/zones.js';
 import type { FieldFlag, ParseTools } from './operation-spec.js';
 import { promptReason } from '../input/reason.js';
 
@@ -124,6 +124,16 @@ export function departureFlag(required: boolean): FieldFlag {
       const at = new Date(value);
       const local = `${localDateOf(at, timeZone)} ${new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at)}`;
       return `${local} ${zoneName(timeZone)}  (${value})`;
+    },
+    // A re-run pairs a trip moved within its local day: `moves 10:00 → 10:30`; across days, the dates too.
+    changeLabel: 'moves',
+    change: (from, to, { timeZone }) => {
+      if (typeof from !== 'string' || typeof to !== 'string') return undefined;
+      const [a, b] = [new Date(from), new Date(to)];
+      if (Number.isNaN(a.getTime()) || Number.isNaN(b.getTime())) return undefined;
+      const zone = zoneAbbreviation(timeZone, b);
+      if (localDateOf(a, timeZone) === localDateOf(b, timeZone)) return `${localTimeOf(a, timeZone)} → ${localTimeOf(b, timeZone)} ${zone}`;
+      return `${localDateOf(a, timeZone)} ${localTimeOf(a, timeZone)} → ${localDateOf(b, timeZone)} ${localTimeOf(b, timeZone)} ${zone}`;
     },
   };
 }

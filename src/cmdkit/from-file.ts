@@ -11,9 +11,16 @@ import type { OperationOptions, OperationVerb } from './operation-spec.js';
 
 /**
  * `update` describes --update where rows that differ from what they match can be changed (`trips
- * publish`: PATCH /trips/{id}); without it the verb has no --update.
+ * publish`: PATCH /trips/{id}), `prune` describes --prune where what the file no longer holds can
+ * be cancelled; without them the verb has neither.
  */
-export function addFromFile(verb: Command, spec: OperationVerb, ctx: Context, load: () => Promise<ImportVerb>, update?: string): Command {
+export function addFromFile(
+  verb: Command,
+  spec: OperationVerb,
+  ctx: Context,
+  load: () => Promise<ImportVerb>,
+  described: { update?: string; prune?: string } = {},
+): Command {
   verb
     .option(
       '--from-file <file>',
@@ -21,8 +28,10 @@ export function addFromFile(verb: Command, spec: OperationVerb, ctx: Context, lo
     )
     .option('--sheet <name>', 'with --from-file: the sheet of an Excel workbook to read (default: the first)')
     .option('--dry-run', 'with --from-file: check every row and print the requests as NDJSON; send nothing')
-    .option('--concurrency <n>', 'with --from-file: rows in flight at once', integerInRange('--concurrency', 1, 32), 8);
-  if (update) verb.option('--update', update);
+    .option('--concurrency <n>', 'with --from-file: rows in flight at once', integerInRange('--concurrency', 1, 32), 8)
+    .option('--verbose', 'with --from-file: list every row (by default unchanged rows are counted on one line)');
+  if (described.update) verb.option('--update', described.update);
+  if (described.prune) verb.option('--prune', described.prune);
   const action: ActionFn<OperationOptions & Partial<ImportOptions>> = async (c, input) => {
     if (input.opts.fromFile !== undefined) {
       const { runImport } = await import('./import-rows.js');
@@ -31,6 +40,8 @@ export function addFromFile(verb: Command, spec: OperationVerb, ctx: Context, lo
     if (input.opts.dryRun) throw usageError('--dry-run goes with --from-file');
     if (input.opts.sheet !== undefined) throw usageError('--sheet goes with --from-file', 'it picks the sheet of an Excel workbook');
     if (input.opts.update) throw usageError('--update goes with --from-file', 'to change one trip, use its update verb');
+    if (input.opts.prune) throw usageError('--prune goes with --from-file', 'to cancel one trip, use its cancel verb');
+    if (input.opts.verbose) throw usageError('--verbose goes with --from-file');
     const { runnerFor } = await import('./run-operation.js');
     return runnerFor(spec)(c, input);
   };

@@ -15,6 +15,7 @@ import { CliError, ExitCode, usageError } from '../errors.js';
 import { readNamedFile } from '../input/files.js';
 import { readAll } from '../input/stdin.js';
 import type { ImportOptions, ImportRow, ImportVerb } from './import-verb.js';
+import { companyTag } from './import-managed.js';
 import { sendRows } from './import-send.js';
 import { type CsvTable, decodeCsv, extraCells, parseCsv } from './csv.js';
 import { type Column, columnOf, mapHeader, rowTexts } from './import-columns.js';
@@ -120,6 +121,13 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
   if (opts.update && !verb.update) {
     throw usageError(`--update: a ${verb.resultKey} cannot be changed by sending its row again`, 'change it with its own verb');
   }
+  // Cancelling needs a person's yes or --yes, known before anything is read or sent.
+  if (opts.prune && !opts.dryRun && !ctx.settings().yes && !ctx.canPrompt && !ctx.beforeWrite) {
+    throw usageError(
+      `--prune cancels ${verb.resultKey}s and needs confirmation`,
+      'pass --yes to confirm without a terminal (a booked one is still kept)',
+    );
+  }
   if (opts.idempotencyKey !== undefined) {
     throw usageError(
       '--idempotency-key cannot be used with --from-file',
@@ -174,11 +182,9 @@ export async function runImport(ctx: Context, verb: ImportVerb, opts: ImportOpti
  * then finds them. It only covers runs on this machine (see the README).
  */
 async function importLock(ctx: Context, verb: ImportVerb): Promise<() => void> {
-  const settings = ctx.settings();
-  const company = derivedIdempotencyKey('company', settings.baseUrl ?? '', settings.apiKey ?? settings.profileName);
   const { acquireLock } = await import('../config/lock.js');
   return acquireLock(
-    join(ctx.config.dir, 'locks', `import-${verb.resultKey}-${company.slice(-16)}.lock`),
+    join(ctx.config.dir, 'locks', `import-${verb.resultKey}-${companyTag(ctx)}.lock`),
     `the ${verb.resultKey} imports of this company`,
     {
       waitMs: 3_600_000,

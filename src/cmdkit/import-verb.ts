@@ -8,9 +8,12 @@ import type { FieldFlag } from './operation-spec.js';
 export interface ImportRow {
   line: number;
   body: Record<string, unknown>;
-  /** The object the row names by an `id` column (what `trips list -o csv` writes): its identity, whatever else changed. */
-  id?: string;
   idempotencyKey?: string;
+  /**
+   * The object the row names explicitly (an `id` column, as `trips list -o csv` writes it): it is
+   * that object, whatever else changed. A reader may also leave it in `body.id`; sendRows moves it here.
+   */
+  id?: string;
 }
 
 export interface ImportVerb {
@@ -48,6 +51,13 @@ export interface ImportVerb {
   noUpdate?: string;
   /** Rows carry fares (`pricePerSeat`), held by the fare guard when far from the route's usual one. */
   fareGuard?: boolean;
+  /**
+   * Objects with passengers (trips): a change of a `fixed` field under bookings is refused (`why`
+   * says what to do instead), a change of a `tell` field names the passengers to tell.
+   */
+  booked?: { fixed: string[]; why: string; tell: string[] };
+  /** How an object no row stands for any more is cancelled with --prune (`DELETE /trips/{id}`). */
+  prune?: { path: (id: string) => string };
 }
 
 export interface ImportOptions {
@@ -57,6 +67,10 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Send the changes of rows that differ from what they match. */
   update?: boolean;
+  /** Cancel the objects of the file's scope that no row stands for any more. */
+  prune?: boolean;
+  /** List every row, unchanged ones too (by default they are counted on one line). */
+  verbose?: boolean;
   fareOk?: boolean;
   concurrency?: number;
   idempotencyKey?: string;

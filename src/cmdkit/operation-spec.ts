@@ -51,6 +51,8 @@ export interface FieldFlag {
   parseField?: (value: string, tools: ParseTools) => unknown | Promise<unknown>;
   /** How a change of the value reads (`25,000.00 → 26,500.00 SYP`); without it, `show` of each side. */
   change?: (from: unknown, to: unknown, tools: ParseTools) => string | undefined;
+  /** How a re-run's plan names a change of this field (`moves 10:00 → 10:30`); without it, the column. */
+  changeLabel?: string;
   /** How the review before sending shows the parsed value (a plate for a vehicle id, pounds for a price). */
   show?: (value: unknown, tools: ParseTools) => string | Promise<string>;
   /**

@@ -72,7 +72,7 @@ describe('three trips publish --from-file runs at once (built bin, a slow link)'
       );
       const baseUrl = `${service.protocol}//127.0.0.1:${link.port}${service.pathname}`;
       const runs = Array.from({ length: 3 }, () => {
-        const child = spawnTripctl(['trips', 'publish', '--from-file', file, '--tz', 'Asia/Damascus'], {
+        const child = spawnTripctl(['trips', 'publish', '--from-file', file, '--tz', 'Asia/Damascus', '--verbose'], {
           configDir: dir,
           env: { TRIPCTL_BASE_URL: baseUrl, TRIPCTL_API_KEY: sandbox.keys.full },
         });

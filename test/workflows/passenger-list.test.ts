@@ -45,10 +45,11 @@ describe('bookings create --from-file run again', () => {
     expect(pipedRows(first.stdout).map((l) => l[2])).toEqual(['created', 'created', 'created']);
 
     const mark = sandboxFile.session.mark();
-    const again = await sandboxFile.session.run(['bookings', 'create', '--from-file', file(), '--trip', trip]);
+    // Unchanged rows are one line of stderr; --verbose lists each.
+    const again = await sandboxFile.session.run(['bookings', 'create', '--from-file', file(), '--trip', trip, '--verbose']);
     expect(again.code).toBe(0);
     expect(pipedRows(again.stdout)).toEqual(ids.map((id, i) => [String(i + 2), id, 'unchanged']));
-    expect(again.stderr).toContain('0 created, 3 unchanged');
+    expect(again.stderr).toContain(`${file()}: 3 unchanged; nothing sent\n`);
     expect(writesSince(mark)).toEqual([]);
     // What it cost: one page of the trip's bookings, then each active booking singly for its phone.
     const reads = sandboxFile.session.since(mark).map((r) => r.path.split('?')[0] ?? r.path);
@@ -65,14 +66,15 @@ describe('bookings create --from-file run again', () => {
     expect(dry.stderr).toContain(`line 4: differs (${ids[2]}): seats 1 → 3; not sent\n`);
     expect(dry.stderr).toContain('dry run: 0 new, 2 unchanged, 1 differs; 0 of 3 rows would be sent; nothing was sent');
 
-    const again = await sandboxFile.session.run(['bookings', 'create', '--from-file', file(), '--trip', trip]);
+    const again = await sandboxFile.session.run(['bookings', 'create', '--from-file', file(), '--trip', trip, '--verbose']);
     expect(again.code).toBe(8);
     expect(pipedRows(again.stdout)).toEqual([
       ['2', ids[0], 'unchanged'],
       ['3', ids[1], 'unchanged'],
       ['4', ids[2], 'differs', 'seats 1 → 3'],
     ]);
-    expect(again.stderr).toContain('0 created, 2 unchanged, 1 differs\n');
+    expect(again.stderr).toContain('imported 2 of 3; 1 differs (not sent)\n');
+    expect(again.stderr).toContain(`${file()}: 2 unchanged; nothing sent\n`);
     expect(again.stderr).toContain(
       `1 row of ${file()} differs from the booking it matches and was not sent; the service changes a booking only by its status, so bookings have no --update: cancel it and book again, or change it in the dashboard`,
     );
@@ -84,8 +86,9 @@ describe('bookings create --from-file run again', () => {
   it('a row with a new phone is booked; the rows already booked send nothing', async () => {
     writeFileSync(file(), `${[...LIST, '0944 120 004,Sami Haddad,2,'].join('\n')}\n`);
     const mark = sandboxFile.session.mark();
-    const result = await sandboxFile.session.run(['bookings', 'create', '--from-file', file(), '--trip', trip]);
+    const result = await sandboxFile.session.run(['bookings', 'create', '--from-file', file(), '--trip', trip, '--verbose']);
     expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`${file()}: 1 created, 3 unchanged\n`);
     const lines = pipedRows(result.stdout);
     expect(lines.slice(0, 3)).toEqual(ids.map((id, i) => [String(i + 2), id, 'unchanged']));
     expect(lines[3]!.slice(0, 1).concat(lines[3]!.slice(2))).toEqual(['5', 'created']);

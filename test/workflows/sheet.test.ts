@@ -90,7 +90,8 @@ describe('an Excel timetable with the office headings', () => {
       driverId: memberNamed('Khaled Mansour').id,
     });
 
-    const again = await run(sb, ['trips', 'publish', '--from-file', file, ...TZ]);
+    // --verbose: every row on a line of its own (unattended, unchanged rows are one count line).
+    const again = await run(sb, ['trips', 'publish', '--from-file', file, '--verbose', ...TZ]);
     expect(again.code).toBe(0);
     expect(pipedRows(again.stdout).map((r) => r[2])).toEqual(['unchanged', 'unchanged', 'unchanged']);
   });
@@ -258,7 +259,7 @@ describe('round trips: what trips list -o csv writes, trips publish --from-file 
     writeFileSync(file, exported.stdout);
 
     const mark = sb.requests.length;
-    const back = await run(sb, ['trips', 'publish', '--from-file', file]);
+    const back = await run(sb, ['trips', 'publish', '--from-file', file, '--verbose']);
     expect(back.code).toBe(0);
     expect(new Set(pipedRows(back.stdout).map((r) => r[2]))).toEqual(new Set(['unchanged']));
     expect(pipedRows(back.stdout)).toHaveLength(records.length);

@@ -1,18 +1,20 @@
 // `trips publish --from-file`: a timetable from a spreadsheet, the operator's source of truth. The
-// service gives POST /trips no idempotency, so a row is "the same trip" as a published one when
-// both have the same vehicle and the same departure instant (a vehicle cannot leave twice at
-// once): such a row is compared with the trip, field by field — unchanged, or differs (the fare,
-// the route, the seats…), and a difference is sent (PATCH /trips/{id}) only with --update. Rows
+// service gives POST /trips no idempotency, so a row finds its trip by what the office keeps when
+// it edits a sheet: the same vehicle and departure instant (a vehicle cannot leave twice at once);
+// else the same vehicle, route and local day at another time — the trip moved, nearest times
+// paired first, a tie reported rather than guessed; or an `id` column naming it. A row is then
+// compared with its trip field by field — unchanged, or differs (the fare, the time, the route…),
+// sent (PATCH /trips/{id}) only with --update, and never re-routed under booked passengers. Rows
 // are never created twice, so running the same file again is harmless. Published trips of the
-// file's vehicles on the file's days that no row lists are reported, never cancelled. Runs that
-// overlap (cron jobs) take turns per company (`exclusive`), so the second finds what the first
-// created.
+// file's vehicles and days that no row stands for are named; --prune cancels them (import-send.ts).
+// Runs that overlap (cron jobs) take turns per company (`exclusive`), so the second finds what the
+// first created.
 import { paginate } from '../../client/paginate.js';
-import type { Found, Match } from '../../cmdkit/import-plan.js';
+import { type Found, type Match, pairRows } from '../../cmdkit/import-plan.js';
 import type { ImportRow, ImportVerb } from '../../cmdkit/import-rows.js';
 import { toolsFor } from '../../cmdkit/run-operation.js';
 import type { Context } from '../../context.js';
-import { usageError } from '../../errors.js';
+import { CliError, ExitCode, usageError } from '../../errors.js';
 import { localDateOf, localTimeOf, zoneAbbreviation } from '../../input/zones.js';
 import { tripFlags } from './trip-flags.js';
 
@@ -47,52 +49,113 @@ interface Trip {
 /** The largest gap between a local day's first instant and a departure on that day, with room for any zone. */
 const DAY_MS = 24 * 3_600_000;
 
+/** Identity fields compared all the same when a row names its trip by id (the vehicle, the departure). */
+const IDENTITY = ['vehicleId', 'departureAt'];
+
 /**
- * The company's trips with a vehicle and departure of some row, and the published trips of the
- * file's vehicles and local days that no row lists. Trips come newest departure first
- * (partner-api.md), so the walk stops at the first page that reaches a day before the file's
- * earliest departure: a timetable for next month reads a page or two, not the company's history.
+ * The trips a file's rows stand for, and the published trips of its vehicles and local days that
+ * no row stands for any more. A row is the trip of the same vehicle and departure; failing that,
+ * the published trip of the same vehicle, route and local day at the nearest other time (moved);
+ * or the trip its `id` names. Trips come newest departure first (partner-api.md), so the walk
+ * stops at the first page that reaches a day before the file's earliest departure: a timetable for
+ * next month reads a page or two, not the company's history.
  */
 async function existingTrips(ctx: Context, rows: ImportRow[]): Promise<Found> {
   const tools = toolsFor(ctx);
   const zone = tools.timeZone;
   const dayOf = (departureAt: string) => localDateOf(new Date(departureAt), zone);
-  const wanted = new Map(rows.map((row, index) => [sameTrip(row.body.vehicleId, row.body.departureAt), index]));
+  const groupOf = (t: { vehicleId?: unknown; fromCityId?: unknown; toCityId?: unknown; departureAt?: unknown }) =>
+    `${String(t.vehicleId)}|${String(t.fromCityId)}|${String(t.toCityId)}|${dayOf(String(t.departureAt))}`;
   const vehicles = new Set(rows.map((row) => String(row.body.vehicleId)));
   const days = new Set(rows.map((row) => dayOf(String(row.body.departureAt))));
+  const named = new Set(rows.flatMap((row) => (row.id ? [row.id] : [])));
   const earliest = Math.min(...rows.map((row) => Date.parse(String(row.body.departureAt))));
-  const matches = new Map<number, Match>();
-  const unlisted: Trip[] = [];
-  const clashes: Array<{ line: number; trip: Trip }> = [];
+  const inScope = (trip: Trip) =>
+    vehicles.has(String(trip.vehicleId)) && trip.departureAt !== undefined && days.has(dayOf(trip.departureAt));
+  const trips: Trip[] = [];
   const client = await ctx.client();
   for await (const page of paginate(client, '/trips', 'trips', {}, { all: true }, (message) => ctx.warn(message))) {
-    const trips = page.items as Trip[];
-    for (const trip of trips) {
-      const index = wanted.get(sameTrip(trip.vehicleId, trip.departureAt));
-      const row = index === undefined ? undefined : rows[index]!;
-      if (row?.id !== undefined && row.id !== trip.id && trip.status === 'published') clashes.push({ line: row.line, trip });
-      // Only a published trip can be changed, so only its fields are compared.
-      if (index !== undefined && !matches.has(index)) {
-        matches.set(index, {
-          id: trip.id,
-          status: trip.status,
-          current: trip.status === 'published' ? (trip as unknown as Record<string, unknown>) : undefined,
-        });
-      } else if (
-        index === undefined &&
-        trip.status === 'published' &&
-        vehicles.has(String(trip.vehicleId)) &&
-        trip.departureAt !== undefined &&
-        days.has(dayOf(trip.departureAt))
-      ) {
-        unlisted.push(trip);
-      }
-    }
-    const last = trips.at(-1)?.departureAt;
+    const listed = page.items as Trip[];
+    trips.push(...listed.filter((trip) => inScope(trip) || named.has(trip.id)));
+    const last = listed.at(-1)?.departureAt;
     if (last !== undefined && Date.parse(last) < earliest - DAY_MS) break;
   }
+  const missing = [...named].filter((id) => !trips.some((trip) => trip.id === id));
+  const gone = new Set<string>();
+  for (const id of missing) {
+    try {
+      const { data } = await client.request({ method: 'GET', path: `/trips/${encodeURIComponent(id)}`, retrySafe: true });
+      trips.push(((data as { trip?: Trip }).trip ?? data) as Trip);
+    } catch (error) {
+      if (!(error instanceof CliError) || error.exitCode !== ExitCode.notFound) throw error;
+      gone.add(id);
+    }
+  }
+  // A row naming one trip by its id at the vehicle and time of another published trip.
+  const clashes: Array<{ line: number; trip: Trip }> = [];
+  for (const row of rows) {
+    if (!row.id) continue;
+    const key = sameTrip(row.body.vehicleId, row.body.departureAt);
+    const other = trips.find((t) => t.id !== row.id && t.status === 'published' && sameTrip(t.vehicleId, t.departureAt) === key);
+    if (other) clashes.push({ line: row.line, trip: other });
+  }
   if (clashes.length) await refuseClashes(ctx, clashes);
-  return { matches, unlisted: await Promise.all(unlisted.reverse().map((trip) => describeUnlisted(ctx, trip))) };
+  // A published trip pairs before a cancelled one of the same vehicle and departure (published again).
+  trips.sort((a, b) => Number(b.status === 'published') - Number(a.status === 'published'));
+  const claimed = new Set(named);
+  const candidates = trips.filter((trip) => !claimed.has(trip.id));
+  const paired = pairRows(
+    rows.map((row) =>
+      row.id
+        ? undefined
+        : {
+            key: sameTrip(row.body.vehicleId, row.body.departureAt),
+            group: groupOf(row.body),
+            at: Date.parse(String(row.body.departureAt)),
+          },
+    ),
+    candidates.map((trip) => ({
+      key: sameTrip(trip.vehicleId, trip.departureAt),
+      // Only a published trip can move: any other keeps a group of its own.
+      group: trip.status === 'published' ? groupOf(trip) : `#${trip.id}`,
+      at: Date.parse(String(trip.departureAt)),
+    })),
+  );
+  const matchOf = (trip: Trip, compared?: readonly string[]): Match => ({
+    id: trip.id,
+    status: trip.status,
+    // Only a published trip can be changed, so only its fields are compared.
+    current: trip.status === 'published' ? (trip as unknown as Record<string, unknown>) : undefined,
+    ...(compared ? { compared } : {}),
+  });
+  const matches = new Map<number, Match>();
+  const unpaired = new Map<number, string>();
+  for (const [index, row] of rows.entries()) {
+    if (!row.id) continue;
+    const trip = trips.find((t) => t.id === row.id);
+    if (trip) matches.set(index, matchOf(trip, IDENTITY));
+    else if (gone.has(row.id)) unpaired.set(index, `id ${row.id}: no such trip of this company`);
+  }
+  for (const [r, o] of paired.exact) matches.set(r, matchOf(candidates[o]!));
+  for (const [r, o] of paired.moved) matches.set(r, matchOf(candidates[o]!, ['departureAt']));
+  const undecided = new Set<number>();
+  for (const [r, objects] of paired.ambiguous) {
+    for (const o of objects) undecided.add(o);
+    const rivals = [...paired.ambiguous].filter(([other, os]) => other !== r && os.some((o) => objects.includes(o)));
+    const texts = await Promise.all(objects.map((o) => describeTrip(ctx, candidates[o]!)));
+    const also = rivals.length
+      ? `, as near to line${rivals.length === 1 ? '' : 's'} ${rivals.map(([other]) => rows[other]!.line).join(', ')}`
+      : '';
+    unpaired.set(r, `could be ${texts.join(' or ')} moved${also}: which it is would be a guess; name its trip in an id column`);
+  }
+  const pairedTrips = new Set([...paired.exact.values(), ...paired.moved.values(), ...undecided]);
+  const unlisted = candidates.filter((trip, o) => !pairedTrips.has(o) && trip.status === 'published' && inScope(trip));
+  unlisted.sort((a, b) => Date.parse(String(a.departureAt)) - Date.parse(String(b.departureAt)));
+  return {
+    matches,
+    unpaired,
+    unlisted: await Promise.all(unlisted.map(async (trip) => ({ id: trip.id, text: await describeTrip(ctx, trip) }))),
+  };
 }
 
 /**
@@ -101,7 +164,7 @@ async function existingTrips(ctx: Context, rows: ImportRow[]): Promise<Found> {
  */
 async function refuseClashes(ctx: Context, clashes: Array<{ line: number; trip: Trip }>): Promise<never> {
   for (const { line, trip } of clashes)
-    ctx.io.err(`tripctl: line ${line}: its vehicle already departs at that time on trip ${await describeUnlisted(ctx, trip)}\n`);
+    ctx.io.err(`tripctl: line ${line}: its vehicle already departs at that time on trip ${await describeTrip(ctx, trip)}\n`);
   throw usageError(
     `${clashes.length} row${clashes.length === 1 ? '' : 's'} give a vehicle a departure it already has; nothing was sent`,
     'change the time or the vehicle of those rows, or cancel the other trip first',
@@ -109,7 +172,7 @@ async function refuseClashes(ctx: Context, clashes: Array<{ line: number; trip: 
 }
 
 /** `DAM-123456 Damascus → Homs 2027-02-01 08:00 +03 (id)`: a trip as the operator finds it in the timetable. */
-async function describeUnlisted(ctx: Context, trip: Trip): Promise<string> {
+async function describeTrip(ctx: Context, trip: Trip): Promise<string> {
   const { resolver, timeZone } = toolsFor(ctx);
   const [cities, vehicles] = await Promise.all([resolver.listCities().catch(() => []), resolver.listVehicles().catch(() => [])]);
   const city = (id: string | undefined) => cities.find((c) => c.id === id)?.name ?? id ?? '?';
@@ -132,4 +195,10 @@ export const tripImport: ImportVerb = {
   readOnly: ['status', 'booked', 'seatsBooked', 'currency'],
   update: { path: (id) => `/trips/${id}` },
   fareGuard: true,
+  booked: {
+    fixed: ['fromCityId', 'toCityId'],
+    why: 'its passengers booked another journey: cancel it and publish the new route instead',
+    tell: ['departureAt'],
+  },
+  prune: { path: (id) => `/trips/${id}` },
 };

@@ -67,10 +67,22 @@ export function register(program: Command, ctx: Context): void {
       "tripctl trips publish --vehicle '123456 دمشق' --from Damascus --to Homs --departure '2027-12-01 08:30' --price 15000",
       'tripctl trips publish --from-file timetable.csv --dry-run --update   # the plan: new rows, and changes to published trips',
       'tripctl trips publish --from-file timetable.csv --update             # apply it',
+      'tripctl trips publish --from-file timetable.csv --update --prune --yes   # from cron: also cancel trips taken out of the sheet (never a booked one)',
     ],
-    // A file reads the published trips to compare with, --update changes them; the fare guard
-    // reads the route's recent trips and the schedules.
-    calls: ['POST /trips', 'GET /trips', 'PATCH /trips/{tripId}', 'GET /schedules'],
+    // A file reads the published trips to compare with (and a trip its id column names), --update
+    // changes them, --prune cancels what the file no longer holds; the bookings of a trip that
+    // moves, changes route or is pruned are read for their passengers; the fare guard reads the
+    // route's recent trips and the schedules.
+    calls: [
+      'POST /trips',
+      'GET /trips',
+      'GET /trips/{tripId}',
+      'PATCH /trips/{tripId}',
+      'DELETE /trips/{tripId}',
+      'GET /bookings',
+      'GET /bookings/{bookingId}',
+      'GET /schedules',
+    ],
     method: 'POST',
     path: '/trips',
     result: { kind: 'object', key: 'trip' },
@@ -79,13 +91,12 @@ export function register(program: Command, ctx: Context): void {
     reviewWhenAsked: true,
     fareGuard: true,
   };
-  addFromFile(
-    defineOperation(trips, 'publish', publish, ctx),
-    publish,
-    ctx,
-    async () => (await import('./import.js')).tripImport,
-    'with --from-file: send the changes of rows that differ from their published trip (PATCH /trips/{id}); without it they are reported, not sent, and the run ends with exit 8',
-  );
+  addFromFile(defineOperation(trips, 'publish', publish, ctx), publish, ctx, async () => (await import('./import.js')).tripImport, {
+    update:
+      'with --from-file: send the changes of rows that differ from their published trip, a move of its time included (PATCH /trips/{id}); without it they are reported, not sent, and the run ends with exit 8 (9 when other rows were sent)',
+    prune:
+      "with --from-file: cancel the published trips of the file's vehicles and days that no row stands for any more (DELETE /trips/{id}); a trip with bookings only when a person at a terminal says so",
+  });
   defineOperation(
     trips,
     'update <tripId>',
