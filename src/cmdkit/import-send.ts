@@ -135,14 +135,16 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
     const matched = plans.flatMap((plan) => ('match' in plan ? [plan.match.id] : []));
     writeManaged(ctx, record, [...matched, ...sent.ids, ...removed.map((u) => u.id).filter((id) => !gone.has(id))]);
   }
-  const quiet = plans.filter((plan) => plan.kind === 'unchanged' || plan.kind === 'exists').length;
+  const unchanged = plans.filter((plan) => plan.kind === 'unchanged').length;
+  const past = plans.filter((plan) => plan.kind === 'exists').length;
   const done = [
     sent.created ? `${sent.created} created` : '',
     sent.updated ? `${sent.updated} updated` : '',
     sent.cancelled ? `${sent.cancelled} cancelled` : '',
     sent.replayed ? `${sent.replayed} already sent before (replayed)` : '',
   ].filter(Boolean);
-  const summary = [...done, quiet ? `${quiet} unchanged` : ''].filter(Boolean).join(', ');
+  const quiet = [unchanged ? `${unchanged} unchanged` : '', past ? `${past} exist${past === 1 ? 's' : ''} (not published)` : ''];
+  const summary = [...done, ...quiet].filter(Boolean).join(', ');
   ctx.info(`${source}: ${summary ? `${summary}${done.length ? '' : '; nothing sent'}` : 'nothing sent'}`);
   const unsentChanges = update ? 0 : changes;
   if (unsentChanges) {
