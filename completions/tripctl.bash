@@ -182,7 +182,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'trips') r='' ;;
     'trips list') r='--status --from --to --date --from-date --to-date --param --page --per-page --all --limit --columns' ;;
     'trips get') r='--param --columns' ;;
-    'trips publish') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --fare-ok --columns --from-file --sheet --dry-run --concurrency --update' ;;
+    'trips publish') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --fare-ok --columns --from-file --sheet --dry-run --concurrency --verbose --update --prune' ;;
     'trips update') r='--vehicle --from --to --departure --price --seats --driver --pickup --dropoff --notes -F --field -f --raw-field --fare-ok --columns' ;;
     'trips cancel') r='' ;;
     'trips complete') r='-F --field -f --raw-field --columns' ;;
@@ -205,7 +205,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'bookings') r='' ;;
     'bookings list') r='--status --trip --param --page --per-page --all --limit --columns' ;;
     'bookings get') r='--param --columns' ;;
-    'bookings create') r='--trip --seats --phone --name --note --group --idempotency-key -F --field -f --raw-field --columns --from-file --sheet --dry-run --concurrency' ;;
+    'bookings create') r='--trip --seats --phone --name --note --group --idempotency-key -F --field -f --raw-field --columns --from-file --sheet --dry-run --concurrency --verbose' ;;
     'bookings approve') r='--concurrency' ;;
     'bookings reject') r='--concurrency' ;;
     'bookings cancel') r='--concurrency' ;;

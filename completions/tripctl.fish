@@ -535,7 +535,9 @@ complete -c tripctl -n '__tripctl_at \'trips publish\'' -l from-file -rF -d 'one
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l sheet -x -d 'with --from-file: the sheet of an Excel workbook to read (default: the first)'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l dry-run -d 'with --from-file: check every row and print the requests as NDJSON; send nothing'
 complete -c tripctl -n '__tripctl_at \'trips publish\'' -l concurrency -x -d 'with --from-file: rows in flight at once'
-complete -c tripctl -n '__tripctl_at \'trips publish\'' -l update -d 'with --from-file: send the changes of rows that differ from their published trip (PATCH /trips/{id}); without it they are reported, not sent, and the run ends with exit 8'
+complete -c tripctl -n '__tripctl_at \'trips publish\'' -l verbose -d 'with --from-file: list every row (by default unchanged rows are counted on one line)'
+complete -c tripctl -n '__tripctl_at \'trips publish\'' -l update -d 'with --from-file: send the changes of rows that differ from their published trip, a move of its time included (PATCH /trips/{id}); without it they are reported, not sent, and the run ends with exit 8 (9 when other rows were sent)'
+complete -c tripctl -n '__tripctl_at \'trips publish\'' -l prune -d 'with --from-file: cancel the published trips of the file\'s vehicles and days that no row stands for any more (DELETE /trips/{id}); a trip with bookings only when a person at a terminal says so'
 
 # trips update
 complete -c tripctl -n '__tripctl_at \'trips update\'' -l vehicle -xa '(__tripctl_dynamic vehicles)' -d 'fleet vehicle, by id or plate'
@@ -715,6 +717,7 @@ complete -c tripctl -n '__tripctl_at \'bookings create\'' -l from-file -rF -d 'o
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l sheet -x -d 'with --from-file: the sheet of an Excel workbook to read (default: the first)'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l dry-run -d 'with --from-file: check every row and print the requests as NDJSON; send nothing'
 complete -c tripctl -n '__tripctl_at \'bookings create\'' -l concurrency -x -d 'with --from-file: rows in flight at once'
+complete -c tripctl -n '__tripctl_at \'bookings create\'' -l verbose -d 'with --from-file: list every row (by default unchanged rows are counted on one line)'
 
 # bookings approve
 complete -c tripctl -n '__tripctl_at \'bookings approve\'' -l concurrency -x -d 'requests in flight at once'

@@ -42,19 +42,18 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
   // Of the objects no row stands for, those the file's rows stood for before are its removed rows.
   const record = verb.prune ? managedPath(ctx, verb.resultKey, source) : undefined;
   const managed = record ? readManaged(record) : new Set<string>();
-  const unlisted = (found.unlisted ?? []).filter((u) => managed.has(u.id));
+  const removed = (found.unlisted ?? []).filter((u) => managed.has(u.id));
   const others = (found.unlisted ?? []).filter((u) => !managed.has(u.id));
-  const report = () =>
-    reportUnlisted(ctx, { removed: unlisted, others }, source, verb.resultKey, { pruning: prune, verbose: opts.verbose === true });
-  const passengers = await passengersUnder(ctx, verb, plans, prune ? unlisted.map((u) => u.id) : []);
+  const report = () => reportUnlisted(ctx, { removed, others }, source, verb.resultKey, { pruning: prune, verbose: opts.verbose === true });
+  const passengers = await passengersUnder(ctx, verb, plans, prune ? removed.map((u) => u.id) : []);
   const holds = heldBack(verb, plans, passengers);
   const changes = plans.filter((plan, index) => plan.kind === 'differs' && !holds.has(index)).length;
   const toCreate = plans.filter((plan) => plan.kind === 'new').length;
   const toSend = toCreate + (update ? changes : 0);
-  const bookedPrunes = prune ? unlisted.filter((u) => passengers.get(u.id)?.length).length : 0;
-  const toCancel = prune ? unlisted.length - bookedPrunes : 0;
+  const bookedPrunes = prune ? removed.filter((u) => passengers.get(u.id)?.length).length : 0;
+  const toCancel = prune ? removed.length - bookedPrunes : 0;
   // What a run leaves not in step: held rows, changes without --update, trips no row stands for.
-  const leftOver = holds.size + (update ? 0 : changes) + (prune ? bookedPrunes : unlisted.length);
+  const leftOver = holds.size + (update ? 0 : changes) + (prune ? bookedPrunes : removed.length);
   if (verb.fareGuard) await guardFares(ctx, tools, faresToSend(rows, plans, update, source), opts.fareOk === true);
   const tell = (index: number) => {
     const plan = plans[index]!;
@@ -119,32 +118,34 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
         // Unattended, the passengers to tell are said where the mail shows them.
         if (update) for (const index of plans.keys()) if (tell(index)) ctx.info(tell(index)!.trim());
       }
-      if (prune) agreed = await askBookedPrunes(ctx, unlisted, passengers);
+      if (prune) agreed = await askBookedPrunes(ctx, removed, passengers);
     } else await ctx.beforeWrite?.(`send ${toSend} row${toSend === 1 ? '' : 's'} of ${source} (${verb.method} ${verb.path})`);
   }
   const sent = { created: 0, updated: 0, replayed: 0, cancelled: 0, ids: [] as string[] };
   const listed = rows.map((_, index) => index).filter((index) => listedRow(ctx, opts, plans[index]!));
   const rowsCode = listed.length ? await sendListed(ctx, verb, opts, rows, plans, holds, listed, sent) : 0;
   const pruneCode =
-    prune && unlisted.length
-      ? await pruneUnlisted(ctx, { ...verb, prune: verb.prune! }, unlisted, passengers, agreed, opts.concurrency ?? 8)
+    prune && removed.length
+      ? await pruneUnlisted(ctx, { ...verb, prune: verb.prune! }, removed, passengers, agreed, opts.concurrency ?? 8)
       : undefined;
   if (pruneCode) sent.cancelled = pruneCode.cancelled.length;
   if (record) {
     // What the file stands for now: its rows' objects, what it created, and removed rows still on sale.
     const gone = new Set(pruneCode?.cancelled ?? []);
     const matched = plans.flatMap((plan) => ('match' in plan ? [plan.match.id] : []));
-    writeManaged(ctx, record, [...matched, ...sent.ids, ...unlisted.map((u) => u.id).filter((id) => !gone.has(id))]);
+    writeManaged(ctx, record, [...matched, ...sent.ids, ...removed.map((u) => u.id).filter((id) => !gone.has(id))]);
   }
-  const quiet = plans.filter((plan) => plan.kind === 'unchanged' || plan.kind === 'exists').length;
+  const unchanged = plans.filter((plan) => plan.kind === 'unchanged').length;
+  const past = plans.filter((plan) => plan.kind === 'exists').length;
   const done = [
     sent.created ? `${sent.created} created` : '',
     sent.updated ? `${sent.updated} updated` : '',
     sent.cancelled ? `${sent.cancelled} cancelled` : '',
     sent.replayed ? `${sent.replayed} already sent before (replayed)` : '',
   ].filter(Boolean);
-  const summary = [...done, quiet ? `${quiet} unchanged` : ''].filter(Boolean).join(', ');
-  ctx.info(`${source}: ${summary || 'no rows'}${done.length ? '' : '; nothing sent'}`);
+  const quiet = [unchanged ? `${unchanged} unchanged` : '', past ? `${past} exist${past === 1 ? 's' : ''} (not published)` : ''];
+  const summary = [...done, ...quiet].filter(Boolean).join(', ');
+  ctx.info(`${source}: ${summary ? `${summary}${done.length ? '' : '; nothing sent'}` : 'nothing sent'}`);
   const unsentChanges = update ? 0 : changes;
   if (unsentChanges) {
     const rowsDiffer = `${unsentChanges} row${unsentChanges === 1 ? '' : 's'} of ${source} differ${unsentChanges === 1 ? 's' : ''}`;
@@ -156,7 +157,7 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
         : `${rowsDiffer} from the published ${what} and ${unsent}; run again with --update to send the changes`,
     );
   }
-  const notPruned = prune ? 0 : unlisted.length;
+  const notPruned = prune ? 0 : removed.length;
   const code = mostSevere([rowsCode, pruneCode?.code ?? 0, notPruned ? ExitCode.differs : 0]);
   return runCode(code, sent.created + sent.updated + sent.cancelled);
 }
