@@ -264,6 +264,16 @@ describe('round trips: what trips list -o csv writes, trips publish --from-file 
     expect(pipedRows(back.stdout)).toHaveLength(records.length);
     expect(writesSince(mark)).toEqual([]);
 
+    // Opened in Excel and saved as a workbook: numbers become number cells, the rest text.
+    const cells = [header, ...records].map((line, i) =>
+      line.split(',').map((cell): XlsxCell => (i > 0 && /^\d+$/.test(cell) ? Number(cell) : cell)),
+    );
+    const saved = workbook('export.xlsx', cells);
+    const fromExcel = await run(sb, ['trips', 'publish', '--from-file', saved]);
+    expect(fromExcel.code, fromExcel.stderr).toBe(0);
+    expect(new Set(pipedRows(fromExcel.stdout).map((r) => r[2]))).toEqual(new Set(['unchanged']));
+    expect(writesSince(mark)).toEqual([]);
+
     // The office raises one fare by editing its cell (minor units, as the column's name says).
     const edited = records[0]!.split(',');
     const [id] = edited;
