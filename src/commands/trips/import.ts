@@ -30,7 +30,7 @@ function duplicateRows(rows: ImportRow[]) {
     if (earlier !== undefined)
       errors.push({
         line: row.line,
-        message: `the vehicle of line ${earlier} departs at the same time on line ${row.line}: a vehicle cannot leave twice at once`,
+        message: `the vehicle of line ${earlier} departs at that time too: a vehicle cannot leave twice at once`,
       });
     else first.set(key, row.line);
   }
