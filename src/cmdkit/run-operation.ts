@@ -7,6 +7,7 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { checkWith } from './check-with.js';
 import { confirmDestructive } from './confirm.js';
+import { byDays, daysAsked } from './day-filter.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
 import { Resolver } from '../input/resolve.js';
@@ -164,6 +165,8 @@ export function promptCheck(tools: ParseTools, flag: FieldFlag, required: boolea
 
 export function runnerFor(op: Operation): ActionFn<OperationOptions> {
   return async (ctx, { args, opts, command }) => {
+    // Local days are read before anything is looked up, so a bad one costs no request.
+    const days = op.dayFilter ? daysAsked(ctx, opts) : undefined;
     const { path, params } = await pathWithValues(ctx, op, args);
     const { body, query, asked } = await fieldsFromFlags(ctx, op, opts);
     Object.assign(query, paramsFrom(opts));
@@ -205,9 +208,8 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       return;
     }
     const client = await ctx.client();
-    if (result.kind === 'list' && result.paged && op.dayFilter && (opts.date ?? opts.fromDate ?? opts.toDate) !== undefined) {
-      const { byDays } = await import('./day-filter.js');
-      await ctx.renderer().list([await byDays(ctx, client, path, result.key, query, op.dayFilter.field, opts)], op.resource);
+    if (result.kind === 'list' && result.paged && op.dayFilter && days !== undefined) {
+      await ctx.renderer().list([await byDays(ctx, client, path, result.key, query, op.dayFilter.field, opts, days)], op.resource);
       return;
     }
     if (result.kind === 'list' && result.paged) {
