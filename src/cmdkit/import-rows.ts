@@ -19,7 +19,7 @@ import { sendRows } from './import-send.js';
 import { type CsvTable, decodeCsv, extraCells, parseCsv } from './csv.js';
 import { type Column, columnOf, mapHeader } from './import-columns.js';
 import { fieldsFrom } from './flags.js';
-import { attributeOf, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation-spec.js';
+import { attributeOf, escapedFields, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation-spec.js';
 
 export type { ImportOptions, ImportRow, ImportVerb } from './import-verb.js';
 import { toolsFor } from './run-operation.js';
@@ -65,6 +65,7 @@ async function parseRows(
   const rows: Array<ImportRow & { ok: boolean }> = [];
   // A field given for every row under the service's own name (`-F pricePerSeat=1800000`) is given.
   const escaped = fieldsFrom(opts);
+  const checkedEscapes = await escapedFields(verb.flags, opts, tools);
   for (const record of records) {
     const extra = extraCells(record, columns.length, delimiter);
     if (extra !== undefined) {
@@ -102,7 +103,7 @@ async function parseRows(
     for (const message of rowErrors) errors.push({ line: record.line, message });
     // In the order of the verb's flags, so a dry run reads like the command line would.
     const ordered = Object.fromEntries(verb.flags.filter((f) => f.field in body).map((f) => [f.field, body[f.field]]));
-    rows.push({ line: record.line, body: fieldsFrom(opts, ordered), ok: rowErrors.length === 0 });
+    rows.push({ line: record.line, body: { ...fieldsFrom(opts, ordered), ...checkedEscapes }, ok: rowErrors.length === 0 });
   }
   return { rows, errors };
 }

@@ -17,6 +17,7 @@ import { review, reviewRows } from './review.js';
 import { fieldsFrom, paramsFrom } from './flags.js';
 import {
   attributeOf,
+  escapedFields,
   flagName,
   parseFlagText,
   type FieldFlag,
@@ -81,6 +82,7 @@ export async function fieldsFromFlags(
   const needed = (flag: FieldFlag) => flag.required === true || flag.askWhen?.(opts) === true;
   // A field given under the service's own name (`-F pricePerSeat=1800000`) is given.
   const escaped = fieldsFrom(opts as { field?: string[]; rawField?: string[] });
+  const checkedEscapes = await escapedFields(flags, opts, tools);
   const given = (flag: FieldFlag) => opts[attributeOf(flag.flags)] !== undefined || flag.field in escaped;
   const missing = flags.filter((flag) => needed(flag) && !given(flag));
   let asked = false;
@@ -114,8 +116,7 @@ export async function fieldsFromFlags(
           : value;
     if (parsed === undefined) return;
     const target = (flag.in ?? defaultTarget) === 'body' ? body : query;
-    // A field given with -F/-f as well keeps that value: the escape hatch has the last word.
-    if (!(flag.lookup && flag.field in target)) target[flag.field] = parsed;
+    target[flag.field] = parsed;
   };
   // Local checks first, then the cross-flag check, and only then look-ups at the service.
   for (const flag of flags) if (!flag.lookup) await parseInto(flag);
@@ -123,7 +124,7 @@ export async function fieldsFromFlags(
     flags.filter((f) => f.lookup && opts[attributeOf(f.flags)] !== undefined).map((f) => [f.field, opts[attributeOf(f.flags)]]),
   );
   op.check?.({ ...pending, ...query, ...body });
-  body = fieldsFrom(opts as { field?: string[]; rawField?: string[] }, body);
+  body = { ...fieldsFrom(opts as { field?: string[]; rawField?: string[] }, body), ...checkedEscapes };
   for (const flag of flags) if (flag.lookup) await parseInto(flag);
   return { body, query, asked };
 }
