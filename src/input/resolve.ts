@@ -10,7 +10,7 @@ import { normalizeName, withoutArticle } from './names.js';
 import { didYouMean, nearest } from './suggest.js';
 import { isUuid } from './validate.js';
 
-interface City {
+export interface City {
   id: string;
   name?: string;
   nameAr?: string;
@@ -22,14 +22,14 @@ interface Place {
   nameAr?: string;
 }
 
-interface Member {
+export interface Member {
   id: string;
   role?: string;
   fullName?: string;
   phone?: string;
 }
 
-interface Vehicle {
+export interface Vehicle {
   id: string;
   plate?: string;
   make?: string;
