@@ -119,7 +119,8 @@ export class Context {
 
   /**
    * The zone this run reads and shows local times in (config/resolve.ts has the rule). When it is
-   * only the system's, for lack of any other, a run nobody watches (cron, a pipe) says so once:
+   * only the system's (the profile names no zone and its country has several), a run nobody
+   * watches (cron, a pipe) says so once:
    * a zone that differs between a terminal and cron is how a timetable gets published hours late.
    */
   timeZone(): string {
@@ -127,7 +128,7 @@ export class Context {
     if (timeZoneSource === 'system' && !this.zoneNamed && !(this.io.stdinIsTTY && this.io.stderrIsTTY)) {
       this.zoneNamed = true;
       this.info(
-        `tripctl: local times are in ${timeZone}, this system's time zone: profile '${profileName}' names no timezone or country (set one: tripctl config set timezone Asia/Damascus)`,
+        `tripctl: local times are in ${timeZone}, this system's time zone: profile '${profileName}' names no timezone and its country has several (set one: tripctl config set timezone ZONE)`,
       );
     }
     return timeZone;
