@@ -151,6 +151,12 @@ export class Context {
     return settings.output !== 'table' || settings.query !== undefined;
   }
 
+  /** `-o table` (or TRIPCTL_OUTPUT=table) asked for this run: a person reads it, not a script. */
+  private personsTable(format: OutputFormat): boolean {
+    const { sources } = this.settings();
+    return format === 'table' && (sources.output === 'flag' || sources.output === 'env');
+  }
+
   /** Colour only on a terminal, and never when NO_COLOR or --no-color say no. */
   get colorEnabled(): boolean {
     return this.io.stdoutIsTTY && this.globals.color !== false && !this.env.NO_COLOR && this.env.TERM !== 'dumb';
@@ -167,7 +173,9 @@ export class Context {
       format: overrides.format ?? settings.output,
       query: settings.query,
       color: this.colorEnabled,
-      tty: this.io.stdoutIsTTY,
+      // The person's table wherever it goes when asked for by name for this run (-o table,
+      // TRIPCTL_OUTPUT=table: cron mail, a file); without it a pipe gets the lines scripts read.
+      tty: this.io.stdoutIsTTY || this.personsTable(overrides.format ?? settings.output),
       // Read when a time is shown, not before: the zone costs ICU's time (resolve.ts, withLazyZone).
       get timeZone() {
         return settings.timeZone;

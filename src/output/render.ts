@@ -16,7 +16,7 @@ export interface RenderOptions {
   /** JMESPath applied to the whole result; the output is then JSON. */
   query?: string;
   color: boolean;
-  /** stdout is a terminal: fitted tables (terminal.ts) and local times, else tab-separated rows and ISO times. */
+  /** A person reads it (stdout is a terminal, or -o table was asked for by name): fitted tables (terminal.ts) and local times; else tab-separated rows and ISO times. */
   tty: boolean;
   timeZone?: string;
   /** Terminal tables: the terminal's width (100 when unknown or 0). */
