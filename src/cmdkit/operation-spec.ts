@@ -184,15 +184,15 @@ export async function escapedFields(
 ): Promise<Record<string, unknown>> {
   const checked: Record<string, unknown> = {};
   const pairs = [...(opts.field ?? []).map((pair) => ['-F', pair] as const), ...(opts.rawField ?? []).map((pair) => ['-f', pair] as const)];
-  for (const [escape, pair] of pairs) {
+  for (const [hatch, pair] of pairs) {
     const at = pair.indexOf('=');
     if (at <= 0) continue; // fieldsFrom names the mistake
     const [key, text] = [pair.slice(0, at), pair.slice(at + 1)];
     const flag = flags.find((f) => f.field === key);
     if (!flag) continue;
     if (opts[attributeOf(flag.flags)] !== undefined)
-      throw usageError(`${flagName(flag)} and ${escape} ${key} both set ${key}: give one of them`);
-    if (escape === '-f') continue; // a string, as asked: the service judges it
+      throw usageError(`${flagName(flag)} and ${hatch} ${key} both set ${key}: give one of them`);
+    if (hatch === '-f') continue; // a string, as asked: the service judges it
     try {
       if (flag.parseField) checked[key] = await flag.parseField(text, tools);
       else if (flag.parse && !flag.lookup && /^[-+]?[\d.]+$/.test(westernDigits(text).trim())) {
@@ -200,7 +200,7 @@ export async function escapedFields(
         if (typeof value === 'number') checked[key] = value;
       }
     } catch (error) {
-      if (error instanceof CliError && error.exitCode === ExitCode.usage) throw usageError(`${escape} ${pair}: ${error.message}`);
+      if (error instanceof CliError && error.exitCode === ExitCode.usage) throw usageError(`${hatch} ${pair}: ${error.message}`);
       throw error;
     }
   }

@@ -203,13 +203,13 @@ describe('trips', () => {
   });
 
   it('a field given both by its flag and by -F or -f is refused before any request, looked up or not', async () => {
-    for (const [flag, escape, field] of [
+    for (const [flag, hatch, field] of [
       [['--from', 'Damascus'], ['-F', 'fromCityId=homs'], 'fromCityId'],
       [['--notes', 'x'], ['-f', 'notes=y'], 'notes'],
     ] as const) {
-      const result = await sent(['trips', 'update', tripId, ...flag, ...escape, '-o', 'json']);
+      const result = await sent(['trips', 'update', tripId, ...flag, ...hatch, '-o', 'json']);
       expect(result.code).toBe(2);
-      expect(result.stderr.split('\n')[0]).toBe(`tripctl: ${flag[0]} and ${escape[0]} ${field} both set ${field}: give one of them`);
+      expect(result.stderr.split('\n')[0]).toBe(`tripctl: ${flag[0]} and ${hatch[0]} ${field} both set ${field}: give one of them`);
       expect(result.requests).toEqual([]);
     }
     // Each alone is sent as given.

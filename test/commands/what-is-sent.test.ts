@@ -106,7 +106,7 @@ describe('money: the currency’s units at every door', () => {
   });
 
   it('--price with -F pricePerSeat (or -f) is exit 2, naming both, before any request', async () => {
-    for (const escape of ['-F', '-f']) {
+    for (const hatch of ['-F', '-f']) {
       const mark = session.mark();
       const result = await session.run([
         ...PUBLISH,
@@ -116,11 +116,11 @@ describe('money: the currency’s units at every door', () => {
         'Tartous',
         '--price',
         '12000',
-        escape,
+        hatch,
         'pricePerSeat=1800000',
       ]);
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe(`tripctl: --price and ${escape} pricePerSeat both set pricePerSeat: give one of them\n`);
+      expect(result.stderr).toBe(`tripctl: --price and ${hatch} pricePerSeat both set pricePerSeat: give one of them\n`);
       expect(session.since(mark)).toEqual([]);
     }
   });
