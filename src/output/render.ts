@@ -54,7 +54,7 @@ export class Renderer {
       case 'ndjson':
         return this.io.write(`${toJson(value)}\n`);
       case 'ids': {
-        const id = valueAt(value, spec?.idField ?? 'id');
+        const id = valueAt(value, this.idPath(spec));
         if (id !== undefined && id !== null) await this.io.write(`${sanitizeLine(String(id))}\n`);
         return;
       }
@@ -115,7 +115,7 @@ export class Renderer {
       } else if (format === 'ndjson') {
         await this.writeLines(page, (item) => toJson(item));
       } else {
-        const idField = spec?.idField ?? 'id';
+        const idField = this.idPath(spec);
         await this.writeLines(page, (item) => {
           const id = valueAt(item, idField);
           return id === undefined || id === null ? undefined : sanitizeLine(String(id));
@@ -147,6 +147,17 @@ export class Renderer {
   }
 
   /** The spec with the `--columns` choice applied, for table and CSV; other formats ignore it. */
+  /**
+   * What `-o ids` prints a line of: the resource's id, or the one column `--columns` names
+   * (`--columns tripId -o ids`: a booking's trip) — the script's way to one id of each item,
+   * whatever the profile's output, now that `-o table` is the person's table in a pipe too.
+   */
+  private idPath(spec: ResourceSpec | undefined): string {
+    const [only, ...more] = this.opts.columns ?? [];
+    if (only !== undefined && more.length === 0) return chooseColumns(spec, [only]).columns[0]!.path;
+    return spec?.idField ?? 'id';
+  }
+
   private chosen(spec: ResourceSpec | undefined): ResourceSpec | undefined {
     const { columns, format } = this.opts;
     return columns && (format === 'table' || format === 'csv') ? chooseColumns(spec, columns) : spec;

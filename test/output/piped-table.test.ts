@@ -46,3 +46,16 @@ it('without -o, a pipe gets tab-separated rows with ids, minor units and ISO tim
     expect(row).not.toMatch(/SYP/);
   }
 });
+
+it('-o ids with one --columns prints that id of each item, whatever the profile’s output (the script’s way now)', async () => {
+  const s = files.session;
+  const bookings = await s.json<Array<{ id: string; tripId: string }>>(['bookings', 'list', '--limit', '3']);
+  const ids = await s.run(['bookings', 'list', '--limit', '3', '--columns', 'tripId', '-o', 'ids'], { env });
+  expect(ids.code, ids.stderr).toBe(0);
+  expect(ids.stdout).toBe(bookings.map((b) => `${b.tripId}\n`).join(''));
+  const [first] = bookings;
+  const one = await s.run(['bookings', 'get', first!.id, '--columns', 'tripId', '-o', 'ids'], { env });
+  expect(one.stdout).toBe(`${first!.tripId}\n`);
+  // Without --columns, the item's own id, as before.
+  expect((await s.run(['bookings', 'list', '--limit', '3', '-o', 'ids'], { env })).stdout).toBe(bookings.map((b) => `${b.id}\n`).join(''));
+});
