@@ -148,14 +148,15 @@ export class Renderer {
 
   /** The spec with the `--columns` choice applied, for table and CSV; other formats ignore it. */
   /**
-   * What `-o ids` prints a line of: the resource's id, or the one column `--columns` names
+   * What `-o ids` prints a line of: the resource's id, or the one id column `--columns` names
    * (`--columns tripId -o ids`: a booking's trip) — the script's way to one id of each item,
    * whatever the profile's output, now that `-o table` is the person's table in a pipe too.
+   * A column that is no id (`plate`) is ignored: ids are ids only.
    */
   private idPath(spec: ResourceSpec | undefined): string {
     const [only, ...more] = this.opts.columns ?? [];
-    if (only !== undefined && more.length === 0) return chooseColumns(spec, [only]).columns[0]!.path;
-    return spec?.idField ?? 'id';
+    const path = only !== undefined && more.length === 0 ? chooseColumns(spec, [only]).columns[0]!.path : undefined;
+    return path !== undefined && /(?:^|\.)id$|Id$/.test(path) ? path : (spec?.idField ?? 'id');
   }
 
   private chosen(spec: ResourceSpec | undefined): ResourceSpec | undefined {

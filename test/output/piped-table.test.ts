@@ -56,6 +56,9 @@ it('-o ids with one --columns prints that id of each item, whatever the profileâ
   const [first] = bookings;
   const one = await s.run(['bookings', 'get', first!.id, '--columns', 'tripId', '-o', 'ids'], { env });
   expect(one.stdout).toBe(`${first!.tripId}\n`);
-  // Without --columns, the item's own id, as before.
+  // Without --columns, or with a column that is no id, the item's own id, as before.
+  expect((await s.run(['bookings', 'list', '--limit', '3', '--columns', 'status', '-o', 'ids'], { env })).stdout).toBe(
+    bookings.map((b) => `${b.id}\n`).join(''),
+  );
   expect((await s.run(['bookings', 'list', '--limit', '3', '-o', 'ids'], { env })).stdout).toBe(bookings.map((b) => `${b.id}\n`).join(''));
 });
