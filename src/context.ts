@@ -40,6 +40,9 @@ export interface ContextOptions {
   records?: boolean;
 }
 
+/** The width of the person's table where no terminal reports one: a mail reader wraps, it does not cut. */
+const PERSONS_TABLE_WIDTH = 200;
+
 export class Context {
   readonly io: IO;
   readonly env: Record<string, string | undefined>;
@@ -180,7 +183,8 @@ export class Context {
       get timeZone() {
         return settings.timeZone;
       },
-      width: this.io.columns,
+      // Off a terminal (cron mail, a file) nothing bounds a line: wide enough for every column, ids too.
+      width: this.io.stdoutIsTTY ? this.io.columns : PERSONS_TABLE_WIDTH,
       currency: settings.currency,
       now: this.now,
       handles: this.lookupHandles,

@@ -17,6 +17,10 @@ it('trips list -o table into a pipe: cities by name, SYP, local times and no ISO
   expect(table.stdout).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d/);
   expect(table.stdout).not.toMatch(ISO_UTC);
   expect(table.stdout).not.toContain('\t');
+  // No terminal's width to fit: every column is there, the trips' ids included (a mail wraps).
+  expect(table.stderr).not.toContain('not shown at this width');
+  const ids = (await s.run(['trips', 'list', '--limit', '5', '-o', 'ids'], { env })).stdout.trim().split('\n');
+  for (const id of ids) expect(table.stdout).toContain(id);
   // TRIPCTL_OUTPUT=table is the same ask, for a cron job's environment.
   const byEnv = await s.run(['trips', 'list', '--limit', '5'], { env: { ...env, TRIPCTL_OUTPUT: 'table' } });
   expect(byEnv.stdout).toBe(table.stdout);
