@@ -85,7 +85,7 @@ async function zoneOfLogin(ctx: Context, saved: string | undefined): Promise<str
   const settings = ctx.settings();
   const zone = zoneToSave(settings, saved);
   if (!ctx.canPrompt || settings.timeZoneSource === 'flag' || settings.timeZoneSource === 'env') return zone;
-  const answer = await (await ctx.prompter()).input(`Time zone for local times (Enter for ${zone}):`, {
+  const answer = await (await ctx.prompter()).input('Time zone for local times:', {
     default: zone,
     validate: (value) => {
       if (value.trim() === '') return true;
