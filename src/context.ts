@@ -40,6 +40,9 @@ export interface ContextOptions {
   records?: boolean;
 }
 
+/** The width of the person's table where no terminal reports one: a mail reader wraps, it does not cut. */
+const PERSONS_TABLE_WIDTH = 200;
+
 export class Context {
   readonly io: IO;
   readonly env: Record<string, string | undefined>;
@@ -119,7 +122,8 @@ export class Context {
 
   /**
    * The zone this run reads and shows local times in (config/resolve.ts has the rule). When it is
-   * only the system's, for lack of any other, a run nobody watches (cron, a pipe) says so once:
+   * only the system's (the profile names no zone and its country has several), a run nobody
+   * watches (cron, a pipe) says so once:
    * a zone that differs between a terminal and cron is how a timetable gets published hours late.
    */
   timeZone(): string {
@@ -127,7 +131,7 @@ export class Context {
     if (timeZoneSource === 'system' && !this.zoneNamed && !(this.io.stdinIsTTY && this.io.stderrIsTTY)) {
       this.zoneNamed = true;
       this.info(
-        `tripctl: local times are in ${timeZone}, this system's time zone: profile '${profileName}' names no timezone or country (set one: tripctl config set timezone Asia/Damascus)`,
+        `tripctl: local times are in ${timeZone}, this system's time zone: profile '${profileName}' names no timezone and its country has several (set one: tripctl config set timezone ZONE)`,
       );
     }
     return timeZone;
@@ -150,6 +154,12 @@ export class Context {
     return settings.output !== 'table' || settings.query !== undefined;
   }
 
+  /** `-o table` (or TRIPCTL_OUTPUT=table) asked for this run: a person reads it, not a script. */
+  private personsTable(format: OutputFormat): boolean {
+    const { sources } = this.settings();
+    return format === 'table' && (sources.output === 'flag' || sources.output === 'env');
+  }
+
   /** Colour only on a terminal, and never when NO_COLOR or --no-color say no. */
   get colorEnabled(): boolean {
     return this.io.stdoutIsTTY && this.globals.color !== false && !this.env.NO_COLOR && this.env.TERM !== 'dumb';
@@ -166,12 +176,15 @@ export class Context {
       format: overrides.format ?? settings.output,
       query: settings.query,
       color: this.colorEnabled,
-      tty: this.io.stdoutIsTTY,
+      // The person's table wherever it goes when asked for by name for this run (-o table,
+      // TRIPCTL_OUTPUT=table: cron mail, a file); without it a pipe gets the lines scripts read.
+      tty: this.io.stdoutIsTTY || this.personsTable(overrides.format ?? settings.output),
       // Read when a time is shown, not before: the zone costs ICU's time (resolve.ts, withLazyZone).
       get timeZone() {
         return settings.timeZone;
       },
-      width: this.io.columns,
+      // Off a terminal (cron mail, a file) nothing bounds a line: wide enough for every column, ids too.
+      width: this.io.stdoutIsTTY ? this.io.columns : PERSONS_TABLE_WIDTH,
       currency: settings.currency,
       now: this.now,
       handles: this.lookupHandles,

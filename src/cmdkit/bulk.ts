@@ -96,11 +96,16 @@ export async function collectIds(ctx: Context, args: string[]): Promise<string[]
  * not found`; a path keeps its shape as `{id}`): the line names the id once, first.
  */
 function withoutId(message: string, id: string): string {
+  // A row of a file has no id yet (`-`): there is nothing to take out. A pattern built from `-`
+  // once took every hyphen out of the service's words (`2026-11-27` → `20261127`, ids too).
+  if (!/[A-Za-z0-9]/.test(id)) return message;
   const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // The id as a whole token only: never a piece of a longer id, a date or a word.
+  const edge = '[A-Za-z0-9_-]';
   return (
     message
-      .replace(new RegExp(`/${escaped}`, 'gi'), '/{id}')
-      .replace(new RegExp(`\\s*\\b${escaped}\\b`, 'gi'), '')
+      .replace(new RegExp(`/${escaped}(?!${edge})`, 'gi'), '/{id}')
+      .replace(new RegExp(`\\s*(?<!${edge})${escaped}(?!${edge})`, 'gi'), '')
       .trim() || 'failed'
   );
 }

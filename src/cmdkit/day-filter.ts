@@ -7,7 +7,15 @@ import { paginate } from '../client/paginate.js';
 import type { QueryValue } from '../client/url.js';
 import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
-import { dayWindow, localDay } from '../input/days.js';
+import { dayFlagsWindow } from '../input/days.js';
+
+/** The window of `--date`, `--from-date`, `--to-date`, checked before any request (the runner asks first). */
+export function daysAsked(ctx: Context, opts: Record<string, unknown>): { from: number; to: number } | undefined {
+  const window = dayFlagsWindow(opts, ctx.settings().timeZone, ctx.now());
+  if (window && (opts.page !== undefined || opts.all === true))
+    throw usageError('--date, --from-date and --to-date walk the pages themselves: leave out --page and --all');
+  return window;
+}
 
 export async function byDays(
   ctx: Context,
@@ -17,16 +25,8 @@ export async function byDays(
   query: Record<string, unknown>,
   field: string,
   opts: Record<string, unknown>,
+  window: { from: number; to: number },
 ): Promise<unknown[]> {
-  if (opts.page !== undefined || opts.all === true)
-    throw usageError('--date, --from-date and --to-date walk the pages themselves: leave out --page and --all');
-  const { timeZone } = ctx.settings();
-  const now = ctx.now();
-  const day = (flag: string, value: unknown) => (typeof value === 'string' ? localDay(flag, value, timeZone, now) : undefined);
-  const first = day('--date', opts.date) ?? day('--from-date', opts.fromDate);
-  const last = day('--date', opts.date) ?? day('--to-date', opts.toDate);
-  if (first !== undefined && last !== undefined && first > last) throw usageError(`--from-date ${first} is after --to-date ${last}`);
-  const window = dayWindow(first ?? '1970-01-01', last ?? '9999-12-30', timeZone);
   const found: Array<{ at: number; item: unknown }> = [];
   const limit = typeof opts.limit === 'number' ? opts.limit : Number.POSITIVE_INFINITY;
   walk: for await (const page of paginate(

@@ -4,8 +4,9 @@
 // published trips…) that narrows as the person types.
 import { paginate } from '../client/paginate.js';
 import { DEFAULT_CURRENCY, formatMoney } from '../input/money.js';
+import type { Choice } from '../input/prompter.js';
 import { DEFAULT_COUNTRY } from '../input/phone.js';
-import { cityKeys } from '../input/resolve.js';
+import { type City, cityKeys, type Member, type Vehicle } from '../input/resolve.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
 import { sanitizeLine } from '../output/sanitize.js';
 import { passengerLabel } from '../output/terminal.js';
@@ -20,40 +21,44 @@ function pickCity(question: string, exceptAnswer?: string) {
     const cities = await resolver.listCities();
     const answered = exceptAnswer ? sofar[exceptAnswer] : undefined;
     const except = typeof answered === 'string' ? await resolver.city(`--${exceptAnswer}`, answered).catch(() => undefined) : undefined;
-    return (await ctx.prompter()).select(
-      question,
-      cities
-        .filter((c) => c.id !== except)
-        .map((c) => ({
-          name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(),
-          value: c.id,
-          // Every spelling the resolver knows (Hims, Halab, Dimashq…), so a question finds what a flag finds.
-          keys: cityKeys(c),
-        })),
-    );
+    return (await ctx.prompter()).select(question, cityChoices(cities.filter((c) => c.id !== except)));
   };
+}
+
+/** The cities as a picker lists them. */
+export function cityChoices(cities: City[]): Array<Choice<string>> {
+  return cities.map((c) => ({
+    name: `${c.name ?? c.id}  ${c.nameAr ?? ''}`.trim(),
+    value: c.id,
+    // Every spelling the resolver knows (Hims, Halab, Dimashq…), so a question finds what a flag finds.
+    keys: cityKeys(c),
+  }));
 }
 
 /** The question for a vehicle: the fleet, narrowed by plate, make or model as the person types. */
 async function pickVehicle({ ctx, resolver }: ParseTools): Promise<string> {
   const vehicles = await resolver.listVehicles();
-  return (await ctx.prompter()).select(
-    'Vehicle:',
-    vehicles.map((v) => ({
-      name: `${v.plate ?? v.id}  ${[v.make, v.model].filter(Boolean).join(' ')}  (${v.seats ?? '?'} seats)`,
-      value: v.id,
-    })),
-  );
+  return (await ctx.prompter()).select('Vehicle:', vehicleChoices(vehicles));
+}
+
+/** The fleet as a picker lists it: plate, make and model, seats. */
+export function vehicleChoices(vehicles: Vehicle[]): Array<Choice<string>> {
+  return vehicles.map((v) => ({
+    name: `${v.plate ?? v.id}  ${[v.make, v.model].filter(Boolean).join(' ')}  (${v.seats ?? '?'} seats)`,
+    value: v.id,
+  }));
 }
 
 /** The question for a driving member: the company's members, drivers first, narrowed by name, phone or role. */
 export async function pickDriver({ ctx, resolver }: ParseTools): Promise<string> {
   const members = await resolver.listMembers();
   const ranked = [...members].sort((a, b) => Number(b.role === 'driver') - Number(a.role === 'driver'));
-  return (await ctx.prompter()).select(
-    'Driver:',
-    ranked.map((m) => ({ name: `${m.fullName ?? m.id}  ${m.role ?? ''}  ${m.phone ?? ''}`.trim(), value: m.id })),
-  );
+  return (await ctx.prompter()).select('Driver:', memberChoices(ranked));
+}
+
+/** Members as a picker lists them: name, role, phone. */
+export function memberChoices(members: Member[]): Array<Choice<string>> {
+  return members.map((m) => ({ name: `${m.fullName ?? m.id}  ${m.role ?? ''}  ${m.phone ?? ''}`.trim(), value: m.id }));
 }
 
 /**

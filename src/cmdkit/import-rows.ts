@@ -21,7 +21,7 @@ import { type CsvTable, decodeCsv, extraCells, parseCsv } from './csv.js';
 import { type Column, columnOf, mapHeader, rowTexts } from './import-columns.js';
 import { DEFAULT_CURRENCY } from '../input/money.js';
 import { fieldsFrom } from './flags.js';
-import { attributeOf, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation-spec.js';
+import { attributeOf, escapedFields, flagName, parseFlagText, type FieldFlag, type ParseTools } from './operation-spec.js';
 
 export type { ImportOptions, ImportRow, ImportVerb } from './import-verb.js';
 import { toolsFor } from './run-operation.js';
@@ -79,6 +79,7 @@ async function parseRows(
   const rows: Array<ImportRow & { ok: boolean }> = [];
   // A field given for every row under the service's own name (`-F pricePerSeat=1800000`) is given.
   const escaped = fieldsFrom(opts);
+  const checkedEscapes = await escapedFields(verb.flags, opts, tools);
   for (const record of records) {
     const extra = extraCells(record, columns.length, delimiter);
     if (extra !== undefined) {
@@ -112,7 +113,12 @@ async function parseRows(
     for (const message of rowErrors) errors.push({ line: record.line, message });
     // In the order of the verb's flags, so a dry run reads like the command line would.
     const ordered = Object.fromEntries(verb.flags.filter((f) => f.field in body).map((f) => [f.field, body[f.field]]));
-    rows.push({ line: record.line, body: fieldsFrom(opts, ordered), ...(id ? { id } : {}), ok: rowErrors.length === 0 });
+    rows.push({
+      line: record.line,
+      body: { ...fieldsFrom(opts, ordered), ...checkedEscapes },
+      ...(id ? { id } : {}),
+      ok: rowErrors.length === 0,
+    });
   }
   return { rows, errors };
 }

@@ -6,7 +6,9 @@ import type { Method } from '../client/http.js';
 import type { PageOptions } from '../client/paginate.js';
 import type { QueryValue } from '../client/url.js';
 import type { Context } from '../context.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
 import { choice } from '../input/choices.js';
+import { westernDigits } from '../input/digits.js';
 import type { Validate } from '../input/prompter.js';
 import type { Resolver } from '../input/resolve.js';
 import type { ResourceSpec } from '../output/columns.js';
@@ -167,6 +169,44 @@ export async function parseFlagText(flag: FieldFlag, text: string, tools: ParseT
   const checked = flag.choices ? choice(flagName(flag), text, flag.choices) : text;
   if (byField && flag.parseField) return flag.parseField(checked, tools);
   return flag.parse ? flag.parse(checked, tools) : checked;
+}
+
+/**
+ * The body fields given with `-F`/`-f` under a name one of the verb's flags sends, read by that
+ * flag's rule: `-F pricePerSeat=…` in minor units by the same reader as a CSV column of that
+ * name (`parseField`: a fraction, a negative or an amount past 2^53 is refused, not sent), and a
+ * number for a count (`-F seats=…`) by the flag's own parser. A field set both by its flag and by
+ * `-F`/`-f` is refused: sending one of them silently is how `--price 12000 -F pricePerSeat=…`
+ * published a fare nobody meant. All before any request; the checked values are returned.
+ */
+export async function escapedFields(
+  flags: readonly FieldFlag[],
+  opts: Record<string, unknown> & { field?: string[]; rawField?: string[] },
+  tools: ParseTools,
+): Promise<Record<string, unknown>> {
+  const checked: Record<string, unknown> = {};
+  const pairs = [...(opts.field ?? []).map((pair) => ['-F', pair] as const), ...(opts.rawField ?? []).map((pair) => ['-f', pair] as const)];
+  for (const [hatch, pair] of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue; // fieldsFrom names the mistake
+    const [key, text] = [pair.slice(0, at), pair.slice(at + 1)];
+    const flag = flags.find((f) => f.field === key);
+    if (!flag) continue;
+    if (opts[attributeOf(flag.flags)] !== undefined)
+      throw usageError(`${flagName(flag)} and ${hatch} ${key} both set ${key}: give one of them`);
+    if (hatch === '-f') continue; // a string, as asked: the service judges it
+    try {
+      if (flag.parseField) checked[key] = await flag.parseField(text, tools);
+      else if (flag.parse && !flag.lookup && /^[-+]?[\d.]+$/.test(westernDigits(text).trim())) {
+        const value = await flag.parse(text, tools);
+        if (typeof value === 'number') checked[key] = value;
+      }
+    } catch (error) {
+      if (error instanceof CliError && error.exitCode === ExitCode.usage) throw usageError(`${hatch} ${pair}: ${error.message}`);
+      throw error;
+    }
+  }
+  return checked;
 }
 
 /** The options key commander stores a flag under (`--per-page` → `perPage`). */

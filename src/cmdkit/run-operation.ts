@@ -7,6 +7,7 @@ import type { Context } from '../context.js';
 import { usageError } from '../errors.js';
 import { checkWith } from './check-with.js';
 import { confirmDestructive } from './confirm.js';
+import { byDays, daysAsked } from './day-filter.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
 import { Resolver } from '../input/resolve.js';
@@ -16,6 +17,7 @@ import { review, reviewRows } from './review.js';
 import { fieldsFrom, paramsFrom } from './flags.js';
 import {
   attributeOf,
+  escapedFields,
   flagName,
   parseFlagText,
   type FieldFlag,
@@ -80,6 +82,7 @@ export async function fieldsFromFlags(
   const needed = (flag: FieldFlag) => flag.required === true || flag.askWhen?.(opts) === true;
   // A field given under the service's own name (`-F pricePerSeat=1800000`) is given.
   const escaped = fieldsFrom(opts as { field?: string[]; rawField?: string[] });
+  const checkedEscapes = await escapedFields(flags, opts, tools);
   const given = (flag: FieldFlag) => opts[attributeOf(flag.flags)] !== undefined || flag.field in escaped;
   const missing = flags.filter((flag) => needed(flag) && !given(flag));
   let asked = false;
@@ -113,8 +116,7 @@ export async function fieldsFromFlags(
           : value;
     if (parsed === undefined) return;
     const target = (flag.in ?? defaultTarget) === 'body' ? body : query;
-    // A field given with -F/-f as well keeps that value: the escape hatch has the last word.
-    if (!(flag.lookup && flag.field in target)) target[flag.field] = parsed;
+    target[flag.field] = parsed;
   };
   // Local checks first, then the cross-flag check, and only then look-ups at the service.
   for (const flag of flags) if (!flag.lookup) await parseInto(flag);
@@ -122,7 +124,7 @@ export async function fieldsFromFlags(
     flags.filter((f) => f.lookup && opts[attributeOf(f.flags)] !== undefined).map((f) => [f.field, opts[attributeOf(f.flags)]]),
   );
   op.check?.({ ...pending, ...query, ...body });
-  body = fieldsFrom(opts as { field?: string[]; rawField?: string[] }, body);
+  body = { ...fieldsFrom(opts as { field?: string[]; rawField?: string[] }, body), ...checkedEscapes };
   for (const flag of flags) if (flag.lookup) await parseInto(flag);
   return { body, query, asked };
 }
@@ -164,6 +166,8 @@ export function promptCheck(tools: ParseTools, flag: FieldFlag, required: boolea
 
 export function runnerFor(op: Operation): ActionFn<OperationOptions> {
   return async (ctx, { args, opts, command }) => {
+    // Local days are read before anything is looked up, so a bad one costs no request.
+    const days = op.dayFilter ? daysAsked(ctx, opts) : undefined;
     const { path, params } = await pathWithValues(ctx, op, args);
     const { body, query, asked } = await fieldsFromFlags(ctx, op, opts);
     Object.assign(query, paramsFrom(opts));
@@ -205,9 +209,8 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       return;
     }
     const client = await ctx.client();
-    if (result.kind === 'list' && result.paged && op.dayFilter && (opts.date ?? opts.fromDate ?? opts.toDate) !== undefined) {
-      const { byDays } = await import('./day-filter.js');
-      await ctx.renderer().list([await byDays(ctx, client, path, result.key, query, op.dayFilter.field, opts)], op.resource);
+    if (result.kind === 'list' && result.paged && op.dayFilter && days !== undefined) {
+      await ctx.renderer().list([await byDays(ctx, client, path, result.key, query, op.dayFilter.field, opts, days)], op.resource);
       return;
     }
     if (result.kind === 'list' && result.paged) {

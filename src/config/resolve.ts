@@ -2,6 +2,7 @@
 // value checked where it is read (the context asks once, and keeps the answer).
 import { usageError } from '../errors.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/formats.js';
+import { DEFAULT_COUNTRY } from '../input/phone.js';
 import { countryZone, systemZone } from '../input/zones.js';
 import { checkTimeZone, profileValue } from './settings.js';
 import type { Profile } from './store.js';
@@ -143,11 +144,13 @@ function withLazyZone(
 
 /**
  * The one rule for the zone a date is read and shown in: `--tz` > `TRIPCTL_TZ` > the profile's
- * `timezone` > the zone of the profile's `country` (SY → Asia/Damascus; a country with several
- * zones has none) > the system's. The same timetable then reaches the service as the same instants
- * from a terminal and from cron's bare environment, once the profile names a zone or a country —
- * which `auth login` and `tripctl sandbox` see to. The system's zone is the last resort, and the
- * context names it once on stderr when nobody watches (Context.timeZone).
+ * `timezone` > the zone of the profile's `country`, which is SY (Asia/Damascus) where the profile
+ * names none — the same default phones are read in — > the system's, only for a country with
+ * several zones. The system's zone is never taken silently: a rented server says UTC while the
+ * company is in Damascus, and a timetable published from its cron would run three hours late. The
+ * same timetable reaches the service as the same instants from a terminal and from cron's bare
+ * environment; where the system's zone is used, the context names it once on stderr when nobody
+ * watches (Context.timeZone).
  */
 function zoneSetting(
   flags: GlobalFlags,
@@ -158,14 +161,15 @@ function zoneSetting(
   if (flags.tz !== undefined) return { timeZone: checkTimeZone(flags.tz), timeZoneSource: 'flag' };
   if (env.TRIPCTL_TZ) return { timeZone: checkTimeZone(env.TRIPCTL_TZ), timeZoneSource: 'env' };
   if (profileZone !== undefined) return { timeZone: profileZone, timeZoneSource: 'profile' };
-  const ofCountry = countryZone(country);
+  const ofCountry = countryZone(country ?? DEFAULT_COUNTRY);
   if (ofCountry !== undefined) return { timeZone: ofCountry, timeZoneSource: 'country' };
   return { timeZone: systemZone(env), timeZoneSource: 'system' };
 }
 
 /**
  * The zone a command that saves a profile (`auth login`, `tripctl sandbox`) writes into it: the
- * one this run used, so later runs from anywhere — cron's bare environment included — read times
+ * one this run used — the profile's country's unless --tz or TRIPCTL_TZ names another, never the
+ * system's silently — so later runs from anywhere, cron's bare environment included, read times
  * as this one did. A zone given for the run (--tz, TRIPCTL_TZ) replaces a saved one; otherwise a
  * zone the profile already has is kept.
  */

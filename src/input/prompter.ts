@@ -34,16 +34,70 @@ export interface Prompter {
 }
 
 /**
- * The choices a typed filter leaves, in the list's own order: each word of the filter (case,
- * accents, Arabic letter variants, dashes and spaces aside) is found in the label or a key.
+ * The choices a typed filter leaves, best first. A choice's spellings are its label, each part of
+ * the label (parts are set apart by two spaces: `Damascus  دمشق`, `DAM-123456  Toyota Hiace`) and
+ * each of its keys, folded one by one (input/names.ts). Every word typed must be found within ONE
+ * spelling — never across two, as when the spellings were once joined and `…Sham Al-Sham…` held
+ * `hama` — and where it runs over a word of that spelling, it starts at a word (`ezzor` in
+ * `Deir ez-Zor`). A choice with a spelling equal to what was typed comes first, then one with a
+ * spelling starting with it, then the rest in the list's own order: a full name and Enter picks
+ * that choice, in every picker.
  */
 export function narrow<T>(choices: Array<Choice<T>>, typed: string): Array<Choice<T>> {
   const words = typed.split(/\s+/).map(normalizeName).filter(Boolean);
   if (words.length === 0) return choices;
-  return choices.filter((choice) => {
-    const text = normalizeName([choice.name, ...(choice.keys ?? [])].join(' '));
-    return words.every((word) => text.includes(word));
+  const whole = normalizeName(typed);
+  const ranked: Array<{ choice: Choice<T>; rank: number; index: number }> = [];
+  choices.forEach((choice, index) => {
+    const spellings = spellingsOf(choice);
+    if (!words.every((word) => spellings.some((spelling) => holds(spelling, word)))) return;
+    const rank = spellings.some((s) => s.text === whole) ? 0 : spellings.some((s) => s.text.startsWith(whole)) ? 1 : 2;
+    ranked.push({ choice, rank, index });
   });
+  return ranked.sort((a, b) => a.rank - b.rank || a.index - b.index).map((entry) => entry.choice);
+}
+
+/** A spelling folded, with where its words start (a key comes folded already: one word). */
+interface Spelling {
+  text: string;
+  starts: number[];
+}
+
+const spellingCache = new WeakMap<object, Spelling[]>();
+
+function spellingsOf(choice: Choice<unknown>): Spelling[] {
+  let found = spellingCache.get(choice);
+  if (!found) {
+    const label = choice.name.trim();
+    const parts = [label, ...label.split(/\s{2,}/)];
+    found = [...parts.map(spelling), ...(choice.keys ?? []).map((key) => ({ text: normalizeName(key), starts: [0] }))].filter(
+      (s) => s.text !== '',
+    );
+    spellingCache.set(choice, found);
+  }
+  return found;
+}
+
+function spelling(text: string): Spelling {
+  const starts: number[] = [];
+  let folded = '';
+  for (const word of text.split(/[\s\-_'\u2019.]+/)) {
+    const part = normalizeName(word);
+    if (!part) continue;
+    starts.push(folded.length);
+    folded += part;
+  }
+  return { text: folded, starts };
+}
+
+/** The word is in the spelling within one of its words, or from the start of one of them on. */
+function holds(spelling: Spelling, word: string): boolean {
+  for (let at = spelling.text.indexOf(word); at !== -1; at = spelling.text.indexOf(word, at + 1)) {
+    if (spelling.starts.includes(at)) return true;
+    const nextStart = spelling.starts.find((start) => start > at) ?? spelling.text.length;
+    if (at + word.length <= nextStart) return true;
+  }
+  return false;
 }
 
 type Context = { input: Readable; output: Writable; signal: AbortSignal; clearPromptOnDone: boolean };

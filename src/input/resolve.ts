@@ -11,7 +11,7 @@ import { parsePhone } from './phone.js';
 import { didYouMean, nearest } from './suggest.js';
 import { isUuid } from './validate.js';
 
-interface City {
+export interface City {
   id: string;
   name?: string;
   nameAr?: string;
@@ -23,14 +23,14 @@ interface Place {
   nameAr?: string;
 }
 
-interface Member {
+export interface Member {
   id: string;
   role?: string;
   fullName?: string;
   phone?: string;
 }
 
-interface Vehicle {
+export interface Vehicle {
   id: string;
   plate?: string;
   make?: string;

@@ -100,17 +100,38 @@ export function dateTime(flag: string, value: string, timeZone: string | undefin
   calendarDate(flag, `${match[1]}-${match[2]}-${match[3]}`);
   if (h! > 23 || mi! > 59 || (s ?? 0) > 59) throw usageError(`${flag} has an impossible time: '${value}'`);
   const wall = Date.UTC(y!, mo! - 1, d!, h!, mi!, s ?? 0);
-  // The offset at a wall time is found by guessing the instant and correcting once more, which
-  // settles even next to a daylight-saving change.
-  let instant = wall - offsetMinutes(wall, timeZone, flag) * 60_000;
-  instant = wall - offsetMinutes(instant, timeZone, flag) * 60_000;
-  const offset = offsetMinutes(instant, timeZone, flag);
-  if (instant + offset * 60_000 !== wall)
-    throw usageError(`${flag}: ${match[0]} does not exist in ${timeZone ?? 'the local time zone'} (a daylight-saving gap)`);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
+  const found = wallInstant(wall, timeZone, flag);
+  if (found.inGap) throw usageError(`${flag}: ${match[0]} does not exist in ${timeZone ?? 'the local time zone'} (a daylight-saving gap)`);
+  const sign = found.offset < 0 ? '-' : '+';
+  const abs = Math.abs(found.offset);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${match[1]}-${match[2]}-${match[3]}T${pad(h!)}:${pad(mi!)}:${pad(s ?? 0)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * The instant of a wall-clock time (given as milliseconds of the same fields read as UTC) in a
+ * zone, by one rule for every door, RFC 5545's (3.3.5): a time that occurs twice (the hour
+ * repeated when clocks go back) is its FIRST occurrence; a time that does not occur (the hour
+ * skipped when clocks go forward) is read with the offset before the gap, i.e. it lands that much
+ * after the change — `inGap` says so, and a departure refuses it while a day's start (midnight in
+ * Beirut or Havana on their spring day) is the first instant of that day.
+ */
+export function wallInstant(
+  wall: number,
+  timeZone: string | undefined,
+  flag = 'time',
+): { instant: number; offset: number; inGap: boolean } {
+  // The offsets in force a day either side: a zone changes at most once within two days.
+  const before = offsetMinutes(wall - 86_400_000, timeZone, flag);
+  const after = offsetMinutes(wall + 86_400_000, timeZone, flag);
+  // The earlier instant first: with the offset before a change, the wall time comes sooner.
+  const candidates = [...new Set(before >= after ? [before, after] : [after, before])];
+  for (const offset of candidates) {
+    const instant = wall - offset * 60_000;
+    if (offsetMinutes(instant, timeZone, flag) === offset) return { instant, offset, inGap: false };
+  }
+  const instant = wall - before * 60_000;
+  return { instant, offset: offsetMinutes(instant, timeZone, flag), inGap: true };
 }
 
 function offsetMinutes(instant: number, timeZone: string | undefined, flag: string): number {

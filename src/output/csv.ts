@@ -1,6 +1,6 @@
 // The one CSV writer of tripctl, for `-o csv`, the trip manifest and the sandbox's exports alike:
 // RFC 4180 (CRLF line ends; a field quoted when it holds a comma, a quote, CR or LF, its quotes
-// doubled), and safe to open in a spreadsheet.
+// doubled — and a semicolon, see csvField), and safe to open in a spreadsheet.
 //
 // A spreadsheet runs a cell that begins with `=`, `+`, `-` or `@` (and, in some, a tab or CR) as
 // a formula: a passenger named `=HYPERLINK("http://…","Click")` would become a live link in the
@@ -25,10 +25,16 @@ export function neutralise(text: string): string {
   return PLAIN_NUMBER.test(start.trimEnd()) ? text : `'${text}`;
 }
 
-/** One field: neutralised, then quoted when it holds a comma, a quote or a line break. */
+/**
+ * One field: neutralised, then quoted when it holds a comma, a semicolon, a quote or a line break.
+ * Excel in a locale whose list separator is `;` (most of Europe, and many Arabic set-ups) splits
+ * an unquoted field there, so `Ali;=cmd|…` would open as two cells, the second a live formula:
+ * such a field is quoted, and each `;`-separated part is neutralised as a cell of its own, for a
+ * reader that splits it anyway.
+ */
 export function csvField(text: string): string {
-  const safe = neutralise(text);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = text.includes(';') ? text.split(';').map(neutralise).join(';') : neutralise(text);
+  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** One record, with its CRLF. */

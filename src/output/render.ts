@@ -16,7 +16,7 @@ export interface RenderOptions {
   /** JMESPath applied to the whole result; the output is then JSON. */
   query?: string;
   color: boolean;
-  /** stdout is a terminal: fitted tables (terminal.ts) and local times, else tab-separated rows and ISO times. */
+  /** A person reads it (stdout is a terminal, or -o table was asked for by name): fitted tables (terminal.ts) and local times; else tab-separated rows and ISO times. */
   tty: boolean;
   timeZone?: string;
   /** Terminal tables: the terminal's width (100 when unknown or 0). */
@@ -54,7 +54,7 @@ export class Renderer {
       case 'ndjson':
         return this.io.write(`${toJson(value)}\n`);
       case 'ids': {
-        const id = valueAt(value, spec?.idField ?? 'id');
+        const id = valueAt(value, this.idPath(spec));
         if (id !== undefined && id !== null) await this.io.write(`${sanitizeLine(String(id))}\n`);
         return;
       }
@@ -115,7 +115,7 @@ export class Renderer {
       } else if (format === 'ndjson') {
         await this.writeLines(page, (item) => toJson(item));
       } else {
-        const idField = spec?.idField ?? 'id';
+        const idField = this.idPath(spec);
         await this.writeLines(page, (item) => {
           const id = valueAt(item, idField);
           return id === undefined || id === null ? undefined : sanitizeLine(String(id));
@@ -147,6 +147,18 @@ export class Renderer {
   }
 
   /** The spec with the `--columns` choice applied, for table and CSV; other formats ignore it. */
+  /**
+   * What `-o ids` prints a line of: the resource's id, or the one id column `--columns` names
+   * (`--columns tripId -o ids`: a booking's trip) — the script's way to one id of each item,
+   * whatever the profile's output, now that `-o table` is the person's table in a pipe too.
+   * A column that is no id (`plate`) is ignored: ids are ids only.
+   */
+  private idPath(spec: ResourceSpec | undefined): string {
+    const [only, ...more] = this.opts.columns ?? [];
+    const path = only !== undefined && more.length === 0 ? chooseColumns(spec, [only]).columns[0]!.path : undefined;
+    return path !== undefined && /(?:^|\.)id$|Id$/.test(path) ? path : (spec?.idField ?? 'id');
+  }
+
   private chosen(spec: ResourceSpec | undefined): ResourceSpec | undefined {
     const { columns, format } = this.opts;
     return columns && (format === 'table' || format === 'csv') ? chooseColumns(spec, columns) : spec;

@@ -153,6 +153,23 @@ describe('tripctl doctor', () => {
     expect(line(result.out, 'Clock')).toMatch(/^✗ Clock +(599|600|601) s ahead of the service$/);
   });
 
+  it('a saved zone that is not one of the country’s (UTC for a company in Syria): ✗ Time zone with the fix; one that is, nothing', async () => {
+    const utc = await doctor([], { profile: { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.full, timezone: 'UTC' } });
+    expect(utc.code).toBe(1);
+    expect(line(utc.out, 'Time zone')).toMatch(
+      /^✗ Time zone +UTC is not a zone of Syria \(SY\), the profile's country: local times are read and shown in UTC$/,
+    );
+    expect(utc.out).toContain('fix: tripctl --profile live config set timezone Asia/Damascus');
+    const beirut = await doctor([], {
+      profile: { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.full, timezone: 'Asia/Beirut', country: 'LB' },
+    });
+    expect(beirut.code, beirut.out).toBe(0);
+    expect(beirut.out).not.toContain('Time zone');
+    // A zone given for the run is the run's: not judged against the profile.
+    const given = await doctor(['--tz', 'UTC']);
+    expect(given.code, given.out).toBe(0);
+  });
+
   it('says where each setting came from: flag, environment, profile, default', async () => {
     const result = await doctor(['--timeout', '12', '-o', 'json'], {
       env: { TRIPCTL_API_KEY: sandbox.keys.readOnly, TRIPCTL_TZ: 'Asia/Damascus', HTTP_PROXY: 'http://user:hunter2@proxy.example:3128' },

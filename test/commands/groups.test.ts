@@ -202,24 +202,20 @@ describe('trips', () => {
     tripId = trip.id;
   });
 
-  it('a field given with -F wins over the flag for it, looked up or not', async () => {
-    const result = await sent([
-      'trips',
-      'update',
-      tripId,
-      '--from',
-      'Damascus',
-      '-F',
-      'fromCityId=homs',
-      '--notes',
-      'x',
-      '-f',
-      'notes=y',
-      '-o',
-      'json',
-    ]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(only(result.requests, 'PATCH', `/trips/${tripId}`)[0]!.body)).toEqual({ fromCityId: 'homs', notes: 'y' });
+  it('a field given both by its flag and by -F or -f is refused before any request, looked up or not', async () => {
+    for (const [flag, hatch, field] of [
+      [['--from', 'Damascus'], ['-F', 'fromCityId=homs'], 'fromCityId'],
+      [['--notes', 'x'], ['-f', 'notes=y'], 'notes'],
+    ] as const) {
+      const result = await sent(['trips', 'update', tripId, ...flag, ...hatch, '-o', 'json']);
+      expect(result.code).toBe(2);
+      expect(result.stderr.split('\n')[0]).toBe(`tripctl: ${flag[0]} and ${hatch[0]} ${field} both set ${field}: give one of them`);
+      expect(result.requests).toEqual([]);
+    }
+    // Each alone is sent as given.
+    const alone = await sent(['trips', 'update', tripId, '-F', 'fromCityId=homs', '-f', 'notes=y', '-o', 'json']);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(JSON.parse(only(alone.requests, 'PATCH', `/trips/${tripId}`)[0]!.body)).toEqual({ fromCityId: 'homs', notes: 'y' });
   });
 
   it('list filters by status and city; ids output; --limit', async () => {

@@ -197,10 +197,11 @@ describe('auth login offers protection for a real service only', () => {
   });
 
   it('never for a loopback URL (the sandbox), and caches the company name', async () => {
-    const prompter = new ScriptedPrompter([]);
+    // The zone is shown (Enter keeps it); protection is never offered.
+    const prompter = new ScriptedPrompter([[/^Time zone for local times/, () => '']]);
     const t = testContext({ env: { TRIPCTL_API_KEY: sandbox.keys.full }, stdinIsTTY: true, stderrIsTTY: true, prompter });
     expect(await t.run(['--profile', 'sandbox', '--base-url', sandbox.baseUrl, 'auth', 'login'])).toBe(0);
-    expect(prompter.asked).toEqual([]);
+    expect(prompter.asked.map((q) => q.kind)).toEqual(['input']);
     const profile = t.ctx.config.read().profiles.sandbox!;
     expect(profile.protected).toBeUndefined();
     expect(profile.companyName).toBe('Qasioun Express');

@@ -68,3 +68,44 @@ it.each([
   expect(result.stderr.trim().split('\n')).toHaveLength(1);
   expect(s.since(mark)).toEqual([]);
 });
+
+it('a day typed in Arabic-Indic or Persian digits lists the same trips as in ASCII digits', async () => {
+  const s = files.session;
+  const trips = await everyTrip();
+  const day = [...new Set(trips.map((trip) => localDateOf(new Date(trip.departureAt), ZONE)))].sort()[0]!;
+  const arabic = day.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+  const persian = day.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+  const ascii = (await s.json<Trip[]>(['trips', 'list', '--date', day], { env })).map((t) => t.id);
+  expect(ascii.length).toBeGreaterThan(0);
+  expect((await s.json<Trip[]>(['trips', 'list', '--date', arabic], { env })).map((t) => t.id)).toEqual(ascii);
+  expect((await s.json<Trip[]>(['trips', 'list', '--from-date', persian, '--to-date', arabic], { env })).map((t) => t.id)).toEqual(ascii);
+});
+
+it('a bad day is refused before the cities of --from/--to are looked up, and names no zone under cron', async () => {
+  const s = files.session;
+  const mark = s.mark();
+  // No TRIPCTL_TZ, no terminal: the zone comes from the profile's country, nothing is said of it.
+  const result = await s.run(['trips', 'list', '--from', 'Damascus', '--to', 'Homs', '--to-date', '2027-02-30']);
+  expect(result.code).toBe(2);
+  expect(result.stderr).toBe('tripctl: --to-date: 2027-02-30: February 2027 has 28 days\n');
+  expect(s.since(mark)).toEqual([]);
+});
+
+it.each([
+  ['Asia/Beirut', '2027-03-28', '2027-03-28 01:30'],
+  ['America/Havana', '2027-03-14', '2027-03-14 01:15'],
+])('%s: %s starts at 01:00 (midnight is skipped) and lists as a 23-hour day', async (zone, day, departure) => {
+  const s = files.session;
+  const publish = ['trips', 'publish', '--vehicle', 'DAM-123456', '--from', 'Damascus', '--to', 'Homs', '--price', '25000', '--fare-ok'];
+  const published = await s.json<Trip>([...publish, '--departure', departure], { env: { TRIPCTL_TZ: zone } });
+  const listed = await s.run(['trips', 'list', '--tz', zone, '--date', day, '-o', 'ids']);
+  expect(listed.stderr).toBe('');
+  expect(listed.code).toBe(0);
+  expect(listed.stdout.trim().split('\n')).toContain(published.id);
+  const { dayWindow } = await import('../../src/input/days.js');
+  const window = dayWindow(day, day, zone);
+  expect((window.to - window.from) / 3_600_000).toBe(23);
+  expect(
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(window.from),
+  ).toBe('01:00');
+});

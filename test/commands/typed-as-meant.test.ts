@@ -232,7 +232,7 @@ describe('one clock for the company', () => {
     }
   });
 
-  it('a profile that names only its country reads times in its zone; with neither, a run nobody watches names the system’s zone once', async () => {
+  it('a profile that names only its country reads times in its zone, with neither Syria’s; of a country with several zones, a run nobody watches names the system’s zone once', async () => {
     const configDir = mkdtempSync(join(tmpdir(), 'tripctl-clock-'));
     try {
       writeFileSync(
@@ -250,7 +250,16 @@ describe('one clock for the company', () => {
       });
       expect(departures(byCountry.stdout)).toEqual(['2027-01-11T20:30:00+03:00', '2027-01-12T07:00:00+03:00']);
 
+      // No country: Syria's, the same default phones use — never the system's UTC.
       await session.run(['config', 'unset', 'country'], { configDir, env: cron });
+      const byDefault = await session.run(['trips', 'publish', '--from-file', file, '--dry-run'], {
+        configDir,
+        env: { ...cron, TZ: 'UTC' },
+      });
+      expect(departures(byDefault.stdout)).toEqual(['2027-01-11T20:30:00+03:00', '2027-01-12T07:00:00+03:00']);
+      expect(byDefault.stderr).not.toContain("this system's time zone");
+
+      expect((await session.run(['config', 'set', 'country', 'US'], { configDir, env: cron })).code).toBe(0);
       const bySystem = await session.run(['trips', 'publish', '--from-file', file, '--dry-run'], {
         configDir,
         env: { ...cron, TZ: 'UTC' },
@@ -258,7 +267,7 @@ describe('one clock for the company', () => {
       expect(departures(bySystem.stdout)).toEqual(['2027-01-11T20:30:00+00:00', '2027-01-12T07:00:00+00:00']);
       const notes = bySystem.stderr.split('\n').filter((line) => line.includes("this system's time zone"));
       expect(notes).toEqual([
-        "tripctl: local times are in UTC, this system's time zone: profile 'ops' names no timezone or country (set one: tripctl config set timezone Asia/Damascus)",
+        "tripctl: local times are in UTC, this system's time zone: profile 'ops' names no timezone and its country has several (set one: tripctl config set timezone ZONE)",
       ]);
 
       // At a terminal the zone is in front of the person already: the review and the question name it.

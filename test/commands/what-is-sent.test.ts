@@ -91,6 +91,40 @@ describe('money: the currency’s units at every door', () => {
     expect(bodies(mark, 'POST', '/trips')[0]).toMatchObject({ pricePerSeat: 1800000, toCityId: 'tartus' });
   });
 
+  it.each([
+    ['pricePerSeat=1250000.5', /^tripctl: -F pricePerSeat=1250000\.5: pricePerSeat is in minor units, a whole number/],
+    ['pricePerSeat=-1200000', /^tripctl: -F pricePerSeat=-1200000: pricePerSeat is in minor units, a whole number/],
+    ['pricePerSeat=9007199254740993', /^tripctl: -F pricePerSeat=9007199254740993: pricePerSeat is too large/],
+    ['totalSeats=2.5', /^tripctl: -F totalSeats=2\.5: --seats must be a whole number/],
+  ])('-F %s is read by the rule of the CSV column of that name: exit 2 before any request', async (field, message) => {
+    const mark = session.mark();
+    const result = await session.run([...PUBLISH, '--from', 'Homs', '--to', 'Tartous', '-F', field]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(session.since(mark)).toEqual([]);
+  });
+
+  it('--price with -F pricePerSeat (or -f) is exit 2, naming both, before any request', async () => {
+    for (const hatch of ['-F', '-f']) {
+      const mark = session.mark();
+      const result = await session.run([
+        ...PUBLISH,
+        '--from',
+        'Homs',
+        '--to',
+        'Tartous',
+        '--price',
+        '12000',
+        hatch,
+        'pricePerSeat=1800000',
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`tripctl: --price and ${hatch} pricePerSeat both set pricePerSeat: give one of them\n`);
+      expect(session.since(mark)).toEqual([]);
+    }
+  });
+
   it('a prompt takes the same amount as the flag, and the review shows both units', async () => {
     const prompter = new ScriptedPrompter([
       [/^Fare per seat, in SYP/, () => '18,000.50'],

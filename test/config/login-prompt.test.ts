@@ -3,6 +3,7 @@
 // real inquirer prompts reading keystrokes from the buffer stdin.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { testContext } from '../support/context.js';
 import { ScriptedPrompter } from '../support/prompter.js';
@@ -24,17 +25,20 @@ test('asks for the base URL and the key (as a password), verifies, saves', async
   const prompter = new ScriptedPrompter([
     [/base URL/i, () => server.baseUrl],
     [/key/i, () => `  ${KEY}  `],
+    // The zone is asked with the country's as the answer Enter gives; the operator names another.
+    [/^Time zone for local times:$/, () => 'Asia/Beirut'],
   ]);
-  const t = testContext({ stdinIsTTY: true, stderrIsTTY: true, stdoutIsTTY: true, prompter });
+  const t = testContext({ stdinIsTTY: true, stderrIsTTY: true, stdoutIsTTY: true, prompter, env: { TZ: 'UTC' } });
   try {
     const code = await t.run(['auth', 'login']);
     expect(t.err()).toContain("Logged in to Aleppo Lines (not verified: the interface is for verified companies) as profile 'default'");
     expect(code).toBe(0);
-    expect(prompter.asked.map((q) => q.kind)).toEqual(['input', 'password']);
+    expect(prompter.asked.map((q) => q.kind)).toEqual(['input', 'password', 'input']);
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
     const saved = JSON.parse(readFileSync(join(t.configDir, 'config.json'), 'utf8'));
-    // The zone this login used (the terminal's), so later runs from cron read times the same way.
-    expect(saved.profiles.default).toEqual({ baseUrl: server.baseUrl, apiKey: KEY, companyName: 'Aleppo Lines', timezone: 'UTC' });
+    // The zone the operator chose, never the system's (UTC here), so later runs from cron read times the same way.
+    expect(saved.profiles.default).toEqual({ baseUrl: server.baseUrl, apiKey: KEY, companyName: 'Aleppo Lines', timezone: 'Asia/Beirut' });
+    expect(t.err()).toContain('Local times are read and shown in Asia/Beirut');
     expect(t.out()).toBe('');
     expect(t.err()).not.toContain(KEY);
   } finally {
@@ -75,7 +79,11 @@ test('the real terminal prompter reads the key from keystrokes and never echoes 
     // Wait for the question on stderr, then type the key and Enter.
     await waitFor(() => t.err().includes('Secret key'));
     t.stdin.write(`${KEY}\r`);
+    // The zone is shown; Enter keeps the country's (Syria's: the profile names no country).
+    await waitFor(() => /Time zone for local times:\W*\(Asia\/Damascus\)/.test(stripVTControlCharacters(t.err())));
+    t.stdin.write('\r');
     expect(await running).toBe(0);
+    expect(JSON.parse(readFileSync(join(t.configDir, 'config.json'), 'utf8')).profiles.default.timezone).toBe('Asia/Damascus');
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(t.err()).not.toContain(KEY);
     expect(t.err()).toContain('*'.repeat(8));

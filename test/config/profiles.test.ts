@@ -52,7 +52,8 @@ describe('auth login --with-key', () => {
     expect(statSync(join(dir, 'tripctl')).mode & 0o777).toBe(0o700);
     expect(readConfig()).toEqual({
       defaultProfile: 'default',
-      profiles: { default: { baseUrl: server.baseUrl, apiKey: KEY, companyName: 'Damascus Express', timezone: 'UTC' } },
+      // The country's zone (Syria's by default), not this machine's UTC.
+      profiles: { default: { baseUrl: server.baseUrl, apiKey: KEY, companyName: 'Damascus Express', timezone: 'Asia/Damascus' } },
     });
     server.assertAllUsed();
   });

@@ -29,9 +29,10 @@ const BIG_FORMATS: Array<[string, (stdout: string) => number]> = [
 
 describe(`one page of ${COUNT} trips`, () => {
   it.each(BIG_FORMATS)(
-    '-o %s: exit 0 and every record',
+    '%s: exit 0 and every record',
     async (format, count) => {
-      const result = await cli(server, ['trips', 'list', '-o', format], { limitMs: 60_000 });
+      // The table piped without -o is the script's lines (-o table by name is the person's table).
+      const result = await cli(server, ['trips', 'list', ...(format === 'table' ? [] : ['-o', format])], { limitMs: 60_000 });
       expect(result.code, result.stderr.slice(0, 2000)).toBe(0);
       expect(result.stderr).toBe('');
       expect(count(result.stdout)).toBe(COUNT);

@@ -100,7 +100,9 @@ describe('one clock: --tz > TRIPCTL_TZ > profile timezone > the country’s zone
     expect(settings({}, { TZ: 'UTC' }, all)).toMatchObject({ timeZone: 'Europe/Berlin', timeZoneSource: 'profile' });
     expect(settings({}, { TZ: 'UTC' }, { country: 'SY' })).toMatchObject({ timeZone: 'Asia/Damascus', timeZoneSource: 'country' });
     expect(settings({}, { TZ: 'UTC' }, { country: 'US' })).toMatchObject({ timeZone: 'UTC', timeZoneSource: 'system' });
-    expect(settings({}, { TZ: 'Asia/Damascus' }, {})).toMatchObject({ timeZone: 'Asia/Damascus', timeZoneSource: 'system' });
+    expect(settings({}, { TZ: 'Asia/Tokyo' }, { country: 'US' })).toMatchObject({ timeZone: 'Asia/Tokyo', timeZoneSource: 'system' });
+    // No country named: Syria's, the default phones use too — never the system's (a UTC server's).
+    expect(settings({}, { TZ: 'UTC' }, {})).toMatchObject({ timeZone: 'Asia/Damascus', timeZoneSource: 'country' });
   });
   test('a country with one zone has it; one with several has none', () => {
     expect(countryZone('SY')).toBe('Asia/Damascus');

@@ -39,6 +39,19 @@ describe('one cell', () => {
     expect(neutralise(text)).toBe(text),
   );
 
+  it.each([
+    ["Ali;=cmd|' /C calc'!A0", `"Ali;'=cmd|' /C calc'!A0"`],
+    ['Ali;Homs', '"Ali;Homs"'],
+    ['-1;+963944123456', '"-1;+963944123456"'],
+    ['=1;@SUM(1)', `"'=1;'@SUM(1)"`],
+  ])('quotes %j, which holds the separator of a semicolon locale, and neutralises each part', (text, expected) => {
+    expect(csvField(text)).toBe(expected);
+    // Quoted, it stays one cell for any delimiter; split at its semicolons anyway, no part runs.
+    const [cells] = parseCsv(`${expected}\r\n`);
+    expect(cells).toHaveLength(1);
+    expect(cells![0]!.split(';').filter((part) => LIVE.test(part) && !NUMBER.test(part))).toEqual([]);
+  });
+
   it('quotes after neutralising, so a quote inside stays one cell', () => {
     expect(csvField(HOSTILE)).toBe(`"'=HYPERLINK(""http://x"",""Click"")"`);
     expect(parseCsv(`${csvField(HOSTILE)}\r\n`)).toEqual([[`'${HOSTILE}`]]);

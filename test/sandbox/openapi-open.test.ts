@@ -181,9 +181,9 @@ describe('sandbox decisions', () => {
     expect(rows).toContainEqual({ where: 'Trip.currency', decision: decisionAt(doc.components.schemas.Trip.properties.currency) });
     expect(rows).toContainEqual({ where: 'GET /trips query perPage', decision: expect.stringMatching(/read as 100/) });
     expect(rows).toContainEqual({ where: 'POST /schedules body intervalDays', decision: expect.any(String) });
-    const table = await held.session.run(['openapi', '--decisions', '-o', 'table']);
+    const table = await held.session.run(['openapi', '--decisions']);
     expect(table.code).toBe(0);
-    // Piped, a plain row per decision: where, a tab, what.
+    // Piped without -o, a plain row per decision: where, a tab, what.
     expect(table.stdout.trim().split('\n')).toHaveLength(count);
     expect(table.stdout).toMatch(/^POST \/webhooks\/\{endpointId\}\/test\tRefusing a paused endpoint/m);
   });

@@ -84,6 +84,19 @@ describe('trips board checks each scan against the issued ticket', () => {
     expect(posts.sort()).toEqual([`/bookings/${s.approved[0]}/boarded`, `/bookings/${s.approved[1]}/boarded`].sort());
   });
 
+  it('a printed code, an id start and a phone typed in Arabic-Indic or Persian digits board as in ASCII digits', async () => {
+    const [a] = await Promise.all(s.approved.map(ticket));
+    const arabic = (text: string) => text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    const persian = (text: string) => text.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+    const prefix = s.approved[1]!.slice(0, 8);
+    const booking = (await api(sb, 'GET', `/bookings/${s.approved[2]}`)).booking as { passenger: { phone: string } };
+    const input = [arabic(a!.code), persian(prefix), arabic(booking.passenger.phone.replace('+963', '0'))].join('\n');
+    const result = await run(sb, ['trips', 'board', s.tripId, '--yes'], { stdin: `${input}\n` });
+    expect(result.stderr).not.toMatch(/unknown|no booking/i);
+    expect(pipedRows(result.stdout).map((r) => r.slice(0, 2))).toEqual(s.approved.map((id) => [id, 'boarded']));
+    expect(result.code).toBe(0);
+  });
+
   it('a ticket of another trip is named by its route; an unknown printed code is refused', async () => {
     const other = await ticket(s.other);
     const result = await run(sb, ['trips', 'board', s.tripId, '--yes'], { stdin: `${other.qr}\n${forge(other.qr)}\nQX-ZZZZZZZZ\n` });

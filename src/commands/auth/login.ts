@@ -1,7 +1,7 @@
 import { ApiClient } from '../../client/http.js';
 import { isLoopbackHost, parseBaseUrl } from '../../client/url.js';
 import { zoneToSave } from '../../config/resolve.js';
-import { checkApiKey } from '../../config/settings.js';
+import { checkApiKey, checkTimeZone } from '../../config/settings.js';
 import { usageError } from '../../errors.js';
 import { maskSecret } from '../../secrets.js';
 import { readAll } from '../../input/stdin.js';
@@ -57,6 +57,7 @@ export const login: ActionFn<{ withKey?: boolean }> = async (ctx, { opts }) => {
 
   const company = await fetchCompany(ctx, baseUrl, key);
   const profileName = settings.profileName;
+  const timezone = await zoneOfLogin(ctx, ctx.config.read().profiles[profileName]?.timezone);
   await ctx.config.update((config) => {
     const previous = config.profiles[profileName];
     // The company's name is kept so that a protected profile's question can name it without a request.
@@ -65,7 +66,7 @@ export const login: ActionFn<{ withKey?: boolean }> = async (ctx, { opts }) => {
       baseUrl: baseUrl.replace(/\/+$/, ''),
       apiKey: key,
       companyName: company.name ?? previous?.companyName,
-      timezone: zoneToSave(settings, previous?.timezone),
+      timezone,
     };
     config.defaultProfile ??= profileName;
   });
@@ -74,6 +75,30 @@ export const login: ActionFn<{ withKey?: boolean }> = async (ctx, { opts }) => {
   ctx.info(zoneSaved(ctx, profileName));
   await offerProtection(ctx, profileName, url);
 };
+
+/**
+ * The zone the profile saves: the country's (SY → Asia/Damascus) or the one --tz or TRIPCTL_TZ
+ * names, or the one it has — never the system's unasked. At a terminal it is shown, and the
+ * operator may name another (Enter keeps it); a zone given for the run is not asked about.
+ */
+async function zoneOfLogin(ctx: Context, saved: string | undefined): Promise<string> {
+  const settings = ctx.settings();
+  const zone = zoneToSave(settings, saved);
+  if (!ctx.canPrompt || settings.timeZoneSource === 'flag' || settings.timeZoneSource === 'env') return zone;
+  const answer = await (await ctx.prompter()).input('Time zone for local times:', {
+    default: zone,
+    validate: (value) => {
+      if (value.trim() === '') return true;
+      try {
+        checkTimeZone(value.trim());
+        return true;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    },
+  });
+  return answer.trim() === '' ? zone : checkTimeZone(answer.trim());
+}
 
 /**
  * A profile for a real service (not loopback: not the sandbox) is offered protection on a

@@ -154,7 +154,7 @@ export function register(program: Command, ctx: Context): void {
       `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)"`,
       `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)" -o json > ticket.json`,
       `tripctl bookings ticket "$(tripctl bookings list --status approved --limit 1 -o ids)" --format png --file ticket.png --force`,
-      `tripctl bookings ticket --trip "$(tripctl bookings list --status approved --limit 1 --columns tripId -o table)" --all --format pdf --file tickets.pdf --force`,
+      `tripctl bookings ticket --trip "$(tripctl bookings list --status approved --limit 1 --columns tripId -o ids)" --all --format pdf --file tickets.pdf --force`,
     ],
   })
     .addOption(choiceOption('--format <format>', 'save the ticket as a file: png (its QR code) or pdf (the whole ticket)', TICKET_FORMATS))

@@ -5,6 +5,7 @@ import type { Context } from '../../context.js';
 import { sanitizeLine, toJson } from '../../output/sanitize.js';
 import { VERSION } from '../../version.js';
 import { codeCacheCheck, configChecks, nodeCheck, profileCheck, proxyCheck, type Check, type SettingRow } from './local.js';
+import { zoneCheck } from './zone.js';
 import { serviceChecks, type ScopeState } from './service.js';
 
 export const runDoctor: ActionFn = async (ctx) => {
@@ -18,6 +19,8 @@ export const runDoctor: ActionFn = async (ctx) => {
   }
   const profile = profileCheck(ctx);
   checks.push(profile.check);
+  const zone = profile.settings && !profile.settings.unknownProfile ? zoneCheck(profile.settings) : undefined;
+  if (zone) checks.push(zone);
   let scopes: Record<string, ScopeState> = {};
   let skewSeconds: number | undefined;
   const proxy = proxyCheck(ctx, profile.settings?.baseUrl);

@@ -128,7 +128,7 @@ export function settingRows(ctx: Context, settings: Settings): SettingRow[] {
       value: settings.timeZone,
       source:
         settings.timeZoneSource === 'system'
-          ? 'the system (the profile names no timezone or country)'
+          ? 'the system (the profile names no timezone, and its country has several)'
           : settings.timeZoneSource === 'country'
             ? `the profile's country (${settings.country})`
             : from('timeZone', '--tz', 'TRIPCTL_TZ'),

@@ -11,7 +11,8 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, httpSuffix, mostSevere, usageError } from '../../errors.js';
 import { confirmDestructive } from '../../cmdkit/confirm.js';
 import { addDays } from '../../input/recurrence.js';
-import { calendarDate, dateTime, uuid } from '../../input/validate.js';
+import { dayWindow } from '../../input/days.js';
+import { calendarDate, uuid } from '../../input/validate.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE } from '../../input/zones.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
@@ -151,8 +152,7 @@ interface Effect {
  * bookings on its route that keep running; then those on no route skipped (`schedule` undefined).
  */
 async function effectsOf(ctx: Context, toAdd: PlanItem[], from: string, to: string): Promise<Effect[]> {
-  const start = Date.parse(dateTime('--from', `${from} 00:00`, SERVICE_TIME_ZONE));
-  const end = Date.parse(dateTime('--to', `${addDays(to, 1)} 00:00`, SERVICE_TIME_ZONE));
+  const { from: start, to: end } = dayWindow(from, to, SERVICE_TIME_ZONE);
   const closed = new Set(toAdd.map((item) => item.date));
   const trips = (await tripsDeparting(ctx, {}, start))
     .filter((trip) => trip.status === 'published' && Date.parse(trip.departureAt!) < end && closed.has(dayOf(trip)))

@@ -10,6 +10,7 @@ import { ApiError } from '../../../errors.js';
 import { toolsFor, unwrap } from '../../../cmdkit/run-operation.js';
 import { type BoardingJournal, checkedPassengers, type ManifestPassenger, type PendingBoarding } from './journal.js';
 import { type Booking, StationLink } from './link.js';
+import { westernDigits } from '../../../input/digits.js';
 import { bookingIdsIn, byIdPrefix, byPhone, otherTripVerdict, routeName } from './identify.js';
 import { bookingByCode, fetchTicket, looksLikeCode, saveTickets, type ServiceTicket } from './tickets.js';
 import { aboutThePassenger, keptForLater, type SyncEvent, VERDICT_EXIT, type Verdict } from './verdicts.js';
@@ -137,10 +138,14 @@ export class BoardingStation {
   }
 
   private async handle(line: string): Promise<Verdict> {
-    const text = line.trim();
-    const ids = bookingIdsIn(text, this.tripId);
+    const scannedText = line.trim();
+    const scannedIds = bookingIdsIn(scannedText, this.tripId);
     // More than a booking id: a scanned ticket, checked whole against the one the service issued.
-    if (ids.length && text.toLowerCase() !== ids[0]) return this.scanned(text, ids[0]!);
+    if (scannedIds.length && scannedText.toLowerCase() !== scannedIds[0]) return this.scanned(scannedText, scannedIds[0]!);
+    // Typed by hand from here on (a code, an id, a phone): digits in any script are the same
+    // digits, as at every door (input/digits.ts) — `QX-F٣٤E٨FC٨` is `QX-F34E8FC8`.
+    const text = westernDigits(scannedText);
+    const ids = scannedIds.length ? scannedIds : bookingIdsIn(text, this.tripId).filter((id) => text.toLowerCase() === id);
     // The code printed under the QR, typed by hand.
     const byCode = ids.length === 0 && looksLikeCode(text) ? await this.byCode(text) : undefined;
     if (byCode) return this.board(byCode);
