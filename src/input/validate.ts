@@ -134,10 +134,23 @@ export function wallInstant(
   return { instant, offset: offsetMinutes(instant, timeZone, flag), inGap: true };
 }
 
+/** One formatter a zone: a wall time costs up to four offsets, and a timetable has many rows. */
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 function offsetMinutes(instant: number, timeZone: string | undefined, flag: string): number {
-  let format: Intl.DateTimeFormat;
+  let format = offsetFormats.get(timeZone ?? '');
+  if (!format) {
+    format = zoneFormat(timeZone, flag);
+    offsetFormats.set(timeZone ?? '', format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+function zoneFormat(timeZone: string | undefined, flag: string): Intl.DateTimeFormat {
   try {
-    format = new Intl.DateTimeFormat('en-US', {
+    return new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -150,7 +163,4 @@ function offsetMinutes(instant: number, timeZone: string | undefined, flag: stri
   } catch {
     throw usageError(`${flag}: unknown time zone '${timeZone}'`);
   }
-  const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
-  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
 }

@@ -125,6 +125,16 @@ describe('bulk result lines, errors and tickets', () => {
     },
   );
 
+  it('the service’s words reach the operator whole: dates, ids and hyphens kept; a bidi override and a control taken out', async () => {
+    const other = '6ea9ad0c-336f-4a71-9db6-0725e6042134';
+    const said = `departureAt 2026-11-27T10:00:00+03:00 is before trip ${other}'s — ask al-Midan`;
+    server.on('PATCH /bookings/*', { json: { error: `${said}\u202e\u0007`, code: 'refused' }, status: 409 });
+    const result = await cli(server, ['bookings', 'approve', uuidFor(1)]);
+    expect(result.code).toBe(6);
+    expect(result.stdout.split('\t').at(-1)).toBe(`${said} (HTTP 409, code refused)\n`);
+    expect(result.stderr).toContain(`tripctl: ${uuidFor(1)}: ${said} (HTTP 409, code refused)\n`);
+  });
+
   it.each(HOSTILE)('an error answer with %s in message and code: one clean line on stderr (also with -o json)', async (_name, text) => {
     server.on('GET /trips/*', { json: { error: `no such trip ${text}`, code: `not_found${text}` }, status: 404 });
     for (const extra of [[], ['-o', 'json']]) {
