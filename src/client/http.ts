@@ -221,7 +221,8 @@ export class ApiClient {
 
   private undici(): Promise<Pool> {
     this.pool ??= import('./undici.js').then(async ({ makeDispatcher, request }) => ({
-      dispatcher: await makeDispatcher(this.opts.timeoutMs, this.proxy),
+      // Loopback (all of 127.0.0.0/8, which NO_PROXY's host list cannot say) never goes through a proxy.
+      dispatcher: await makeDispatcher(this.opts.timeoutMs, isLoopbackHost(this.baseUrl.hostname) ? undefined : this.proxy),
       request,
     }));
     return this.pool;

@@ -3,7 +3,7 @@
 // Its agent and request parts are imported by their paths: undici's index also loads fetch,
 // WebSocket, caches and mocks, which cost more start-up than the rest of the tool (npm run bench).
 // The build checks that each path is still the very object the public API exports
-// (test/tools/build.mjs, DEEP_IMPORTS), so an undici that reshuffles them fails the build.
+// (test/tools/build-measures.mjs, DEEP_IMPORTS), so an undici that reshuffles them fails the build.
 import Agent from 'undici/lib/dispatcher/agent.js';
 import dispatcherRequest from 'undici/lib/api/api-request.js';
 import type { Dispatcher } from 'undici';

@@ -68,7 +68,8 @@ export async function linkChunks(outputFiles, metafile, entry, fail) {
   // src/commands/trips/board.ts board.cjs, src/output/qr.ts output-qr.cjs, a package its name.
   const groupName = (root) => {
     const from = metafile.outputs[Object.keys(metafile.outputs).find((path) => name(path) === root)].entryPoint ?? root;
-    const pkg = from.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1];
+    // A package is reached through its face (build.mjs, packageFaces), or else by its own path.
+    const pkg = from.match(/^package-face:(.+)$/)?.[1] ?? from.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1];
     if (pkg) return pkg.replace('/', '+');
     const parts = from.replace(/\.[a-z]+$/, '').split('/');
     if (parts[1] !== 'commands') return parts.slice(1).join('-'); // src/sandbox/index.ts: sandbox-index
