@@ -29,12 +29,12 @@ export function nodeBinary(major) {
 }
 
 /**
- * @param {{ runs: number, majors: number[], bins: { name: string, path: string }[] }} options
+ * @param {{ runs: number, majors: number[], bins: { name: string, path: string }[], alsoWith?: (configDir: string) => Promise<void> }} options
  *   `bins`: the builds to measure (the first is this checkout's; `--compare NAME=BIN` adds others,
  *   measured in the same rounds, so a before and after differ by the build alone).
  * @returns whether every goal was met by the first build
  */
-export async function benchStartup({ runs, majors, bins }) {
+export async function benchStartup({ runs, majors, bins, alsoWith }) {
   const configDir = mkdtempSync(join(tmpdir(), 'tripctl-bench-'));
   const cities = JSON.stringify({
     cities: [
@@ -129,6 +129,8 @@ export async function benchStartup({ runs, majors, bins }) {
         console.log(`  ${c.name.padEnd(36)} ${m.toFixed(1).padStart(7)} ms  ${ratio.toFixed(2)}×${cpuColumn}  ${verdict}`);
       }
     }
+    // Another measure against the same server and profile (--snapshot: snapshot.mjs).
+    await alsoWith?.(configDir);
   } finally {
     server.close();
     rmSync(configDir, { recursive: true, force: true });
