@@ -27,11 +27,9 @@ export async function benchSnapshot({ runs, configDir }) {
     const inits = code.lastIndexOf('init_context();', start);
     if (start < 0 || inits < 0) throw new Error("snapshot bench: src/main.ts's top level was not found in the one-file build");
     const entry = join(dir, 'entry.cjs');
-    writeFileSync(
-      entry,
-      `${code.slice(0, inits)}globalThis.__tripctlRun=()=>{${code.slice(inits).trim()}};\n` +
-        "require('node:v8').startupSnapshot.setDeserializeMainFunction(()=>globalThis.__tripctlRun());\n",
-    );
+    const run = `globalThis.__tripctlRun=()=>{${code.slice(inits).trim()}};`;
+    const onDeserialize = "require('node:v8').startupSnapshot.setDeserializeMainFunction(()=>globalThis.__tripctlRun());";
+    writeFileSync(entry, `${code.slice(0, inits)}${run}\n${onDeserialize}\n`);
     const blob = join(dir, 'snapshot.blob');
     execFileSync(node, ['--snapshot-blob', blob, '--build-snapshot', entry], { cwd: dir, stdio: 'inherit' });
     const env = { ...process.env, TRIPCTL_CONFIG_DIR: configDir, NO_COLOR: '1' };
