@@ -2,6 +2,7 @@
 // wait, a time-out or a broken connection, each with the exit code scripts rely on.
 import { ApiError, NetworkError } from '../errors.js';
 import { redactSecrets } from '../secrets.js';
+import { maskProxy } from './proxy.js';
 
 export const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
@@ -93,10 +94,20 @@ function isNotHttp(error: unknown): boolean {
   return errorCode(error).startsWith('HPE_') || /^bad (response|upgrade)$/.test(String((error as Error)?.message));
 }
 
-export function networkError(error: unknown, url: URL, timeoutMs: number, retries: number, reached: boolean): NetworkError {
+/** `via`: the proxy the request went through. Through one, tripctl never resolves or connects to the service itself. */
+export function networkError(error: unknown, url: URL, timeoutMs: number, retries: number, reached: boolean, via?: string): NetworkError {
   const code = errorCode(error);
   const after = retries > 0 ? ` after ${retries + 1} tries` : '';
   if (TIMEOUT_CODES.has(code)) return timeoutError(url, timeoutMs, retries);
+  if (via && !reached) {
+    const proxy = maskProxy(via);
+    const check = `check HTTPS_PROXY and HTTP_PROXY, or add ${url.hostname} to NO_PROXY to go direct`;
+    if (code === 'ECONNREFUSED') return new NetworkError(`the proxy ${proxy} refused the connection${after}`, check);
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new NetworkError(`cannot resolve the proxy ${proxy}${after}`, check);
+    // undici's words when the proxy answers CONNECT with anything but 200.
+    const status = /Proxy response \((\d+)\)/.exec(String((error as Error)?.message))?.[1];
+    if (status) return new NetworkError(`the proxy ${proxy} would not connect to ${url.host} (it answered ${status})${after}`, check);
+  }
   if (isNotHttp(error)) return new NetworkError(`the answer from ${url.host} is not valid HTTP${after}: ${describe(error)}`);
   if (reached) return new NetworkError(`the connection to ${url.host} broke while the answer was arriving${after}: ${describe(error)}`);
   if (code === 'ECONNREFUSED')

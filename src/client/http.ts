@@ -2,7 +2,8 @@
 // and downloads alike), the bearer key, JSON in and out, the service's {error, code} turned into
 // typed errors, time-outs, and retries for the requests that are safe to repeat. The options and
 // answers it deals in, the deadline, failures, answer shapes and body reading are apart.
-import type { Dispatcher, ProxySettings } from './undici.js';
+import { proxyFor, proxySettings } from './proxy.js';
+import type { Dispatcher } from './undici.js';
 import type { ApiResponse, ClientOptions, RequestOptions, StreamResponse } from './options.js';
 import { readBoundedText, type ResponseBody } from './body.js';
 import { CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
@@ -34,15 +35,13 @@ export class ApiClient {
   /** undici's keep-alive pool, loaded at the first request: most commands that run send none. */
   private pool: Promise<Pool> | undefined;
   private readonly opts: ClientOptions;
-  private readonly proxy: ProxySettings | undefined;
+  /** The proxy every request of this client goes through (all go to the base URL's origin), if any. */
+  private readonly proxy: string | undefined;
 
   constructor(opts: ClientOptions) {
     this.opts = opts;
     this.baseUrl = parseBaseUrl(opts.baseUrl, opts.baseUrlSource ?? 'base URL');
-    const env = opts.env ?? {};
-    const httpProxy = env.HTTP_PROXY || env.http_proxy;
-    const httpsProxy = env.HTTPS_PROXY || env.https_proxy || httpProxy;
-    this.proxy = httpsProxy || httpProxy ? { httpProxy, httpsProxy, noProxy: env.NO_PROXY || env.no_proxy } : undefined;
+    this.proxy = proxyFor(this.baseUrl, proxySettings(opts.env ?? {}));
   }
 
   /** A JSON request: the parsed body of a 2xx answer, or a thrown ApiError / NetworkError. */
@@ -180,7 +179,7 @@ export class ApiClient {
           // write the service answered with success did happen, and the error says so.
           if (error instanceof CliError) return retrySafe || res.statusCode >= 300 ? error : wasApplied(req, res.statusCode, error);
           if (deadline.timedOut) return lost(timeoutError(url, this.opts.timeoutMs, tries));
-          return lost(networkError(error, url, this.opts.timeoutMs, tries, true));
+          return lost(networkError(error, url, this.opts.timeoutMs, tries, true, this.proxy));
         };
         const result = await consume({
           status: res.statusCode,
@@ -211,7 +210,7 @@ export class ApiClient {
           await this.wait(this.backoffMs(attempt));
           continue;
         }
-        const failure = networkError(error, url, this.opts.timeoutMs, attempt, reached);
+        const failure = networkError(error, url, this.opts.timeoutMs, attempt, reached, this.proxy);
         throw NOT_SENT_CODES.has(code) && !reached ? failure : lost(failure);
       } finally {
         if (!keep) deadline.dispose();

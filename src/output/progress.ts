@@ -17,7 +17,10 @@ export interface ProgressTarget {
 const silent: Progress = { update: () => undefined, stop: () => undefined };
 
 export async function startProgress(target: ProgressTarget, text: string): Promise<Progress> {
-  if (!target.enabled) return silent;
+  // A terminal that reports 0 columns (`script` run from a pipe, some CI ptys) gets no spinner:
+  // ora divides by the width to count the lines it clears, and at 0 it clears forever (a download
+  // never ended).
+  if (!target.enabled || (target.stream as { columns?: number }).columns === 0) return silent;
   const { default: ora } = await import('ora');
   const spinner = ora({ text, stream: target.stream, discardStdin: false, color: target.color ? 'cyan' : (false as never) }).start();
   return {

@@ -1,9 +1,10 @@
 // npm run bench: start-up on Node 20, 22 and 24 (test/bench/startup.mjs), then the webhook
 // listener (listen.mjs) and downloads and walks (streams.mjs), each figure a ratio to a reference
 // measured in the same run, so the figures mean the same on a fast or a slow machine.
-// Usage: npm run bench [-- --runs N] [--nodes 20,22,24] [--startup-only] [--compare NAME=BIN ...]
+// Usage: npm run bench [-- --runs N] [--nodes 20,22,24] [--startup-only] [--compare NAME=BIN ...] [--snapshot]
 //   --compare adds another build's bin/tripctl to the start-up rounds (a checkout of an earlier
 //   commit, or a build made without one of its measures): before and after in one run.
+//   --snapshot adds what a V8 start-up snapshot would buy on Node 24 (snapshot.mjs).
 import { resolve } from 'node:path';
 import { benchStartup } from './startup.mjs';
 
@@ -20,6 +21,9 @@ const startupMet = await benchStartup({
   runs: Number(arg('--runs', '25')),
   majors: arg('--nodes', '20,22,24').split(',').map(Number),
   bins,
+  alsoWith: args.includes('--snapshot')
+    ? async (configDir) => (await import('./snapshot.mjs')).benchSnapshot({ runs: Number(arg('--runs', '25')), configDir })
+    : undefined,
 });
 // Benchmarks report; they do not fail a build (timing is not a test), but say so in the exit code
 // for whoever runs them by hand.

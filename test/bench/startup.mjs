@@ -3,7 +3,7 @@
 // Node 22 and 24 are fetched as .ci/run does: `npm pack node-<platform>-<arch>@<major>` (the
 // registry's tarball of the `node` binary package), kept in node_modules/.cache/tripctl-nodes/.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,12 +29,12 @@ export function nodeBinary(major) {
 }
 
 /**
- * @param {{ runs: number, majors: number[], bins: { name: string, path: string }[] }} options
+ * @param {{ runs: number, majors: number[], bins: { name: string, path: string }[], alsoWith?: (configDir: string) => Promise<void> }} options
  *   `bins`: the builds to measure (the first is this checkout's; `--compare NAME=BIN` adds others,
  *   measured in the same rounds, so a before and after differ by the build alone).
  * @returns whether every goal was met by the first build
  */
-export async function benchStartup({ runs, majors, bins }) {
+export async function benchStartup({ runs, majors, bins, alsoWith }) {
   const configDir = mkdtempSync(join(tmpdir(), 'tripctl-bench-'));
   const cities = JSON.stringify({
     cities: [
@@ -60,16 +60,30 @@ export async function benchStartup({ runs, majors, bins }) {
   delete env.TRIPCTL_API_KEY;
   delete env.TRIPCTL_BASE_URL;
   delete env.TRIPCTL_PROFILE;
+  // CPU time too, where perf is installed: on a shared machine wall time moves with the load, CPU
+  // time far less (test/bench/README.md). Each run under `perf stat -e task-clock`, its figure in
+  // a file of its own; the wall time is taken around it alike for every case.
+  const perf = (() => {
+    try {
+      execFileSync('perf', ['stat', '-x,', '-e', 'task-clock', '--', 'true'], { stdio: 'ignore' });
+      return join(configDir, 'perf.txt');
+    } catch {
+      return undefined;
+    }
+  })();
   const time = (cmd, args, extraEnv = {}) =>
     new Promise((ok, fail) => {
       const started = process.hrtime.bigint();
-      const child = spawn(cmd, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const [file, argv] = perf ? ['perf', ['stat', '-x,', '-e', 'task-clock', '-o', perf, '--', cmd, ...args]] : [cmd, args];
+      const child = spawn(file, argv, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += chunk));
       child.on('error', fail);
       child.on('exit', (code) => {
         if (code !== 0) return fail(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${stderr}`));
-        ok(Number(process.hrtime.bigint() - started) / 1e6);
+        const wall = Number(process.hrtime.bigint() - started) / 1e6;
+        const cpu = perf ? Number(/^([\d.]+),msec,task-clock/m.exec(readFileSync(perf, 'utf8'))?.[1]) : Number.NaN;
+        ok({ wall, cpu });
       });
     });
 
@@ -98,19 +112,25 @@ export async function benchStartup({ runs, majors, bins }) {
       for (const c of cases) await time(node, c.args, c.env);
       for (let i = 0; i < runs; i++) for (const [n, c] of cases.entries()) samples[n].push(await time(node, c.args, c.env));
       const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-      const reference = median(samples[0]);
+      const reference = median(samples[0].map((sample) => sample.wall));
+      const referenceCpu = median(samples[0].map((sample) => sample.cpu));
       console.log(`start-up on Node ${nodeVersion}, median of ${runs} runs (reference: its node -e 0 = ${reference.toFixed(1)} ms)`);
+      if (perf) console.log(`  (CPU: its node -e 0 = ${referenceCpu.toFixed(1)} ms, perf task-clock; the firmer figure on a busy machine)`);
       for (const [n, c] of cases.entries()) {
-        const m = median(samples[n]);
+        const m = median(samples[n].map((sample) => sample.wall));
         const ratio = m / reference;
         let verdict = n === 0 ? 'reference' : '';
         if (c.target) {
           verdict = ratio <= c.target ? `goal ≤ ${c.target}× met` : `goal ≤ ${c.target}× MISSED`;
           if (ratio > c.target) met = false;
         }
-        console.log(`  ${c.name.padEnd(36)} ${m.toFixed(1).padStart(7)} ms  ${ratio.toFixed(2)}×  ${verdict}`);
+        const cpu = median(samples[n].map((sample) => sample.cpu));
+        const cpuColumn = perf ? `  CPU ${cpu.toFixed(1).padStart(6)} ms ${(cpu / referenceCpu).toFixed(2)}×` : '';
+        console.log(`  ${c.name.padEnd(36)} ${m.toFixed(1).padStart(7)} ms  ${ratio.toFixed(2)}×${cpuColumn}  ${verdict}`);
       }
     }
+    // Another measure against the same server and profile (--snapshot: snapshot.mjs).
+    await alsoWith?.(configDir);
   } finally {
     server.close();
     rmSync(configDir, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { ApiClient, type ClientOptions } from '../../src/client/http.js';
+import { proxyFor, proxySettings } from '../../src/client/proxy.js';
 import { ExitCode } from '../../src/errors.js';
 import { runInProcess } from '../support/context.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
@@ -60,6 +61,26 @@ test('an https:// request goes through HTTPS_PROXY with CONNECT', async () => {
   expect(error).toMatchObject({ exitCode: ExitCode.network });
 });
 
+test('a proxy that refuses the tunnel is named in the error, with what to check', async () => {
+  const error = await client({ env: { HTTPS_PROXY: proxyUrl } })
+    .request({ method: 'GET', path: '/company' })
+    .catch((e: unknown) => e);
+  expect(error).toMatchObject({
+    exitCode: ExitCode.network,
+    message: `the proxy ${proxyUrl} would not connect to partners.example.invalid (it answered 403)`,
+    hint: 'check HTTPS_PROXY and HTTP_PROXY, or add partners.example.invalid to NO_PROXY to go direct',
+  });
+});
+
+test('a proxy with a password is named masked', async () => {
+  const withPassword = proxyUrl.replace('http://', 'http://ops:hunter22@');
+  const error = await client({ env: { HTTPS_PROXY: withPassword } })
+    .request({ method: 'GET', path: '/company' })
+    .catch((e: unknown) => e);
+  expect(String((error as Error).message)).toContain(proxyUrl.replace('http://', 'http://ops:***@'));
+  expect(String((error as Error).message)).not.toContain('hunter22');
+});
+
 test('lower-case https_proxy works too, and the whole command honours it', async () => {
   const result = await runInProcess(['company', 'get', '--retries', '0'], {
     env: { https_proxy: proxyUrl, TRIPCTL_BASE_URL: 'https://partners.example.invalid/api/partner/v1', TRIPCTL_API_KEY: KEY },
@@ -107,4 +128,18 @@ test('a download from loopback behind a proxy goes direct', async () => {
   expect(result.stdout).toBe('id\n1\n');
   expect(connects).toEqual([]);
   server.assertAllUsed();
+});
+
+test.each([
+  ['https://api.example.org/v1', { HTTPS_PROXY: 'http://p:1' }, 'http://p:1'],
+  ['https://api.example.org/v1', { HTTP_PROXY: 'http://p:2' }, 'http://p:2'],
+  ['http://api.example.org/v1', { HTTPS_PROXY: 'http://p:1' }, undefined],
+  ['https://api.example.org/v1', { HTTPS_PROXY: 'http://p:1', NO_PROXY: 'example.org' }, undefined],
+  ['https://api.example.org/v1', { HTTPS_PROXY: 'http://p:1', no_proxy: '.example.org:443' }, undefined],
+  ['https://api.example.org/v1', { HTTPS_PROXY: 'http://p:1', NO_PROXY: '*' }, undefined],
+  ['https://api.example.org/v1', { HTTPS_PROXY: 'http://p:1', NO_PROXY: 'other.org, ample.org' }, 'http://p:1'],
+  ['http://127.0.0.2:8080/v1', { HTTP_PROXY: 'http://p:2' }, undefined],
+  ['http://[::1]:8080/v1', { HTTP_PROXY: 'http://p:2' }, undefined],
+])('%s with %o goes through %s', (base, env, expected) => {
+  expect(proxyFor(new URL(base), proxySettings(env))).toBe(expected);
 });

@@ -2,9 +2,9 @@
 // clean prefix, the npm registry the only network (npm's own cache makes a second run quick).
 // The install brings only what the built tool loads from node_modules (package.json's
 // dependencies: PDFKit, fontkit, the font and resvg; everything else is in dist/), so it is
-// checked to stay small, and to work: the version, the sandbox and a session against it,
-// `tripctl mcp` answering initialize and tools/list, a manifest PDF, a ticket's QR code on a
-// terminal and a ticket as PNG.
+// checked to stay small, and to work: the version, the sandbox and a session against it (and
+// through a proxy), `tripctl mcp` answering initialize and tools/list, a manifest PDF, a ticket's
+// QR code on a terminal and a ticket as PNG.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cleanEnv, ROOT, waitForLine } from '../support/cli.js';
+import { startProxy } from '../support/proxy.js';
 
 const run = promisify(execFile);
 const MAX_PACKAGES = 40;
@@ -109,6 +110,19 @@ describe('a packed install', () => {
       TRIPCTL_API_KEY: banner.match(/^full key\s+(\S+)/m)![1]!,
     };
     expect(JSON.parse((await tripctl(['cities', 'list', '-o', 'json'])).stdout).length).toBeGreaterThan(0);
+
+    // Behind a proxy (issue 34 §5): undici's public entry, loaded only then, from the installed files.
+    const proxy = await startProxy({ 'sandbox.example.test:80': Number(new URL(session.TRIPCTL_BASE_URL!).port) });
+    try {
+      const proxied = await tripctl(['--base-url', 'http://sandbox.example.test/api/partner/v1', 'openapi', '-o', 'json'], {
+        HTTP_PROXY: proxy.url,
+        HTTPS_PROXY: proxy.url,
+      });
+      expect(JSON.parse(proxied.stdout).openapi).toMatch(/^3\./);
+      expect(proxy.log).toEqual(['GET http://sandbox.example.test/api/partner/v1/openapi.json']);
+    } finally {
+      await proxy.close();
+    }
 
     const trip = (await tripctl(['trips', 'list', '--status', 'published', '--limit', '1', '-o', 'ids'])).stdout.trim();
     await tripctl(['trips', 'manifest', trip, '--format', 'pdf', '--file', 'manifest.pdf']);

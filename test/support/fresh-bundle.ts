@@ -1,6 +1,6 @@
 // vitest's globalSetup: the end-to-end tests run the built bin/tripctl, so before any test runs the
-// bundle is rebuilt when anything it is made from is newer than it (a source file, the build
-// script, the package manifest or lock). Editing a command and running its tests can then never
+// bundle is rebuilt when anything it is made from is newer than it (a source file, any of the build
+// scripts in test/tools/ — build.mjs imports the others — the package manifest or lock). Editing a command and running its tests can then never
 // test the old bundle, whether or not `npm run build` was run by hand.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ROOT } from './cli.js';
 
 /** What dist/ is built from: a change to any of these makes the bundle stale. */
-const INPUTS = ['src', 'test/tools/build.mjs', 'package.json', 'package-lock.json'];
+const INPUTS = ['src', 'test/tools', 'package.json', 'package-lock.json'];
 const OUTPUTS = ['dist/tripctl.cjs', 'dist/launch.cjs'];
 
 function newestInput(path: string): number {
@@ -35,6 +35,6 @@ export function bundleIsStale(root = ROOT): boolean {
 
 export default function setup(): void {
   if (!bundleIsStale()) return;
-  process.stderr.write('test setup: dist/ is missing or older than src/, the build script or the package files; building it\n');
+  process.stderr.write('test setup: dist/ is missing or older than src/, the build scripts or the package files; building it\n');
   execFileSync(process.execPath, [join(ROOT, 'test/tools/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
 }

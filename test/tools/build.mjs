@@ -3,91 +3,24 @@
 // import() calls named in SPLIT_POINTS (a command group, the sandbox, the MCP server…), and
 // test/tools/link-chunks.mjs joins its chunks into one CommonJS file per split point: every start
 // reads dist/tripctl.cjs, and a command reads its own file when it runs.
-// Three build-time measures stay, each because the bench shows it buys more than 5 ms on Node 24
-// (test/bench/README.md), each failing the build if its assumption about a dependency breaks: a
-// stub of undici's HTTP/2 client, commander's child_process deferred, and two deep imports of
-// undici's parts (DEEP_IMPORTS). No dependency's source is edited (a stub replaces a whole
-// module, on a path the build checks is the one meant).
+//
+// The one description of the build: the npm bundle and the single executable (its own script)
+// both take their esbuild options from buildOptions() and check the result with checkBundle(), so
+// the two cannot drift apart. Imported, this file builds nothing; run, it writes dist/. The three
+// build-time measures (a stub, a deferral, two deep imports) are in build-measures.mjs.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
+import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BuildError, checkMeasures, fail, trim, withoutFromEnv } from './build-measures.mjs';
 import { linkChunks } from './link-chunks.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = join(root, 'dist');
+export { BuildError, withoutFromEnv };
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const root = ROOT;
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-
-/**
- * `TRIPCTL_BUILD_WITHOUT=http2,child-process,deep-imports npm run build` leaves those measures out, for
- * `npm run bench -- --compare NAME=BIN` to show what each buys (test/bench/README.md).
- */
-const WITHOUT = new Set((process.env.TRIPCTL_BUILD_WITHOUT ?? '').split(',').filter(Boolean));
-
-/**
- * Modules replaced by stubs, each only reached on a path tripctl never takes. `reachedBy` is what
- * src/ would have to say to take that path: the build fails if any file of src/ says it, so a
- * stub cannot silently start being reached; and it fails if a stub was not used (its module moved).
- */
-const ALL_STUBS = [
-  {
-    // Only used when a server offers HTTP/2 and the dispatcher allows it (allowH2, off by default).
-    // Loaded, it brings node:http2 and node:tls into every request's start: 22 ms of CPU on Node 24.
-    name: 'http2',
-    importer: /undici[\\/]lib[\\/]dispatcher[\\/]/,
-    path: /^\.[\\/]client-h2\.js$/,
-    reachedBy: /\ballowH2\b/,
-    contents: "module.exports = function connectH2 () { throw new Error('tripctl is built without HTTP/2') }",
-  },
-  {
-    // Not a stub but a deferral: commander loads child_process (and with it net, dgram and the
-    // streams) at start-up, and uses it only to spawn stand-alone subcommand files, which tripctl
-    // has none of. 5–7 ms of CPU on every `--version`, Node 24.
-    name: 'child-process',
-    importer: /commander[\\/]lib[\\/]/,
-    path: /^node:child_process$/,
-    // A subcommand of its own file: .command(name, description) or an executable file or directory.
-    reachedBy: /\.command\([^)]*,\s*['"`]|executableFile|executableDir/,
-    contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] })",
-  },
-];
-const STUBS = ALL_STUBS.filter((stub) => !WITHOUT.has(stub.name));
-
-/**
- * Private paths of packages that src/ imports (src/client/undici.ts: undici's index loads far more
- * than the client uses), each with what the package's public API exposes as the same thing. A file
- * that moved already fails the bundling (it cannot be resolved); this catches one still there but
- * no longer the same code, and a new deep import nobody wrote a check for.
- */
-// undici's index loads fetch, WebSocket, caches and mocks too: 61 ms of CPU on one GET, Node 24.
-const DEEP_IMPORTS = {
-  'undici/lib/dispatcher/agent.js': (undici) => undici.Agent,
-  // undici's index puts its API on every dispatcher's prototype (Object.assign(Dispatcher.prototype, api)).
-  'undici/lib/api/api-request.js': (undici) => undici.Dispatcher.prototype.request,
-};
-/** Built without the deep imports (WITHOUT), each is its public counterpart, through undici's index. */
-const VIA_INDEX = {
-  'undici/lib/dispatcher/agent.js': "module.exports = require('undici').Agent",
-  'undici/lib/api/api-request.js': "module.exports = require('undici').Dispatcher.prototype.request",
-};
-
-const trim = {
-  name: 'trim',
-  setup(build) {
-    STUBS.forEach((stub, index) => {
-      build.onResolve({ filter: stub.path }, (args) =>
-        stub.importer.test(args.importer) ? { path: String(index), namespace: 'stub' } : undefined,
-      );
-    });
-    build.onLoad({ filter: /.*/, namespace: 'stub' }, (args) => ({ contents: STUBS[Number(args.path)].contents, loader: 'js' }));
-    if (!WITHOUT.has('deep-imports')) return;
-    build.onResolve({ filter: /^undici\/lib\// }, (args) =>
-      args.path in VIA_INDEX ? { path: args.path, namespace: 'via-index' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'via-index' }, (args) => ({ contents: VIA_INDEX[args.path], loader: 'js', resolveDir: root }));
-  },
-};
 
 const common = {
   bundle: true,
@@ -112,14 +45,14 @@ const common = {
  * that is at start-up; so each is reached through a small CommonJS module of the bundle, which
  * esbuild evaluates where the importing module is first used, as a CommonJS build would.
  */
-const OUTSIDE = new Set(['pdfkit', 'fontkit', '@resvg/resvg-wasm']);
+export const OUTSIDE = new Set(['pdfkit', 'fontkit', '@resvg/resvg-wasm']);
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-const outside = {
+const outsidePlugin = (outside) => ({
   name: 'outside',
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => {
       const pkg = args.path.match(/^(@[^/]+\/)?[^/]+/)?.[0];
-      if (!builtins.has(args.path) && !OUTSIDE.has(pkg)) return undefined;
+      if (!builtins.has(args.path) && !outside.has(pkg)) return undefined;
       if (args.namespace === 'outside') return { path: args.path, external: true };
       return { path: args.path, namespace: 'outside' };
     });
@@ -128,7 +61,7 @@ const outside = {
       loader: 'js',
     }));
   },
-};
+});
 
 /**
  * Where the tool is cut into files. esbuild makes a chunk of every module an import() names, and
@@ -152,7 +85,11 @@ const SPLIT_POINTS = [
   { importer: /^src[\\/]/, target: /^(libphonenumber-js|undici|read-excel-file\/universal)$/ },
 ];
 
-const splitPoints = {
+/** Whether `import(target)` in `importer` (a path from the root) starts a file of its own. */
+const isSplitPoint = (importer, target) => SPLIT_POINTS.some((point) => point.importer.test(importer) && point.target.test(target));
+
+/** Every import() that is no split point becomes a require() in the importer's file (all of them in one file: `split: false`). */
+const splitPoints = (split) => ({
   name: 'split-points',
   setup(build) {
     build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
@@ -160,8 +97,9 @@ const splitPoints = {
       const source = readFileSync(args.path, 'utf8');
       // import('x') in code; `typeof import('x')` is a type and stays.
       // (With import attributes, `import('x.json', { with: { type: 'json' } })`, too.)
+      // A call this pattern misses stays an import(), and checkBundle() fails on it as a split point nobody named.
       const contents = source.replace(/(?<!typeof\s*)\bimport\((['"])([^'"]+)\1(\s*,\s*\{[^()]*\})?\)/g, (call, _quote, target) =>
-        SPLIT_POINTS.some((point) => point.importer.test(importer) && point.target.test(target))
+        split && isSplitPoint(importer, target)
           ? call
           : // As import() would give it: a CommonJS module's exports are its default export too.
             `Promise.resolve().then(() => { const m = require(${JSON.stringify(target)}); return m?.__esModule ? m : { ...m, default: m }; })`,
@@ -169,66 +107,123 @@ const splitPoints = {
       return { contents, loader: 'ts' };
     });
   },
-};
+});
 
-rmSync(dist, { recursive: true, force: true });
-const bundle = await build({
-  ...common,
-  format: 'esm',
-  splitting: true,
-  entryPoints: { tripctl: join(root, 'src/main.ts') },
-  outdir: dist,
-  outExtension: { '.js': '.cjs' },
-  chunkNames: '[name]-[hash]',
-  write: false,
-  define: { __TRIPCTL_VERSION__: JSON.stringify(version) },
-  plugins: [trim, outside, splitPoints],
+/**
+ * A package that is a split point gets a file of its own, whose ES module exports are what Node's
+ * import() of the package would give. esbuild makes a CommonJS package's chunk `export default
+ * module.exports` and nothing else, so `const { EnvHttpProxyAgent } = await import('undici')` read
+ * undefined in the built tool (every proxied command failed) while it worked in-process. The face
+ * names each export (the names read here, at build time, through Node's own import()), so the
+ * chunk exports them as Node would; checkBundle() checks the chunk does.
+ */
+const packageFaces = (names) => ({
+  name: 'package-face',
+  setup(build) {
+    build.onResolve({ filter: /^(@[^/]+\/)?[^./][^/]*$/ }, (args) => {
+      if (args.kind !== 'dynamic-import' || !args.importer.startsWith(join(root, 'src'))) return undefined;
+      if (!isSplitPoint(relative(root, args.importer), args.path)) return undefined;
+      return { path: args.path, namespace: 'package-face' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'package-face' }, (args) => {
+      const exported = names.get(args.path) ?? fail(`no export names read for the package ${args.path}`);
+      const named = exported.filter((name) => name !== 'default');
+      return {
+        contents: [
+          `import * as all from ${JSON.stringify(args.path)};`,
+          `export const { ${named.join(', ')} } = all;`,
+          exported.includes('default') ? 'export default all.default;' : '',
+        ].join('\n'),
+        loader: 'js',
+        resolveDir: root,
+      };
+    });
+  },
 });
-const fail = (message) => {
-  rmSync(dist, { recursive: true, force: true });
-  console.error(`build: ${message}`);
-  process.exit(1);
-};
-STUBS.forEach((stub, index) => {
-  if (!(`stub:${index}` in bundle.metafile.inputs)) fail(`the stub for ${stub.path} was not used: has the module moved?`);
-});
-for (const file of Object.keys(bundle.metafile.inputs).filter((name) => name.startsWith('src/'))) {
-  const source = readFileSync(join(root, file), 'utf8');
-  for (const stub of STUBS)
-    if (stub.reachedBy.test(source)) fail(`${file} matches ${stub.reachedBy}, which would reach the stub for ${stub.path}`);
+
+/** The packages SPLIT_POINTS names, with the names Node's import() gives for each. */
+async function packageExportNames() {
+  const packages = ['libphonenumber-js', 'undici'].filter((pkg) => SPLIT_POINTS.some((point) => point.target.test(pkg)));
+  const names = new Map();
+  // Resolved from this file as from the root: Node's own view, through the package's `import` condition.
+  for (const pkg of packages) names.set(pkg, Object.keys(await import(pkg)));
+  return names;
 }
-const requireFromRoot = createRequire(join(root, 'package.json'));
-const deepImports = new Set(
-  Object.entries(bundle.metafile.inputs)
-    .filter(([file]) => file.startsWith('src/'))
-    // An external package's subpath is resolved by Node through the package's exports at run time.
-    .flatMap(([, input]) => input.imports.filter((i) => !i.external && !i.path.startsWith('outside:')).map((i) => i.original ?? ''))
-    .filter((specifier) => /^(@[^/]+\/)?[^./@][^/]*\/./.test(specifier) && !specifier.startsWith('node:')),
-);
-/** A subpath the package's `exports` names is public (@modelcontextprotocol/sdk/server/stdio.js). */
-const isPublic = (specifier) => {
-  const [name] = specifier.match(/^(@[^/]+\/)?[^/]+/);
-  const { exports } = JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'));
-  const subpath = `.${specifier.slice(name.length)}`;
-  return Object.keys(typeof exports === 'object' && exports ? exports : {}).some((key) =>
-    key.includes('*')
-      ? subpath.startsWith(key.slice(0, key.indexOf('*'))) && subpath.endsWith(key.slice(key.indexOf('*') + 1))
-      : key === subpath,
+
+/**
+ * The esbuild options of the tool: `split` (the npm bundle) is ES modules split at SPLIT_POINTS,
+ * for linkChunks() to join; without it, one CommonJS file holding everything (a single
+ * executable's script, where files cost nothing to find). `outside`: packages left to
+ * node_modules (the npm install's runtime dependencies; an executable bundles them and passes its
+ * own set). `without`: the build-time measures left out (TRIPCTL_BUILD_WITHOUT, for the bench).
+ * `plugins` run before the tool's own (an executable's asset loaders). Checks that need the result
+ * are checkBundle()'s.
+ */
+export async function buildOptions({ split = true, outside = OUTSIDE, without = withoutFromEnv(), plugins = [] } = {}) {
+  const faces = split ? [packageFaces(await packageExportNames())] : [];
+  return {
+    ...common,
+    format: split ? 'esm' : 'cjs',
+    splitting: split,
+    entryPoints: { tripctl: join(root, 'src/main.ts') },
+    outExtension: { '.js': '.cjs' },
+    chunkNames: '[name]-[hash]',
+    define: { __TRIPCTL_VERSION__: JSON.stringify(version) },
+    plugins: [...plugins, trim(without), outsidePlugin(outside), ...faces, splitPoints(split)],
+  };
+}
+
+/** The launcher bin/tripctl runs (src/launch.ts), one small CommonJS file. */
+export function launcherOptions() {
+  return { ...common, format: 'cjs', entryPoints: [join(root, 'src/launch.ts')] };
+}
+
+/**
+ * What must hold of a build before it is written (it throws a BuildError naming what does not):
+ * each stub used and unreachable, each deep import the public object, and in a split build each
+ * split point a file whose package exports are all there.
+ */
+export function checkBundle(metafile, { split = true, without = withoutFromEnv() } = {}) {
+  checkMeasures(metafile, without);
+  const sources = Object.entries(metafile.inputs).filter(([name]) => name.startsWith('src/'));
+  if (!split) return;
+  // The source rewrite (splitPoints) judged by what esbuild made of it: every import() left in
+  // src/ is a split point, and every split point is still an import() somewhere.
+  const dynamic = sources.flatMap(([file, input]) =>
+    input.imports.filter((i) => i.kind === 'dynamic-import').map((i) => ({ file, target: i.original ?? i.path, path: i.path })),
   );
-};
-for (const specifier of [...deepImports].filter((s) => !isPublic(s))) {
-  const publicPart = DEEP_IMPORTS[specifier];
-  if (!publicPart) fail(`src/ imports ${specifier}, a package's private path, with no check in DEEP_IMPORTS (test/tools/build.mjs)`);
-  const [name] = specifier.match(/^(@[^/]+\/)?[^/]+/);
-  if (requireFromRoot(specifier) !== publicPart(requireFromRoot(name)))
-    fail(`${specifier} is no longer what ${name} exports for it: has ${name} changed its layout?`);
+  for (const { file, target } of dynamic)
+    if (!isSplitPoint(file, target)) fail(`${file}: import(${JSON.stringify(target)}) was left an import() but is no split point`);
+  for (const point of SPLIT_POINTS)
+    if (!dynamic.some(({ file, target }) => point.importer.test(file) && point.target.test(target)))
+      fail(`the split point ${point.importer} → ${point.target} matches no import() in src/: has the code moved?`);
+  // A package's file exports what Node's import() of it gives (see packageFaces).
+  for (const output of Object.values(metafile.outputs)) {
+    const pkg = output.entryPoint?.match(/^package-face:(.+)$/)?.[1];
+    if (pkg && output.exports.length < 2) fail(`the chunk of ${pkg} exports only ${output.exports.join(', ')}: its package face was lost`);
+  }
 }
-for (const specifier of Object.keys(DEEP_IMPORTS))
-  if (!deepImports.has(specifier) && !WITHOUT.has('deep-imports'))
-    fail(`DEEP_IMPORTS lists ${specifier}, which src/ no longer imports: remove it`);
 
-mkdirSync(dist, { recursive: true });
-const { files } = await linkChunks(bundle.outputFiles, bundle.metafile, 'dist/tripctl.cjs', fail);
-for (const [file, contents] of files) writeFileSync(join(dist, file), contents);
+/** npm run build: the npm bundle and its launcher in `outdir` (dist/), replaced whole. */
+export async function buildTool({ outdir = join(root, 'dist'), without = withoutFromEnv() } = {}) {
+  rmSync(outdir, { recursive: true, force: true });
+  try {
+    const bundle = await build({ ...(await buildOptions({ without })), outdir, write: false });
+    checkBundle(bundle.metafile, { without });
+    const { files } = await linkChunks(bundle.outputFiles, bundle.metafile, 'dist/tripctl.cjs', fail);
+    mkdirSync(outdir, { recursive: true });
+    for (const [file, contents] of files) writeFileSync(join(outdir, file), contents);
+    await build({ ...launcherOptions(), outfile: join(outdir, 'launch.cjs') });
+  } catch (error) {
+    rmSync(outdir, { recursive: true, force: true }); // nothing half-built is left to be run
+    throw error;
+  }
+}
 
-await build({ ...common, format: 'cjs', entryPoints: [join(root, 'src/launch.ts')], outfile: join(dist, 'launch.cjs') });
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildTool().catch((error) => {
+    if (!(error instanceof BuildError)) throw error;
+    console.error(`build: ${error.message}`);
+    process.exit(1);
+  });
+}

@@ -11,8 +11,11 @@
 //   - shared.cjs: chunks needed by more than one split point and not at start.
 // In a file, each chunk is a function run on its first use, with its own `module`, as Node would
 // run a file; a chunk of another file is loaded through that file's `__tripctlLoad`.
+// Each rewrite of esbuild's output here counts what it matched against what the metafile says it
+// must (replaceCounted), so an esbuild that writes its output otherwise fails the build.
 import { basename } from 'node:path';
 import { transform } from 'esbuild';
+import { BuildError } from './build-measures.mjs';
 
 /**
  * @param {import('esbuild').OutputFile[]} outputFiles ES module chunks, as built with splitting
@@ -36,13 +39,14 @@ export async function linkChunks(outputFiles, metafile, entry, fail) {
     });
     code.set(name(key), cjs.code);
   }
+  const outputOf = (chunk) => metafile.outputs[Object.keys(metafile.outputs).find((path) => name(path) === chunk)];
   const staticImports = (chunk) =>
-    metafile.outputs[Object.keys(metafile.outputs).find((path) => name(path) === chunk)].imports
-      .filter((i) => i.kind === 'import-statement' && !i.external)
+    outputOf(chunk)
+      .imports.filter((i) => i.kind === 'import-statement' && !i.external)
       .map((i) => name(i.path));
   const dynamicImports = (chunk) =>
-    metafile.outputs[Object.keys(metafile.outputs).find((path) => name(path) === chunk)].imports
-      .filter((i) => i.kind === 'dynamic-import' && !i.external)
+    outputOf(chunk)
+      .imports.filter((i) => i.kind === 'dynamic-import' && !i.external)
       .map((i) => name(i.path));
   const closure = (start) => {
     const seen = new Set();
@@ -68,7 +72,8 @@ export async function linkChunks(outputFiles, metafile, entry, fail) {
   // src/commands/trips/board.ts board.cjs, src/output/qr.ts output-qr.cjs, a package its name.
   const groupName = (root) => {
     const from = metafile.outputs[Object.keys(metafile.outputs).find((path) => name(path) === root)].entryPoint ?? root;
-    const pkg = from.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1];
+    // A package is reached through its face (build.mjs, packageFaces), or else by its own path.
+    const pkg = from.match(/^package-face:(.+)$/)?.[1] ?? from.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1];
     if (pkg) return pkg.replace('/', '+');
     const parts = from.replace(/\.[a-z]+$/, '').split('/');
     if (parts[1] !== 'commands') return parts.slice(1).join('-'); // src/sandbox/index.ts: sandbox-index
@@ -90,18 +95,29 @@ export async function linkChunks(outputFiles, metafile, entry, fail) {
   for (const file of fileNames) {
     const chunks = [...fileOf].filter(([, f]) => f === file).map(([chunk]) => chunk);
     const bodies = chunks.map((chunk) => {
+      const output = outputOf(chunk);
       // A chunk's exports object is its module.exports as it is: __toCommonJS would copy every
-      // export into a second object of getters, which start-up paid for (npm run bench).
-      const body = code
-        .get(chunk)
-        .replace(
-          /\bmodule\.exports=__toCommonJS\(stdin_exports\);/,
-          () => 'module.exports=__defProp(stdin_exports,"__esModule",{value:true});',
-        )
-        .replace(/\brequire\("\.\/([^"]+\.cjs)"\)/g, (call, target) => {
-          if (!fileOf.has(target)) fail(`${chunk} requires ${target}, which is no chunk of this build`);
-          return `__tripctlLoad(${JSON.stringify(target)})`;
-        });
+      // export into a second object of getters, which start-up paid for (npm run bench). Once in
+      // a chunk that exports anything, never in one that does not.
+      let body = replaceCounted(
+        code.get(chunk),
+        /\bmodule\.exports=__toCommonJS\(stdin_exports\);/g,
+        () => 'module.exports=__defProp(stdin_exports,"__esModule",{value:true});',
+        output.exports.length > 0 ? 1 : 0,
+        `${chunk}: module.exports=__toCommonJS(…)`,
+      );
+      // Each chunk it imports, statically or by import(), is required through __tripctlLoad: every
+      // one the metafile names, and nothing else.
+      const required = new Set();
+      body = body.replace(/\brequire\("\.\/([^"]+\.cjs)"\)/g, (_call, target) => {
+        if (!fileOf.has(target)) fail(`${chunk} requires ${target}, which is no chunk of this build`);
+        required.add(target);
+        return `__tripctlLoad(${JSON.stringify(target)})`;
+      });
+      const imported = new Set([...staticImports(chunk), ...dynamicImports(chunk)]);
+      const missed = [...imported].filter((target) => !required.has(target));
+      if (missed.length > 0 || required.size !== imported.size)
+        fail(`${chunk}: the chunks it imports (${[...imported].join(', ')}) are not the chunks required (${[...required].join(', ')})`);
       return `${JSON.stringify(chunk)}:(function(exports,require,module,__filename,__dirname){${body}\n})`;
     });
     const elsewhere = Object.fromEntries([...fileOf].filter(([, f]) => f !== file));
@@ -122,4 +138,19 @@ export async function linkChunks(outputFiles, metafile, entry, fail) {
     );
   }
   return { files };
+}
+
+/**
+ * `text.replace(pattern, replace)` that fails the build unless the pattern matched `expected`
+ * times: a rewrite of generated code whose pattern stops matching (a new esbuild writes it
+ * otherwise) must stop the build, not ship code that only breaks when run.
+ */
+export function replaceCounted(text, pattern, replace, expected, what) {
+  let count = 0;
+  const result = text.replace(pattern, (...match) => {
+    count++;
+    return replace(...match);
+  });
+  if (count !== expected) throw new BuildError(`${what} matched ${count} times, ${expected} expected: has esbuild's output changed?`);
+  return result;
 }

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import type { Context, Settings } from '../../context.js';
+import { bypassesProxy, maskProxy, proxySettings } from '../../client/proxy.js';
 import { isLoopbackHost } from '../../client/url.js';
 import { CliError } from '../../errors.js';
 import { maskSecret } from '../../secrets.js';
@@ -171,35 +172,9 @@ export function profileCheck(ctx: Context): { check: Check; settings?: Settings;
   };
 }
 
-/** `http://user:secret@proxy:3128` → `http://user:***@proxy:3128`. */
-function maskProxy(value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.password) url.password = '***';
-    return url.href.replace(/\/$/, '');
-  } catch {
-    return value;
-  }
-}
-
-/** Whether NO_PROXY (a comma list of hosts, `.suffix`es or `*`) covers the host. */
-function bypassed(host: string, noProxy: string | undefined): boolean {
-  if (isLoopbackHost(host)) return true;
-  for (const entry of (noProxy ?? '').split(/[\s,]+/).filter(Boolean)) {
-    const name = entry.replace(/:\d+$/, '').toLowerCase();
-    if (name === '*') return true;
-    const bare = name.replace(/^\*?\./, '');
-    if (host === bare || host.endsWith(`.${bare}`)) return true;
-  }
-  return false;
-}
-
 /** The proxy check; `via` is the (masked) proxy requests to the base URL go through, if any. */
 export function proxyCheck(ctx: Context, baseUrl: string | undefined): Check & { via?: string } {
-  const env = ctx.env;
-  const httpsProxy = env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy;
-  const httpProxy = env.HTTP_PROXY || env.http_proxy;
-  const noProxy = env.NO_PROXY || env.no_proxy;
+  const { httpsProxy, httpProxy, noProxy } = proxySettings(ctx.env) ?? {};
   let url: URL | undefined;
   try {
     url = baseUrl ? new URL(baseUrl) : undefined;
@@ -228,7 +203,7 @@ export function proxyCheck(ctx: Context, baseUrl: string | undefined): Check & {
       fix: 'set HTTPS_PROXY to a URL such as http://proxy.example.com:3128',
     };
   }
-  if (url && bypassed(url.hostname, noProxy)) {
+  if (url && bypassesProxy(url.hostname, noProxy)) {
     return {
       id: 'proxy',
       title: 'Proxy',
