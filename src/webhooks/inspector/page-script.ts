@@ -8,9 +8,7 @@ export const PAGE_SCRIPT = String.raw`'use strict';
   var entries = new Map();
   var order = [];
   var hello = { limit: 500 };
-  var selected = null;
-  var opened = null;
-  var wanted = null;
+  var selected = null, opened = null, wanted = null;
   var events = new Set();
   var timeFormat = null, dayFormat = null;
   function $(id) { return document.getElementById(id); }
@@ -192,7 +190,9 @@ export const PAGE_SCRIPT = String.raw`'use strict';
     parts.push('--data-binary ' + shq(e.body));
     return parts.join(' \\\n  ');
   }
-  function status(text) { var s = $('action-status'); if (s) s.textContent = text; }
+  // Kept apart from the pane, which is drawn again whenever a replay of the open delivery arrives.
+  var said = { seq: null, text: '' };
+  function status(text) { said = { seq: opened, text: text }; var s = $('action-status'); if (s) s.textContent = text; }
   function copyCurl(e) {
     var text = curl(e);
     var fallback = function () {
@@ -242,14 +242,14 @@ export const PAGE_SCRIPT = String.raw`'use strict';
       title: hello.forwardTo ? 'Send again to ' + hello.forwardTo + ', signed anew (r)' : 'start tripctl with --forward-to URL to replay',
       on: { click: function () { replay(e.seq); } },
     }, ['Replay']);
-    pane.replaceChildren(
+    pane.replaceChildren.apply(pane, [
       el('h2', { dir: 'auto', text: (e.event || '(no event)') + ' \u00b7 #' + e.seq }),
       el('div', { class: 'actions' }, [
         replayButton,
         el('button', { type: 'button', on: { click: function () { copyCurl(e); } } }, ['Copy as curl']),
         el('a', { href: '#d-' + e.seq, text: 'Link to this delivery' }),
       ]),
-      el('p', { id: 'action-status', class: 'status', role: 'status' }),
+      el('p', { id: 'action-status', class: 'status', role: 'status', text: said.seq === e.seq ? said.text : '' }),
       el('h3', { text: 'Signature' }),
       el('p', null, [el('span', { class: 'badge ' + verdictOf(e), text: verdictWord(e) }), ' ', e.reason || (e.verdict === 'valid' ? 'matches the body' : e.verdict === 'unchecked' ? 'not checked: no secret' : '')]),
       e.hint ? el('p', { class: 'muted', text: e.hint }) : null,
@@ -262,7 +262,7 @@ export const PAGE_SCRIPT = String.raw`'use strict';
       el('h3', { text: 'Body' }),
       bodyView(e),
       el('details', null, [el('summary', { text: 'Raw bytes (' + e.size + ')' }), el('pre', { text: e.body }), el('pre', { class: 'mono', text: hexDump(e.bodyBase64) })]),
-    );
+    ].filter(Boolean));
   }
 
   function fromHash() {

@@ -86,7 +86,7 @@ main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); }
 .tags { grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: .3rem; }
 .tag { font-size: .75rem; padding: 0 .4rem; border-radius: 4px; border: 1px solid var(--line); color: var(--muted); }
 .tag.replay { color: var(--accent); border-color: currentColor; }
-.badge { font-size: .8rem; font-weight: 600; padding: 0 .45rem; border-radius: 4px; white-space: nowrap; }
+.badge { align-self: start; justify-self: end; font-size: .8rem; font-weight: 600; padding: 0 .45rem; border-radius: 4px; white-space: nowrap; }
 .valid { color: var(--ok); } .invalid { color: var(--bad); } .unchecked, .ignored { color: var(--warn); }
 .badge.valid, .badge.invalid, .badge.unchecked, .badge.ignored { border: 1px solid currentColor; }
 .good { color: var(--ok); } .poor { color: var(--bad); }
@@ -109,5 +109,11 @@ footer { padding: .4rem 1rem; border-top: 1px solid var(--line); font-size: .8re
   .list-pane { border-right: 0; border-bottom: 1px solid var(--line); height: auto; max-height: 55vh; }
   .detail { height: auto; }
   th { width: 40%; }
+}
+@media (max-width: 600px) {
+  #list li { grid-template-columns: minmax(0, 1fr) auto; }
+  .t { grid-column: 1 / -1; }
+  .p { grid-column: 1; }
+  .a { grid-column: 2; }
 }
 `;
