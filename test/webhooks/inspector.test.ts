@@ -248,3 +248,38 @@ describe('webhooks inspect DIR', () => {
     expect(missing.err()).not.toContain('Inspector:');
   });
 });
+
+describe('the history the page is sent', () => {
+  it('keeps the last 500 in arrival order, made into entries only when asked for', async () => {
+    const { History } = await import('../../src/webhooks/inspector/entries.js');
+    const history = new History();
+    const delivery = (id: string) => ({
+      time: new Date('2026-08-21T10:00:00Z'),
+      path: '/',
+      event: 'booking.created',
+      deliveryId: id,
+      objectId: undefined,
+      objectStatus: undefined,
+      verdict: 'valid' as const,
+      attempt: 1,
+      retry: false,
+      ignored: false,
+      answered: 200,
+      envelope: undefined,
+      body: BODY(id),
+      headers: [],
+    });
+    for (let i = 1; i <= HISTORY_LIMIT + 20; i++) expect(history.record(delivery(`evt_${i}`), SECRET)).toBe(i);
+    const kept = history.all();
+    expect(kept).toHaveLength(HISTORY_LIMIT);
+    expect(kept[0]).toMatchObject({ seq: 21, deliveryId: 'evt_21' });
+    expect(kept.at(-1)).toMatchObject({ seq: HISTORY_LIMIT + 20, deliveryId: `evt_${HISTORY_LIMIT + 20}` });
+    expect(history.get(20)).toBeUndefined();
+    expect(history.get(0)).toBeUndefined();
+    expect(history.get(21)).toBe(kept[0]);
+    // A body over what the page is shown is cut when kept, and says how large it was.
+    const large = { ...delivery('evt_large'), body: Buffer.alloc(300 * 1024, 0x61) };
+    const seq = history.record(large, SECRET);
+    expect(history.get(seq)).toMatchObject({ size: 300 * 1024, body: Buffer.alloc(256 * 1024, 0x61) });
+  });
+});

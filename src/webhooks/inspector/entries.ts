@@ -2,7 +2,7 @@
 // made from a live delivery (the listener's event), from a file `listen --save` wrote
 // (`webhooks inspect DIR`), or from a replay; it is turned into JSON for the page only when a
 // page asks, so a listener whose page is closed pays for a reference kept, not for formatting.
-import { diagnose } from '../diagnosis.js';
+import { diagnose, diagnoseSaved } from '../diagnosis.js';
 import type { DeliveryEvent, RawHeaders } from '../listener-events.js';
 import { type ReadDelivery, savedHeader } from '../saved.js';
 import { SIGNATURE_HEADER } from '../signature.js';
@@ -91,12 +91,16 @@ export function fromDelivery(seq: number, d: DeliveryEvent, secret: string | und
 
 export function fromSaved(seq: number, saved: ReadDelivery, file: string, secret: string | undefined): Entry {
   const envelope = parseObject(saved.body);
-  const verdict =
-    secret === undefined
-      ? saved.verdict
-      : diagnose(secret, savedHeader(saved.headers, SIGNATURE_HEADER) ?? '', saved.body).valid
-        ? 'valid'
-        : 'invalid';
+  // Checked whole again when a secret is known (body intact, signature, headers); else as recorded.
+  const checked = secret === undefined ? undefined : diagnoseSaved(secret, saved);
+  const verdict = checked ? (checked.valid ? 'valid' : 'invalid') : saved.bodyIntact ? saved.verdict : 'invalid';
+  const reason = checked
+    ? checked.message
+    : !saved.bodyIntact
+      ? 'the body does not match the sha256 recorded when it was saved: the file was edited'
+      : saved.verdict === 'invalid'
+        ? 'the signature failed when it was received'
+        : undefined;
   return {
     seq,
     time: new Date(saved.receivedAt),
@@ -105,10 +109,8 @@ export function fromSaved(seq: number, saved: ReadDelivery, file: string, secret
     event: saved.event ?? str(envelope.event),
     deliveryId: saved.deliveryId ?? str(envelope.id),
     verdict,
-    ...(verdict === 'invalid' ? why(secret, saved.headers, saved.body, 'the signature failed when it was received') : {}),
-    ...(saved.bodyIntact
-      ? {}
-      : { verdict: 'invalid', reason: 'the body does not match the sha256 recorded when it was saved: the file was edited' }),
+    reason,
+    hint: checked?.hint,
     attempt: 1,
     ignored: false,
     answered: 0,
@@ -166,9 +168,17 @@ export function entryJson(e: Entry): string {
   return e.json;
 }
 
-/** The last HISTORY_LIMIT entries, in arrival order. */
+/**
+ * The last HISTORY_LIMIT entries, in arrival order: a ring, so a busy listener pays a slot written
+ * per delivery, not an array shifted. A live delivery is kept as the listener's event and made an
+ * Entry only when a page asks (most are never looked at); one with a large body is made at once,
+ * so the ring never holds more than SHOWN_BYTES of it.
+ */
 export class History {
-  private readonly entries: Entry[] = [];
+  private readonly slots: Array<Entry | DeliveryEvent | undefined> = new Array(HISTORY_LIMIT);
+  private readonly seqs: number[] = new Array<number>(HISTORY_LIMIT).fill(0);
+  private readonly secrets: Array<string | undefined> = new Array(HISTORY_LIMIT);
+  private added = 0;
   private next = 1;
 
   seq(): number {
@@ -176,15 +186,39 @@ export class History {
   }
 
   add(entry: Entry): void {
-    this.entries.push(entry);
-    if (this.entries.length > HISTORY_LIMIT) this.entries.splice(0, this.entries.length - HISTORY_LIMIT);
+    this.put(entry.seq, entry, undefined);
+  }
+
+  /** Keeps a delivery as received, with the secret it was checked with (for a failure's diagnosis); returns its seq. */
+  record(delivery: DeliveryEvent, secret: string | undefined): number {
+    const seq = this.seq();
+    this.put(seq, delivery.body.length > SHOWN_BYTES ? fromDelivery(seq, delivery, secret) : delivery, secret);
+    return seq;
   }
 
   get(seq: number): Entry | undefined {
-    return this.entries.find((e) => e.seq === seq);
+    const at = this.seqs.indexOf(seq);
+    return at < 0 || seq === 0 ? undefined : this.entryAt(at);
   }
 
-  all(): readonly Entry[] {
-    return this.entries;
+  all(): Entry[] {
+    const count = Math.min(this.added, HISTORY_LIMIT);
+    const first = this.added - count;
+    return Array.from({ length: count }, (_, i) => this.entryAt((first + i) % HISTORY_LIMIT));
+  }
+
+  private put(seq: number, item: Entry | DeliveryEvent, secret: string | undefined): void {
+    const at = this.added++ % HISTORY_LIMIT;
+    this.slots[at] = item;
+    this.seqs[at] = seq;
+    this.secrets[at] = secret;
+  }
+
+  private entryAt(at: number): Entry {
+    const item = this.slots[at]!;
+    if ('seq' in item) return item;
+    const entry = fromDelivery(this.seqs[at]!, item, this.secrets[at]);
+    this.slots[at] = entry;
+    return entry;
   }
 }

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { Forwarder, withHeader } from '../forward.js';
 import { SIGNATURE_PREFIX, sign } from '../signature.js';
 import type { DeliveryEvent } from '../listener-events.js';
-import { type Entry, entryJson, fromDelivery, HISTORY_LIMIT, History } from './entries.js';
+import { type Entry, entryJson, HISTORY_LIMIT, History } from './entries.js';
 import { PAGE_CSS, pageHtml } from './page.js';
 import { PAGE_SCRIPT } from './page-script.js';
 
@@ -85,12 +85,18 @@ export class Inspector {
 
   /** A delivery the listener emitted, checked with the secret it was checked with. */
   addDelivery(delivery: DeliveryEvent, secret: string | undefined): void {
-    this.add(fromDelivery(this.history.seq(), delivery, secret));
+    const seq = this.history.record(delivery, secret);
+    // With no page open nothing more: the entry is made when a page asks for it.
+    if (this.streams.size > 0) this.send(this.history.get(seq)!);
   }
 
   /** Records an entry and sends it to every open page. */
   add(entry: Entry): void {
     this.history.add(entry);
+    this.send(entry);
+  }
+
+  private send(entry: Entry): void {
     if (this.streams.size === 0) return;
     const message = `event: delivery\ndata: ${entryJson(entry)}\n\n`;
     for (const stream of this.streams) stream.write(message);
