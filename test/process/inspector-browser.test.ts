@@ -6,10 +6,11 @@
 // HTTP, and a DNS name rebound to 127.0.0.1 in the browser), nothing fetched from elsewhere, the
 // keyboard, Arabic right to left, and the layout at 1280 and 375 pixels (screenshots are written
 // to TRIPCTL_SCREENSHOTS, when set, for a person to look at).
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign, verify } from '../../src/webhooks/signature.js';
@@ -163,7 +164,7 @@ describe('the inspector page in Chromium', () => {
     await page.close();
   });
 
-  it('a link to one delivery opens it; Arabic reads right to left; at 375 pixels nothing is wider than the screen', async () => {
+  it('a link to one delivery opens it; Arabic reads right to left; its copied curl re-sends the same signed bytes; at 375 pixels nothing is wider than the screen', async () => {
     const body = Buffer.from(
       JSON.stringify({ id: 'evt_arabic', event: 'booking.created', data: { id: 'b1', status: 'requested', passengerName: 'رامي حداد' } }),
     );
@@ -176,7 +177,11 @@ describe('the inspector page in Chromium', () => {
     const stream = await EventStream.open(address);
     const listed = await until('the delivery in Arabic', () => stream.deliveries().find((d) => d.deliveryId === 'evt_arabic'));
     stream.end();
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const browsing = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    const page = await browsing.newPage();
     await page.goto(`${address.url}#d-${String(listed.seq)}`);
     const detail = page.locator('#detail');
     await expect.poll(() => detail.locator('h2').textContent()).toBe(`booking.created · #${String(listed.seq)}`);
@@ -191,7 +196,20 @@ describe('the inspector page in Chromium', () => {
     await screenshot(page, 'inspector-375.png');
     await page.evaluate('window.scrollTo(0, 0)');
     await screenshot(page, 'inspector-375-top.png');
-    await page.close();
+
+    // Copy as curl, then run what was copied in a shell: the handler gets the same bytes, validly signed.
+    await page.getByRole('button', { name: 'Copy as curl' }).click();
+    await expect.poll(() => page.locator('#action-status').textContent()).toBe('Copied as curl.');
+    const copied = String(await page.evaluate('navigator.clipboard.readText()'));
+    expect(copied.startsWith(`curl -X POST '${receiver.url}'`)).toBe(true);
+    const before = receiver.received.length;
+    // Not execFileSync: the handler answering it runs in this process.
+    await promisify(execFile)('sh', ['-c', `${copied} --silent --output /dev/null --max-time 10`]);
+    const [, ...rest] = await receiver.waitFor(before + 1);
+    const resent = rest.at(-1)!;
+    expect(resent.body.equals(body)).toBe(true);
+    expect(verify(secret, resent.body, resent.headers['x-service-signature'] as string)).toEqual({ ok: true });
+    await browsing.close();
   });
 
   it('refuses without the token and to another Host name, the built tool and in the browser (a DNS name rebound to 127.0.0.1)', async () => {
