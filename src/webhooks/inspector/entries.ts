@@ -61,7 +61,49 @@ function why(secret: string | undefined, headers: RawHeaders, body: Buffer, fall
   return found.valid ? { reason: fallback } : { reason: found.message ?? fallback, hint: found.hint };
 }
 
-export function fromDelivery(seq: number, d: DeliveryEvent, secret: string | undefined, method = 'POST'): Entry {
+/**
+ * What the history keeps of a live delivery until a page asks: not the parsed envelope (the page
+ * parses the body itself), and the body copied out of the socket's read buffer, which a slice
+ * would keep alive whole. Fewer objects kept alive is less for every garbage collection to copy.
+ */
+export type KeptDelivery = Pick<
+  DeliveryEvent,
+  | 'time'
+  | 'path'
+  | 'event'
+  | 'deliveryId'
+  | 'verdict'
+  | 'reason'
+  | 'attempt'
+  | 'ignored'
+  | 'answered'
+  | 'headers'
+  | 'body'
+  | 'forward'
+  | 'handlerBody'
+  | 'savedTo'
+>;
+
+function keptDelivery(d: DeliveryEvent): KeptDelivery {
+  return {
+    time: d.time,
+    path: d.path,
+    event: d.event,
+    deliveryId: d.deliveryId,
+    verdict: d.verdict,
+    reason: d.reason,
+    attempt: d.attempt,
+    ignored: d.ignored,
+    answered: d.answered,
+    headers: d.headers,
+    body: Buffer.from(d.body),
+    forward: d.forward,
+    handlerBody: d.handlerBody,
+    savedTo: d.savedTo,
+  };
+}
+
+export function fromDelivery(seq: number, d: KeptDelivery, secret: string | undefined, method = 'POST'): Entry {
   const f = d.forward;
   let handler: HandlerAnswer | undefined;
   if (d.verdict === 'invalid' && d.answered === 400) handler = { error: 'not forwarded: the signature failed (answered 400)' };
@@ -170,12 +212,12 @@ export function entryJson(e: Entry): string {
 
 /**
  * The last HISTORY_LIMIT entries, in arrival order: a ring, so a busy listener pays a slot written
- * per delivery, not an array shifted. A live delivery is kept as the listener's event and made an
- * Entry only when a page asks (most are never looked at); one with a large body is made at once,
- * so the ring never holds more than SHOWN_BYTES of it.
+ * per delivery, not an array shifted. A live delivery is kept as received (KeptDelivery) and made
+ * an Entry only when a page asks (most are never looked at); one with a large body is made at
+ * once, so the ring never holds more than SHOWN_BYTES of it.
  */
 export class History {
-  private readonly slots: Array<Entry | DeliveryEvent | undefined> = new Array(HISTORY_LIMIT);
+  private readonly slots: Array<Entry | KeptDelivery | undefined> = new Array(HISTORY_LIMIT);
   private readonly seqs: number[] = new Array<number>(HISTORY_LIMIT).fill(0);
   private readonly secrets: Array<string | undefined> = new Array(HISTORY_LIMIT);
   private added = 0;
@@ -192,7 +234,7 @@ export class History {
   /** Keeps a delivery as received, with the secret it was checked with (for a failure's diagnosis); returns its seq. */
   record(delivery: DeliveryEvent, secret: string | undefined): number {
     const seq = this.seq();
-    this.put(seq, delivery.body.length > SHOWN_BYTES ? fromDelivery(seq, delivery, secret) : delivery, secret);
+    this.put(seq, delivery.body.length > SHOWN_BYTES ? fromDelivery(seq, delivery, secret) : keptDelivery(delivery), secret);
     return seq;
   }
 
@@ -207,7 +249,7 @@ export class History {
     return Array.from({ length: count }, (_, i) => this.entryAt((first + i) % HISTORY_LIMIT));
   }
 
-  private put(seq: number, item: Entry | DeliveryEvent, secret: string | undefined): void {
+  private put(seq: number, item: Entry | KeptDelivery, secret: string | undefined): void {
     const at = this.added++ % HISTORY_LIMIT;
     this.slots[at] = item;
     this.seqs[at] = seq;
