@@ -7,8 +7,10 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HISTORY_LIMIT } from '../../src/webhooks/inspector/entries.js';
-import { verify } from '../../src/webhooks/signature.js';
+import type { DeliveryEvent } from '../../src/webhooks/listener-events.js';
+import { fromDelivery, HISTORY_LIMIT } from '../../src/webhooks/inspector/entries.js';
+import { History } from '../../src/webhooks/inspector/history.js';
+import { sign, verify } from '../../src/webhooks/signature.js';
 import { testContext, type TestContext } from '../support/context.js';
 import { deliver, startListen } from './in-process.js';
 import { ask, EventStream, type InspectorAddress, inspectorAddress } from './inspector-client.js';
@@ -129,7 +131,6 @@ describe('webhooks listen --inspect: deliveries on the page, and Replay', () => 
       // A body re-serialised after signing (pretty-printed): the diagnosis names it.
       const body = BODY('evt_three');
       const pretty = Buffer.from(JSON.stringify(JSON.parse(body.toString()), null, 2));
-      const { sign } = await import('../../src/webhooks/signature.js');
       const res = await fetch(url, {
         method: 'POST',
         body: pretty,
@@ -250,25 +251,35 @@ describe('webhooks inspect DIR', () => {
 });
 
 describe('the history the page is sent', () => {
-  it('keeps the last 500 in arrival order, made into entries only when asked for', async () => {
-    const { History } = await import('../../src/webhooks/inspector/entries.js');
+  const delivery = (id: string, more: Partial<DeliveryEvent> = {}): DeliveryEvent => ({
+    time: new Date('2026-08-21T10:00:00.123Z'),
+    path: '/hooks?x=1',
+    event: 'booking.created',
+    deliveryId: id,
+    objectId: undefined,
+    objectStatus: undefined,
+    verdict: 'valid',
+    attempt: 1,
+    retry: false,
+    ignored: false,
+    answered: 200,
+    envelope: undefined,
+    body: BODY(id, 'رامي حداد'),
+    headers: [
+      'Content-Type',
+      'application/json',
+      'X-Service-Event',
+      'booking.created',
+      'X-Service-Delivery',
+      id,
+      'X-Service-Signature',
+      sign(SECRET, BODY(id, 'رامي حداد')),
+    ],
+    ...more,
+  });
+
+  it('keeps the last 500 in arrival order, made into entries only when asked for', () => {
     const history = new History();
-    const delivery = (id: string) => ({
-      time: new Date('2026-08-21T10:00:00Z'),
-      path: '/',
-      event: 'booking.created',
-      deliveryId: id,
-      objectId: undefined,
-      objectStatus: undefined,
-      verdict: 'valid' as const,
-      attempt: 1,
-      retry: false,
-      ignored: false,
-      answered: 200,
-      envelope: undefined,
-      body: BODY(id),
-      headers: [],
-    });
     for (let i = 1; i <= HISTORY_LIMIT + 20; i++) expect(history.record(delivery(`evt_${i}`), SECRET)).toBe(i);
     const kept = history.all();
     expect(kept).toHaveLength(HISTORY_LIMIT);
@@ -278,8 +289,41 @@ describe('the history the page is sent', () => {
     expect(history.get(0)).toBeUndefined();
     expect(history.get(21)).toBe(kept[0]);
     // A body over what the page is shown is cut when kept, and says how large it was.
-    const large = { ...delivery('evt_large'), body: Buffer.alloc(300 * 1024, 0x61) };
+    const large = delivery('evt_large', { body: Buffer.alloc(300 * 1024, 0x61) });
     const seq = history.record(large, SECRET);
     expect(history.get(seq)).toMatchObject({ size: 300 * 1024, body: Buffer.alloc(256 * 1024, 0x61) });
+  });
+
+  it('gives back from its buffer exactly the entry the delivery makes: forwarded, failed, refused, ignored, saved, without headers', () => {
+    const cases: DeliveryEvent[] = [
+      delivery('evt_ok', { forward: { status: 201, latencyMs: 12 }, handlerBody: Buffer.from('{"stored":true}'), answered: 201 }),
+      delivery('evt_500', {
+        forward: { status: 500, latencyMs: 3, bodyLine: 'broke' },
+        handlerBody: Buffer.from('broke\nat x'),
+        answered: 500,
+        attempt: 3,
+        retry: true,
+      }),
+      delivery('evt_down', {
+        forward: { latencyMs: 7000, error: { kind: 'timeout', message: 'no answer within 7000 ms' } },
+        answered: 504,
+      }),
+      delivery('evt_bad', {
+        verdict: 'invalid',
+        reason: 'signature does not match the body',
+        answered: 400,
+        headers: ['X-Service-Signature', sign(OTHER, BODY('evt_bad'))],
+        body: BODY('evt_bad'),
+      }),
+      delivery('evt_ignored', { ignored: true, verdict: 'unchecked', savedTo: '/tmp/d/evt_ignored.json' }),
+      delivery('evt_bare', { headers: [], event: 'booking.created', deliveryId: 'evt_bare' }),
+    ];
+    const history = new History();
+    for (const d of cases) {
+      const seq = history.record(d, SECRET);
+      const { json: _, ...got } = history.get(seq)!;
+      const { json: __, ...want } = fromDelivery(seq, d, SECRET);
+      expect(got, d.deliveryId).toEqual(want);
+    }
   });
 });

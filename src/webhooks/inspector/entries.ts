@@ -61,11 +61,7 @@ function why(secret: string | undefined, headers: RawHeaders, body: Buffer, fall
   return found.valid ? { reason: fallback } : { reason: found.message ?? fallback, hint: found.hint };
 }
 
-/**
- * What the history keeps of a live delivery until a page asks: not the parsed envelope (the page
- * parses the body itself), and the body copied out of the socket's read buffer, which a slice
- * would keep alive whole. Fewer objects kept alive is less for every garbage collection to copy.
- */
+/** What an entry is made from: a live delivery, or what the history kept of one (history.ts). */
 export type KeptDelivery = Pick<
   DeliveryEvent,
   | 'time'
@@ -83,25 +79,6 @@ export type KeptDelivery = Pick<
   | 'handlerBody'
   | 'savedTo'
 >;
-
-function keptDelivery(d: DeliveryEvent): KeptDelivery {
-  return {
-    time: d.time,
-    path: d.path,
-    event: d.event,
-    deliveryId: d.deliveryId,
-    verdict: d.verdict,
-    reason: d.reason,
-    attempt: d.attempt,
-    ignored: d.ignored,
-    answered: d.answered,
-    headers: d.headers,
-    body: Buffer.from(d.body),
-    forward: d.forward,
-    handlerBody: d.handlerBody,
-    savedTo: d.savedTo,
-  };
-}
 
 export function fromDelivery(seq: number, d: KeptDelivery, secret: string | undefined, method = 'POST'): Entry {
   const f = d.forward;
@@ -208,59 +185,4 @@ export function entryJson(e: Entry): string {
     savedTo: e.savedTo,
   });
   return e.json;
-}
-
-/**
- * The last HISTORY_LIMIT entries, in arrival order: a ring, so a busy listener pays a slot written
- * per delivery, not an array shifted. A live delivery is kept as received (KeptDelivery) and made
- * an Entry only when a page asks (most are never looked at); one with a large body is made at
- * once, so the ring never holds more than SHOWN_BYTES of it.
- */
-export class History {
-  private readonly slots: Array<Entry | KeptDelivery | undefined> = new Array(HISTORY_LIMIT);
-  private readonly seqs: number[] = new Array<number>(HISTORY_LIMIT).fill(0);
-  private readonly secrets: Array<string | undefined> = new Array(HISTORY_LIMIT);
-  private added = 0;
-  private next = 1;
-
-  seq(): number {
-    return this.next++;
-  }
-
-  add(entry: Entry): void {
-    this.put(entry.seq, entry, undefined);
-  }
-
-  /** Keeps a delivery as received, with the secret it was checked with (for a failure's diagnosis); returns its seq. */
-  record(delivery: DeliveryEvent, secret: string | undefined): number {
-    const seq = this.seq();
-    this.put(seq, delivery.body.length > SHOWN_BYTES ? fromDelivery(seq, delivery, secret) : keptDelivery(delivery), secret);
-    return seq;
-  }
-
-  get(seq: number): Entry | undefined {
-    const at = this.seqs.indexOf(seq);
-    return at < 0 || seq === 0 ? undefined : this.entryAt(at);
-  }
-
-  all(): Entry[] {
-    const count = Math.min(this.added, HISTORY_LIMIT);
-    const first = this.added - count;
-    return Array.from({ length: count }, (_, i) => this.entryAt((first + i) % HISTORY_LIMIT));
-  }
-
-  private put(seq: number, item: Entry | KeptDelivery, secret: string | undefined): void {
-    const at = this.added++ % HISTORY_LIMIT;
-    this.slots[at] = item;
-    this.seqs[at] = seq;
-    this.secrets[at] = secret;
-  }
-
-  private entryAt(at: number): Entry {
-    const item = this.slots[at]!;
-    if ('seq' in item) return item;
-    const entry = fromDelivery(this.seqs[at]!, item, this.secrets[at]);
-    this.slots[at] = entry;
-    return entry;
-  }
 }

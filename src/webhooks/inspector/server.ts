@@ -13,7 +13,8 @@ import type { AddressInfo } from 'node:net';
 import { Forwarder, withHeader } from '../forward.js';
 import { SIGNATURE_PREFIX, sign } from '../signature.js';
 import type { DeliveryEvent } from '../listener-events.js';
-import { type Entry, entryJson, HISTORY_LIMIT, History } from './entries.js';
+import { type Entry, entryJson, HISTORY_LIMIT } from './entries.js';
+import { History } from './history.js';
 import { PAGE_CSS, pageHtml } from './page.js';
 import { PAGE_SCRIPT } from './page-script.js';
 
