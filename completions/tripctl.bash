@@ -103,6 +103,7 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
     'webhooks|events') r='events' ;;
     'webhooks|secret') r='secret' ;;
     'webhooks|listen') r='listen' ;;
+    'webhooks|inspect') r='inspect' ;;
     'webhooks|verify') r='verify' ;;
     'webhooks|replay') r='replay' ;;
     'sandbox|start') r='start' ;;
@@ -134,7 +135,7 @@ _tripctl_words() { # path → its subcommands
     'payouts') r='list' ;;
     'reports') r='show export' ;;
     'reviews') r='list' ;;
-    'webhooks') r='list create update delete test deliveries events secret listen verify replay' ;;
+    'webhooks') r='list create update delete test deliveries events secret listen inspect verify replay' ;;
     'sandbox') r='start trigger edit-booking edit-payment advance-clock' ;;
     *) r='' ;;
   esac
@@ -234,7 +235,8 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'webhooks deliveries') r='--param --columns' ;;
     'webhooks events') r='' ;;
     'webhooks secret') r='' ;;
-    'webhooks listen') r='--port --host --path --secret --endpoint --forward-to --events --register --save --skip-verify --max-body --forward-timeout' ;;
+    'webhooks listen') r='--port --host --path --secret --endpoint --forward-to --events --register --save --skip-verify --max-body --forward-timeout --inspect' ;;
+    'webhooks inspect') r='--port --forward-to --secret --forward-timeout' ;;
     'webhooks verify') r='--secret --endpoint --signature --payload-file --saved' ;;
     'webhooks replay') r='--to --secret --timeout-ms' ;;
     'api') r='--input --file --force -H --header -F --field -f --raw-field --param' ;;
@@ -498,6 +500,10 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'webhooks listen|--save') r='dir' ;;
     'webhooks listen|--max-body') r='free' ;;
     'webhooks listen|--forward-timeout') r='free' ;;
+    'webhooks inspect|--port') r='free' ;;
+    'webhooks inspect|--forward-to') r='free' ;;
+    'webhooks inspect|--secret') r='free' ;;
+    'webhooks inspect|--forward-timeout') r='free' ;;
     'webhooks verify|--secret') r='free' ;;
     'webhooks verify|--endpoint') r='dyn:webhooks' ;;
     'webhooks verify|--signature') r='free' ;;
@@ -594,6 +600,7 @@ _tripctl_arg() { # path|index → how the positional argument completes
     'webhooks test|0') r='dyn:webhooks' ;;
     'webhooks deliveries|0') r='dyn:webhooks' ;;
     'webhooks secret|0') r='dyn:webhooks' ;;
+    'webhooks inspect|0') r='dir' ;;
     'webhooks replay|0') r='file' ;;
     'api|0') r='one:GET POST PUT PATCH DELETE' ;;
     'api|1') r='file' ;;

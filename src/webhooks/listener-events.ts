@@ -34,6 +34,8 @@ export interface DeliveryEvent {
   /** Not in --events: answered 200, not forwarded. */
   ignored: boolean;
   forward?: ForwardOutcome;
+  /** What the handler answered, whole (the inspector page shows it; the terminal shows `forward.bodyLine`). */
+  handlerBody?: Buffer;
   /** The status the listener answered the sender with. */
   answered: number;
   /** The parsed body, when it is JSON. */

@@ -257,6 +257,7 @@ export class Listener extends EventEmitter<ListenerEvents> {
           delivery.forward = forwardOutcome(result);
           if (result.ok) {
             delivery.answered = result.status;
+            delivery.handlerBody = result.body;
             const type = result.headers['content-type'];
             res.writeHead(result.status, { 'content-length': String(result.body.length), ...(type ? { 'content-type': type } : {}) });
             res.end(result.body);

@@ -11,7 +11,8 @@
 // an upper bound of the listener's own work. The JIT still compiles now and then in the counted
 // window, which moves a build's count by a few thousand between runs: the runs alternate and the
 // median counts.
-// Usage: node test/bench/listen-instructions.mjs [--deliveries N] [--runs R] [--baseline BIN]   (after npm run build; needs valgrind)
+// Usage: node test/bench/listen-instructions.mjs [--deliveries N] [--runs R] [--baseline BIN] [--inspect]   (after npm run build; needs valgrind)
+// --inspect adds `listen --inspect` with its page closed.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -92,6 +93,7 @@ const receivers = [
   ['node:http + createHmac + JSON.parse', ['-e', MINIMAL], /^port (\d+)/m],
   ['tripctl webhooks listen', [bin, ...LISTEN_ARGS], LISTEN_READY],
   ...(BASELINE ? [['baseline (--baseline)', [resolve(BASELINE), ...LISTEN_ARGS], LISTEN_READY]] : []),
+  ...(process.argv.includes('--inspect') ? [['listen --inspect (page closed)', [bin, ...LISTEN_ARGS, '--inspect'], LISTEN_READY]] : []),
 ];
 const counts = receivers.map(() => []);
 for (let run = 0; run < RUNS; run++) {

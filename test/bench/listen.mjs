@@ -13,9 +13,10 @@
 // depend on who is fastest: every server is sent the same fixed rate of deliveries at the same
 // time (paired), and the CPU each one spends per delivery (from /proc) is compared, per round.
 //
-// Usage: node test/bench/listen.mjs [--seconds S] [--connections N] [--rounds R] [--rate N] [--baseline BIN]
+// Usage: node test/bench/listen.mjs [--seconds S] [--connections N] [--rounds R] [--rate N] [--baseline BIN] [--inspect]
 //   (after npm run build). --baseline adds a row for another build's bin/tripctl (a checkout of
-//   an earlier commit, say), measured in the same rounds: before and after in one run.
+//   an earlier commit, say), measured in the same rounds: before and after in one run. --inspect
+//   adds a row for `listen --inspect` with its page closed (issue 38: the page costs nothing unseen).
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,6 +33,7 @@ const SECONDS = Number(arg('--seconds', 3));
 const CONNECTIONS = Number(arg('--connections', 32));
 const ROUNDS = Number(arg('--rounds', 5));
 const BASELINE = arg('--baseline', undefined);
+const WITH_INSPECTOR = process.argv.includes('--inspect');
 const RATE = Number(arg('--rate', 4000));
 const TARGET = 0.9;
 const SECRET = 'whsec_benchmark_benchmark_benchmark_00';
@@ -256,6 +258,13 @@ export async function benchListen() {
         name: 'baseline',
         label: 'baseline (--baseline)',
         ...(await startProcess([resolve(BASELINE), ...LISTEN_ARGS], LISTEN_READY)),
+        runs: [],
+      });
+    if (WITH_INSPECTOR)
+      servers.push({
+        name: 'inspect',
+        label: 'listen --inspect (page closed)',
+        ...(await startProcess([bin, ...LISTEN_ARGS, '--inspect'], LISTEN_READY)),
         runs: [],
       });
     for (let round = 0; round < ROUNDS; round++) {

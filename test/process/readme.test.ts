@@ -37,6 +37,7 @@ const REFERENCE_NOT_RUN: Record<string, string> = {
   'tripctl webhooks deliveries': 'names an endpoint id of your own',
   'tripctl webhooks secret': 'names an endpoint id of your own',
   'tripctl webhooks listen': 'serves until Ctrl-C',
+  'tripctl webhooks inspect': 'serves a page until Ctrl-C, over a folder you saved',
   'tripctl webhooks verify': 'checks a delivery you captured, with its secret',
   'tripctl webhooks replay': 'sends a delivery you saved to a handler of your own',
   'tripctl trips board': 'a boarding station: reads scans at the coach door until Ctrl-D',

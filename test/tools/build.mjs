@@ -81,6 +81,8 @@ const SPLIT_POINTS = [
   // What only a terminal run loads: the prompter (inquirer), the spinner (ora), and --query (jmespath).
   { importer: /^src[\\/]context\.ts$/, target: /^\.\/(input\/prompter|output\/progress)\.js$/ },
   { importer: /^src[\\/]cli\.ts$/, target: /^\.\/output\/query\.js$/ },
+  // The webhook inspector's server and page (listen --inspect, webhooks inspect).
+  { importer: /^src[\\/]commands[\\/]webhooks[\\/]/, target: /^\.\.\/\.\.\/webhooks\/inspector\/open\.js$/ },
   // Phone numbers' metadata (a phone typed), undici's public entry (behind a proxy), the Excel reader.
   { importer: /^src[\\/]/, target: /^(libphonenumber-js|undici|read-excel-file\/universal)$/ },
 ];

@@ -147,7 +147,29 @@ export function register(program: Command, ctx: Context): void {
       "how long the handler may take (default 7000: under the service's 8 s)",
       integerInRange('--forward-timeout', 1, 600_000),
     )
+    .option(
+      '--inspect [port]',
+      'also serve a page on 127.0.0.1 that lists deliveries live, opens them and replays them; its URL (with a token) is printed on stderr',
+      integerInRange('--inspect', 0, 65535),
+    )
     .action(lazy(ctx, async () => (await import('./listen.js')).runListen));
+
+  defineVerb(webhooks, 'inspect <dir>', {
+    assistant: { notOffered: 'a long-running local page' },
+    description: 'Open deliveries saved by `listen --save DIR` in the inspector page (127.0.0.1), to read and replay them',
+    examples: [
+      'tripctl webhooks inspect ./deliveries',
+      'tripctl webhooks inspect ./deliveries --forward-to http://localhost:3000/webhooks --port 4040',
+    ],
+  })
+    .option('--port <port>', 'port of the page; 0 (default) picks a free one', integerInRange('--port', 0, 65535), 0)
+    .option('--forward-to <url>', 'the handler Replay sends to')
+    .option(
+      '--secret <secret>',
+      "re-sign replays with this secret (env TRIPCTL_WEBHOOK_SECRET; default: the kept secret of the files' endpoint)",
+    )
+    .option('--forward-timeout <ms>', 'how long the handler may take (default 7000)', integerInRange('--forward-timeout', 1, 600_000))
+    .action(lazy(ctx, async () => (await import('./inspect.js')).runInspect));
 
   defineVerb(webhooks, 'verify', {
     description: 'Check a captured delivery: exit 0 when the signature matches the body, 1 with the reason when not',

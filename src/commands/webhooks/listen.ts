@@ -28,6 +28,8 @@ export interface ListenOpts {
   skipVerify?: boolean;
   maxBody?: number;
   forwardTimeout?: number;
+  /** `--inspect` alone: a free port. */
+  inspect?: number | true;
 }
 
 export const runListen: ActionFn<ListenOpts> = async (ctx, { opts }) => {
@@ -66,6 +68,7 @@ export const runListen: ActionFn<ListenOpts> = async (ctx, { opts }) => {
   const output = await ListenOutput.create(ctx, { skipVerify: opts.skipVerify });
   output.attach(listener);
   await start(listener, opts);
+  const inspector = opts.inspect === undefined ? undefined : await startInspector(ctx, listener, opts, forwardTo);
 
   let temporary: TemporaryEndpoint | undefined;
   if (opts.register !== undefined) {
@@ -101,6 +104,7 @@ export const runListen: ActionFn<ListenOpts> = async (ctx, { opts }) => {
     ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await listener.close();
+  await inspector?.close();
   output.flush();
   const code = temporary ? await deleteTemporary(ctx, temporary.id) : ExitCode.ok;
   ctx.info(output.summary());
@@ -137,6 +141,26 @@ function settledSecret(ctx: Context, opts: ListenOpts): { secret?: string; endpo
     );
   }
   return { secret: given };
+}
+
+/** The page of `--inspect` (its code loaded only then), fed every delivery the listener emits. */
+async function startInspector(ctx: Context, listener: Listener, opts: ListenOpts, forwardTo: URL | undefined) {
+  const { openInspector } = await import('../../webhooks/inspector/open.js');
+  try {
+    const inspector = await openInspector(ctx, {
+      port: opts.inspect === true ? 0 : (opts.inspect ?? 0),
+      forwardTo,
+      forwardTimeoutMs: opts.forwardTimeout,
+      secret: () => listener.opts.secret,
+      source: `webhooks listen on ${listener.url}`,
+      listenUrl: listener.url,
+    });
+    listener.on('delivery', (delivery) => inspector.addDelivery(delivery, listener.opts.secret));
+    return inspector;
+  } catch (error) {
+    await listener.close();
+    throw error;
+  }
 }
 
 async function start(listener: Listener, opts: ListenOpts): Promise<void> {
