@@ -2,7 +2,7 @@
 // sends to passengers by phone messaging. Each is made from the service's ticket (its code and QR
 // text, unchanged), with the company, the cities and the local departure read beside it. One
 // ticket is saved as every made file is (cmdkit/save-download.ts); a trip's tickets are one PDF
-// with a page each, or a folder of PNGs that appears whole (temporary folder, then a rename).
+// with a page each, or a folder of PNGs saved the whole set or nothing (save-download.ts saveMadeFolder).
 import type { Context } from '../../context.js';
 import { localDateTime } from '../../cmdkit/handles.js';
 import { toolsFor, unwrap } from '../../cmdkit/run-operation.js';
