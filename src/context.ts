@@ -247,6 +247,7 @@ export class Context {
         await (this.beforeWrite ?? this.confirmWrites)?.();
         this.sentWrites = true;
       },
+      notice: limits.silent ? undefined : (line) => this.io.err(`${line}\n`),
       ...this.clientOverrides,
     });
   }

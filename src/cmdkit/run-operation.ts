@@ -244,6 +244,7 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       // are the client's own rule (client/repeat.ts). Other writes are sent once.
       retrySafe: op.method === 'PATCH' && 'status' in body ? true : undefined,
       checkWith: checkWith(command, path),
+      reached: op.reached,
     });
     if (result.kind === 'none') {
       if (data !== null && typeof data === 'object' && ctx.dataOutput) {
