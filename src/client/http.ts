@@ -7,15 +7,15 @@ import type { ApiResponse, ClientOptions, RequestOptions, StreamResponse } from 
 import { readBoundedText, type ResponseBody } from './body.js';
 import { ApiError, CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
 import { maskSecret, redactSecrets } from '../secrets.js';
-import { Deadline } from './deadline.js';
+import { Deadline, pause } from './deadline.js';
 import { errorCode, isBodyBreak, networkError, RESET_CODES, retryAfterMs, timeoutError, toApiError, waitTooLong } from './failures.js';
 import { mayHaveApplied, mayRepeat, NOT_SENT_CODES, settleRetried, wasApplied } from './repeat.js';
 import { badAnswer, checkShape, parseJson, parseJsonQuietly } from './shape.js';
 import { contentType, lowerCaseKeys, requestLines, truncate } from './trace.js';
 import { buildUrl, isLoopbackHost, parseBaseUrl } from './url.js';
+import { ServiceClock } from './service-clock.js';
 
-export { retryAfterMs };
-export type { ResponseBody };
+export { retryAfterMs, type ResponseBody };
 export type { ApiResponse, ClientOptions, Method, RequestOptions, StreamResponse } from './options.js';
 
 /** Retry-After longer than this fails at once: a cron job should not sleep for an hour. */
@@ -32,6 +32,8 @@ interface Pool {
 
 export class ApiClient {
   readonly baseUrl: URL;
+  /** The service's time, from the Date header of every answer (service-clock.ts). */
+  readonly clock = new ServiceClock();
   /** undici's keep-alive pool, loaded at the first request: most commands that run send none. */
   private pool: Promise<Pool> | undefined;
   private readonly opts: ClientOptions;
@@ -160,6 +162,7 @@ export class ApiClient {
           bodyTimeout: this.opts.timeoutMs,
         });
         reached = true;
+        this.clock.note(res.headers.date, this.opts.now?.());
         // Dropping a body (destroy()) makes undici emit an abort as an error: that is no failure,
         // and whoever reads the body still sees a real one.
         res.body.on('error', () => undefined);
@@ -267,20 +270,8 @@ export class ApiClient {
   }
 
   private wait(ms: number): Promise<void> {
-    const signal = this.opts.signal;
     this.trace(`… retrying in ${ms} ms`);
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(new InterruptedError());
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(new InterruptedError());
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return pause(ms, this.opts.signal);
   }
 
   private trace(line: string): void {

@@ -28,6 +28,8 @@ export interface ClientOptions {
    * it throws ends the command before anything left this machine.
    */
   beforeWrite?: (method: Method) => Promise<void>;
+  /** This machine's clock as the command reads it (a test's fixed instant), to compare the service's Date with. */
+  now?: () => number;
   /** Receives a line for stderr that is not an error: a retried write found done (repeat.ts). */
   notice?: (line: string) => void;
 }

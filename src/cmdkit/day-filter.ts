@@ -21,12 +21,17 @@ export async function byDays(
   if (opts.page !== undefined || opts.all === true)
     throw usageError('--date, --from-date and --to-date walk the pages themselves: leave out --page and --all');
   const { timeZone } = ctx.settings();
-  const now = ctx.now();
-  const day = (flag: string, value: unknown) => (typeof value === 'string' ? localDay(flag, value, timeZone, now) : undefined);
-  const first = day('--date', opts.date) ?? day('--from-date', opts.fromDate);
-  const last = day('--date', opts.date) ?? day('--to-date', opts.toDate);
-  if (first !== undefined && last !== undefined && first > last) throw usageError(`--from-date ${first} is after --to-date ${last}`);
-  const window = dayWindow(first ?? '1970-01-01', last ?? '9999-12-30', timeZone);
+  const windowAt = (now: Date) => {
+    const day = (flag: string, value: unknown) => (typeof value === 'string' ? localDay(flag, value, timeZone, now) : undefined);
+    const first = day('--date', opts.date) ?? day('--from-date', opts.fromDate);
+    const last = day('--date', opts.date) ?? day('--to-date', opts.toDate);
+    if (first !== undefined && last !== undefined && first > last) throw usageError(`--from-date ${first} is after --to-date ${last}`);
+    return dayWindow(first ?? '1970-01-01', last ?? '9999-12-30', timeZone);
+  };
+  // Every value is checked before any request; `today` is then the service's today, known from
+  // the Date header of its first answer (Context.serviceNow).
+  let window = windowAt(ctx.now());
+  let judged = false;
   const found: Array<{ at: number; item: unknown }> = [];
   const limit = typeof opts.limit === 'number' ? opts.limit : Number.POSITIVE_INFINITY;
   walk: for await (const page of paginate(
@@ -37,6 +42,10 @@ export async function byDays(
     { all: true, perPage: opts.perPage as number | undefined },
     (m) => ctx.warn(m),
   )) {
+    if (!judged) {
+      judged = true;
+      window = windowAt(ctx.serviceNow());
+    }
     for (const item of page.items) {
       const at = Date.parse(String((item as Record<string, unknown> | null)?.[field]));
       if (Number.isNaN(at)) continue;

@@ -49,7 +49,7 @@ const DAY_MS = 86_400_000;
 export const preview: ActionFn<{ days: number }> = async (ctx, { args, opts }) => {
   const id = uuid('scheduleId', args[0] ?? '');
   const schedule = await fetchSchedule(ctx, id);
-  const rows = await previewDepartures(ctx, schedule, ctx.now(), opts.days);
+  const rows = await previewDepartures(ctx, schedule, ctx.serviceNow(), opts.days);
   if (!ctx.dataOutput) {
     if (schedule.active === false) ctx.info('This schedule is paused: it publishes nothing until it is resumed.');
     if (schedule.horizonDays !== undefined)

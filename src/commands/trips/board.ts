@@ -156,7 +156,7 @@ const EARLY_MS = 24 * 3_600_000;
  * wrong one: asked on a terminal, and needs --yes without one.
  */
 async function checkTrip(ctx: Context, route: string, status: string | undefined, departureAt: string | undefined): Promise<void> {
-  const early = departureAt !== undefined && Date.parse(departureAt) - ctx.now().getTime() > EARLY_MS;
+  const early = departureAt !== undefined && Date.parse(departureAt) - ctx.serviceNow().getTime() > EARLY_MS;
   const odd =
     status === 'cancelled' || status === 'completed'
       ? `is ${status}`
