@@ -138,6 +138,11 @@ export interface Operation {
    */
   reached?: (current: unknown) => boolean;
   /**
+   * What a list answer lacks and `--columns` may name (the resource's `named` columns): fetched
+   * for each page's items when named, in every output (a booking's passenger, fetched singly).
+   */
+  details?: { columns: string[]; fill: (ctx: Context, items: unknown[]) => Promise<void> };
+  /**
    * A paged list the service orders newest first by this instant field (a trip's `departureAt`):
    * the verb takes `--date`, `--from-date` and `--to-date`, local days, and lists what falls on
    * them soonest first, walking pages only until they are past the first day.

@@ -8,7 +8,7 @@ export function bulkAction(verb: BulkVerb): ActionFn<{ concurrency: number }> {
   const action = BULK_ACTIONS[verb];
   return async (ctx, { args, opts }) => {
     // A variadic argument arrives as one array among the positional arguments.
-    const ids = await collectIds(ctx, args.flat());
+    const ids = await collectIds(ctx, args.flat(), 'bookingId');
     // A protected profile asks here, with the count, rather than at the first request.
     if (ids.length) await ctx.beforeWrite?.(`${action.ask} ${ids.length} booking${ids.length === 1 ? '' : 's'}`);
     const client = await ctx.client();
