@@ -55,6 +55,7 @@ export function register(program: Command, ctx: Context): void {
       description: 'List bookings, newest first',
       examples: [
         'tripctl bookings list --status requested',
+        'tripctl bookings list --status approved --limit 3 --columns id,passenger',
         `tripctl bookings list --trip "$(tripctl trips list --status published --limit 1 -o ids)" --all -o csv > bookings.csv`,
       ],
       method: 'GET',
