@@ -44,9 +44,10 @@ export async function idOf(ctx: Context, name: string, text: string, flag = name
   const code = name === 'bookingId' && prefix === undefined ? ticketCode(text) : undefined;
   if (!collection || (prefix === undefined && code === undefined))
     throw usageError(
+      `${flag} must be a UUID, not '${text}'`,
       collection
-        ? `${flag} must be a UUID, or its first 8 characters as tables show them${name === 'bookingId' ? ', or the code printed on its ticket' : ''}, not '${text}'`
-        : `${flag} must be a UUID, not '${text}'`,
+        ? `or its first 8 characters as tables show them${name === 'bookingId' ? ", or the code printed on the booking's ticket (QX-…)" : ''}`
+        : undefined,
     );
   if (code !== undefined) return bookingByTicketCode(ctx, text);
   const found = await idsStartingWith(ctx, name, prefix!);

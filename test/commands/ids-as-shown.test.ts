@@ -98,8 +98,8 @@ describe('bookings get by the code printed on the ticket', () => {
     const mark = file.session.mark();
     const bad = await run(['bookings', 'get', 'QX-12']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(
-      /bookingId must be a UUID, or its first 8 characters as tables show them, or the code printed on its ticket/,
+    expect(bad.stderr).toContain(
+      "tripctl: bookingId must be a UUID, not 'QX-12'\nhint: or its first 8 characters as tables show them, or the code printed on the booking's ticket (QX-…)",
     );
     expect(file.session.since(mark)).toEqual([]);
   });
@@ -128,7 +128,7 @@ describe("an id's first eight characters, wherever an id is taken", () => {
     const mark = file.session.mark();
     const bad = await run(['trips', 'get', 'tomorrow']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/tripId must be a UUID, or its first 8 characters as tables show them, not 'tomorrow'/);
+    expect(bad.stderr).toContain("tripctl: tripId must be a UUID, not 'tomorrow'\nhint: or its first 8 characters as tables show them");
     const bulk = await run(['bookings', 'approve', 'nope']);
     expect(bulk.code).toBe(2);
     expect(file.session.since(mark)).toEqual([]);
