@@ -32,6 +32,20 @@ export function looksLikeId(name: string, text: string): boolean {
   return idPrefix(text) !== undefined || (name === 'bookingId' && ticketCode(text) !== undefined);
 }
 
+/** Refuses, before any request, text that cannot stand for an id of `name` (idOf resolves the rest). */
+export function checkId(name: string, text: string, flag = name): void {
+  if (!looksLikeId(name, text)) throw notAnId(name, text, flag);
+}
+
+function notAnId(name: string, text: string, flag: string): CliError {
+  return usageError(
+    `${flag} must be a UUID, not '${text}'`,
+    takesIdStart(name)
+      ? `or its first 8 characters as tables show them${name === 'bookingId' ? ", or the code printed on the booking's ticket (QX-…)" : ''}`
+      : undefined,
+  );
+}
+
 /**
  * The id `text` stands for: a UUID as it is (lower case); the start of one, found by listing; for
  * a booking, also its ticket's printed code. `name` is the path parameter (`bookingId`), `flag`
@@ -42,13 +56,7 @@ export async function idOf(ctx: Context, name: string, text: string, flag = name
   const collection = COLLECTIONS[name];
   const prefix = idPrefix(text);
   const code = name === 'bookingId' && prefix === undefined ? ticketCode(text) : undefined;
-  if (!collection || (prefix === undefined && code === undefined))
-    throw usageError(
-      `${flag} must be a UUID, not '${text}'`,
-      collection
-        ? `or its first 8 characters as tables show them${name === 'bookingId' ? ", or the code printed on the booking's ticket (QX-…)" : ''}`
-        : undefined,
-    );
+  if (!collection || (prefix === undefined && code === undefined)) throw notAnId(name, text, flag);
   if (code !== undefined) return bookingByTicketCode(ctx, text);
   const found = await idsStartingWith(ctx, name, prefix!);
   if (found.length === 1) return found[0]!;

@@ -116,6 +116,9 @@ describe("an id's first eight characters, wherever an id is taken", () => {
     const approved = await run(['bookings', 'approve', bookings[1]!.id.slice(0, 8)]);
     expect(approved.code, approved.stderr).toBe(0);
     expect(approved.stdout).toContain(bookings[1]!.id);
+    const { schedules } = await sandboxApi(file.session.sandbox)('GET', '/schedules');
+    const preview = await run(['schedules', 'preview', schedules[0].id.slice(0, 8), '--days', '2', '-o', 'json']);
+    expect(preview.code, preview.stderr).toBe(0);
     const manifest = await run(['trips', 'manifest', short, '--format', 'csv', '--file', '-']);
     expect(manifest.code, manifest.stderr).toBe(0);
     expect(manifest.stdout).toContain('Majd Khatib');
@@ -131,6 +134,9 @@ describe("an id's first eight characters, wherever an id is taken", () => {
     expect(bad.stderr).toContain("tripctl: tripId must be a UUID, not 'tomorrow'\nhint: or its first 8 characters as tables show them");
     const bulk = await run(['bookings', 'approve', 'nope']);
     expect(bulk.code).toBe(2);
+    const skip = await run(['schedules', 'skip', '--from', '2030-01-01', '--to', '2030-01-02', 'weekly', '--yes']);
+    expect(skip.code).toBe(2);
+    expect(skip.stderr).toContain("scheduleId must be a UUID, not 'weekly'");
     expect(file.session.since(mark)).toEqual([]);
   });
 });
