@@ -102,27 +102,6 @@ describe('calls', () => {
     expect(m.log()).toContain(`trips_list {"form":"Damascus"} → refused: unknown argument 'form'`);
   });
 
-  it('the log line shows the outcome, never a note the run printed before it (a profile with no zone)', async () => {
-    const m = await openMcp(s, { allowWrites: true, yes: true });
-    const answer = await m.call('trips_publish', {
-      departure: 'tomorrow 08:00',
-      vehicle: 'NOPE-1',
-      from: 'Damascus',
-      to: 'Homs',
-      price: '18000',
-    });
-    await m.close();
-    expect(answer.isError).toBe(true);
-    // This profile names no zone or country: the run says first which zone it reads times in.
-    expect(answer.text).toContain('local times are in');
-    const line = m
-      .log()
-      .split('\n')
-      .find((l) => l.startsWith('tripctl mcp: trips_publish'));
-    expect(line).toMatch(/→ exit 2: tripctl: --departure must be .*not 'tomorrow 08:00'$/);
-    expect(line).not.toContain('local times are in');
-  });
-
   it('a write the person confirms is sent, after a question naming the bookings, their trip and the company', async () => {
     const booking = nextRequested();
     const m = await openMcp(s, { allowWrites: true, person: confirms });
