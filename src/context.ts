@@ -79,6 +79,7 @@ export class Context {
   private zoneNamed = false;
   private resolved: Settings | undefined;
   private clientPromise: Promise<ApiClient> | undefined;
+  private clientReady: ApiClient | undefined;
   private prompterInstance: Prompter | undefined;
   private readonly clientOverrides: ContextOptions['clientOverrides'];
 
@@ -195,8 +196,18 @@ export class Context {
 
   /** The API client for the active profile; undici is loaded on first use only. */
   client(): Promise<ApiClient> {
-    this.clientPromise ??= this.makeClient(this.signal);
+    this.clientPromise ??= this.makeClient(this.signal).then((client) => (this.clientReady = client));
     return this.clientPromise;
+  }
+
+  /**
+   * Now by the service's clock, where the service's day matters (`--date today`, a station's
+   * "within a day", a schedule's next days): this machine's clock moved by what the Date header of
+   * the service's last answer showed (client/service-clock.ts). Before any answer, or when the two
+   * agree within seconds, this machine's clock.
+   */
+  serviceNow(): Date {
+    return this.clientReady?.clock.now(this.now()) ?? this.now();
   }
 
   /**
@@ -260,6 +271,8 @@ export class Context {
         await (this.beforeWrite ?? this.confirmWrites)?.();
         this.sentWrites = true;
       },
+      now: () => this.now().getTime(),
+      notice: limits.silent ? undefined : (line) => this.io.err(`${line}\n`),
       ...this.clientOverrides,
     });
   }

@@ -1,4 +1,5 @@
 // A request's deadline, apart from the client so the client reads as the request loop it is.
+import { InterruptedError } from '../errors.js';
 
 /**
  * One request's deadline, from connect to the last byte (curl's --max-time, not a time-out
@@ -31,4 +32,20 @@ export class Deadline {
     clearTimeout(this.timer);
     this.parent?.removeEventListener('abort', this.onAbort);
   }
+}
+
+/** Waits `ms` (a backoff before a retry); an interrupt ends the wait at once, as InterruptedError. */
+export function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new InterruptedError());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new InterruptedError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }

@@ -6,16 +6,17 @@ import { proxyFor, proxySettings } from './proxy.js';
 import type { Dispatcher } from './undici.js';
 import type { ApiResponse, ClientOptions, RequestOptions, StreamResponse } from './options.js';
 import { readBoundedText, type ResponseBody } from './body.js';
-import { CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
+import { ApiError, CliError, ExitCode, InterruptedError, NetworkError, usageError } from '../errors.js';
 import { maskSecret, redactSecrets } from '../secrets.js';
-import { Deadline } from './deadline.js';
+import { Deadline, pause } from './deadline.js';
 import { errorCode, isBodyBreak, networkError, RESET_CODES, retryAfterMs, timeoutError, toApiError, waitTooLong } from './failures.js';
-import { mayHaveApplied, mayRepeat, NOT_SENT_CODES, wasApplied } from './repeat.js';
+import { mayHaveApplied, mayRepeat, NOT_SENT_CODES, settleRetried, wasApplied } from './repeat.js';
 import { badAnswer, checkShape, parseJson, parseJsonQuietly } from './shape.js';
+import { contentType, lowerCaseKeys, requestLines, truncate } from './trace.js';
 import { buildUrl, isLoopbackHost, parseBaseUrl } from './url.js';
+import { ServiceClock } from './service-clock.js';
 
-export { retryAfterMs };
-export type { ResponseBody };
+export { retryAfterMs, type ResponseBody };
 export type { ApiResponse, ClientOptions, Method, RequestOptions, StreamResponse } from './options.js';
 
 /** Retry-After longer than this fails at once: a cron job should not sleep for an hour. */
@@ -32,6 +33,8 @@ interface Pool {
 
 export class ApiClient {
   readonly baseUrl: URL;
+  /** The service's time, from the Date header of every answer (service-clock.ts). */
+  readonly clock = new ServiceClock();
   /** undici's keep-alive pool, loaded at the first request: most commands that run send none. */
   private pool: Promise<Pool> | undefined;
   private readonly opts: ClientOptions;
@@ -59,7 +62,13 @@ export class ApiClient {
       // An answer sent with success that tripctl cannot use: a write it answers did happen.
       throw res.broke(error);
     }
-    if (res.status >= 400) throw toApiError(res.status, data, text);
+    if (res.status >= 400) {
+      const refusal = toApiError(res.status, data, text);
+      if (!res.afterLostAnswer) throw refusal;
+      const settled = await settleRetried(req, refusal, (path) => this.readBack(path));
+      this.opts.notice?.(settled.note);
+      return { status: res.status, headers: res.headers, data: settled.data as T };
+    }
     return { status: res.status, headers: res.headers, data: data as T };
   }
 
@@ -131,6 +140,9 @@ export class ApiClient {
     const retrySafe = mayRepeat(req);
     // A write that may have reached the service and lost its answer says so (repeat.ts).
     const lost = (failure: NetworkError) => (retrySafe ? failure : mayHaveApplied(req, failure));
+    // Whether a try of this write may have reached the service and lost its answer: a retry's
+    // refusal is then judged by what that try would have made (repeat.ts, settleRetried).
+    let afterLostAnswer = false;
 
     for (let attempt = 0; ; attempt++) {
       const started = Date.now();
@@ -149,6 +161,7 @@ export class ApiClient {
           bodyTimeout: this.opts.timeoutMs,
         });
         reached = true;
+        this.clock.note(res.headers.date, this.opts.now?.());
         // Dropping a body (destroy()) makes undici emit an abort as an error: that is no failure,
         // and whoever reads the body still sees a real one.
         res.body.on('error', () => undefined);
@@ -159,6 +172,8 @@ export class ApiClient {
           const maxWait = this.opts.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
           await res.body.dump().catch(() => undefined);
           if (retryAfter !== undefined && retryAfter > maxWait) throw waitTooLong(res.statusCode, retryAfter, maxWait);
+          // A gateway's 502 or 504 may come after the service acted; a 429 or 503 is before.
+          afterLostAnswer ||= res.statusCode === 502 || res.statusCode === 504;
           deadline.dispose();
           await this.wait(Math.max(retryAfter ?? 0, this.backoffMs(attempt)));
           continue;
@@ -187,6 +202,7 @@ export class ApiClient {
           body: res.body,
           timedOut: () => deadline.timedOut,
           broke,
+          afterLostAnswer: afterLostAnswer && req.method !== 'GET',
         });
         if (opts.keepDeadline) {
           keep = true;
@@ -206,6 +222,7 @@ export class ApiClient {
           (!reached && NOT_SENT_CODES.has(code)) || (retrySafe && (RESET_CODES.has(code) || (reached && isBodyBreak(error))));
         this.trace(`! ${code || (error as Error).message} after ${Date.now() - started} ms`);
         if (retryable && attempt < this.opts.retries) {
+          afterLostAnswer ||= reached || !NOT_SENT_CODES.has(code);
           deadline.dispose();
           await this.wait(this.backoffMs(attempt));
           continue;
@@ -216,6 +233,14 @@ export class ApiClient {
         if (!keep) deadline.dispose();
       }
     }
+  }
+
+  /** The object a retried write names, read back to judge the retry's refusal; 404 is an answer here. */
+  private readBack(path: string): Promise<{ status: number; data: unknown }> {
+    return this.request({ method: 'GET', path }).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return { status: 404, data: null };
+      throw error;
+    });
   }
 
   private undici(): Promise<Pool> {
@@ -244,20 +269,8 @@ export class ApiClient {
   }
 
   private wait(ms: number): Promise<void> {
-    const signal = this.opts.signal;
     this.trace(`… retrying in ${ms} ms`);
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(new InterruptedError());
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(new InterruptedError());
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return pause(ms, this.opts.signal);
   }
 
   private trace(line: string): void {
@@ -265,13 +278,7 @@ export class ApiClient {
   }
 
   private traceRequest(method: string, url: URL, headers: Record<string, string>, body: Uint8Array | string | undefined): void {
-    if (!this.opts.trace) return;
-    this.trace(`> ${method} ${url.href}`);
-    for (const [name, value] of Object.entries(headers)) {
-      this.trace(`> ${name}: ${name === 'authorization' ? `Bearer ${maskSecret(this.opts.apiKey ?? '')}` : value}`);
-    }
-    if (typeof body === 'string') this.trace(`> ${truncate(body)}`);
-    else if (body) this.trace(`> (${body.byteLength} bytes)`);
+    if (this.opts.trace) for (const line of requestLines(method, url, headers, body, this.opts.apiKey)) this.trace(line);
   }
 
   private traceBody(text: string): void {
@@ -280,20 +287,3 @@ export class ApiClient {
 }
 
 export { newIdempotencyKey } from './idempotency.js';
-
-function truncate(text: string): string {
-  return text.length > 2000 ? `${text.slice(0, 2000)}… (${text.length} characters)` : text;
-}
-
-function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-}
-
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function contentType(headers: Record<string, string | string[] | undefined>): string {
-  return header(headers, 'content-type') ?? '';
-}

@@ -28,6 +28,10 @@ export interface ClientOptions {
    * it throws ends the command before anything left this machine.
    */
   beforeWrite?: (method: Method) => Promise<void>;
+  /** This machine's clock as the command reads it (a test's fixed instant), to compare the service's Date with. */
+  now?: () => number;
+  /** Receives a line for stderr that is not an error: a retried write found done (repeat.ts). */
+  notice?: (line: string) => void;
 }
 
 export interface RequestOptions {
@@ -58,6 +62,12 @@ export interface RequestOptions {
   expect?: Shape;
   /** Hand back any answer, a redirect included (the `api` escape hatch). */
   raw?: boolean;
+  /**
+   * Whether the object the path names, as a GET answers it, is in the state this write makes
+   * (a trip `cancelled`): a retry refused after a lost answer is then done (repeat.ts,
+   * settleRetried). A DELETE needs none: gone is its state.
+   */
+  reached?: (current: unknown) => boolean;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -79,4 +89,6 @@ export interface StreamResponse {
    * a network error of a write gains the same words.
    */
   broke: (error: unknown) => Error;
+  /** This answer is to a write sent again after an earlier try may have reached the service. */
+  afterLostAnswer?: boolean;
 }

@@ -1,7 +1,7 @@
 // One command is one write: the one rule for whether a request may be sent again, used by every
 // path that sends one (JSON calls, streamed answers, downloads), and what the error says when a
 // write's answer was lost after the write left this machine.
-import { CliError, ExitCode, NetworkError } from '../errors.js';
+import { type ApiError, CliError, ExitCode, NetworkError } from '../errors.js';
 import type { RequestOptions } from './options.js';
 
 /** Failures that prove the request never left this machine, so even a POST may be sent again. */
@@ -46,6 +46,45 @@ export function wasApplied(req: Pick<RequestOptions, 'method' | 'path' | 'checkW
   );
 }
 
+/** What a retry's refusal is judged against: the object the path names, read back (404: gone). */
+export type ReadBack = (path: string) => Promise<{ status: number; data: unknown }>;
+
+/** Refusals that can be the first try's own effect: gone (a DELETE), or not from this state. */
+const STATE_REFUSALS = new Set([404, 409, 410, 422]);
+
+/**
+ * A write sent again after its first try may have reached the service (a reset, a cut answer, a
+ * gateway's 502 or 504), whose retry the service refuses. The refusal may be the first try's own
+ * effect, so it is judged against the state that try would have made: a DELETE answered 404 (or
+ * whose object reads back as gone), or an object that reads back as the caller's `reached` says
+ * (a trip cancelled, a booking approved), is done, and `note` says so for stderr. Where that
+ * cannot be told, it is "may have applied" (exit 7) with where to check, as for a POST — never
+ * the refusal's 5 or 6, which would call work that happened a failure.
+ */
+export async function settleRetried(
+  req: Pick<RequestOptions, 'method' | 'path' | 'checkWith' | 'reached'>,
+  refusal: ApiError,
+  readBack: ReadBack,
+): Promise<{ data: unknown; note: string }> {
+  if (!STATE_REFUSALS.has(refusal.status) || (refusal.status === 404 && req.method !== 'DELETE')) throw refusal;
+  const call = `${req.method} ${req.path}`;
+  const done = (data: unknown, found: string) => ({
+    data,
+    note: `tripctl: the answer to ${call} was lost and its retry found ${found}: the first try was applied`,
+  });
+  if (req.method === 'DELETE' && refusal.status === 404) return done(null, 'it gone');
+  const object = objectPath(req.path);
+  if (req.reached || req.method === 'DELETE') {
+    const current = await readBack(object).catch(() => undefined);
+    if (current?.status === 404 && req.method === 'DELETE') return done(null, 'it gone');
+    if (current && current.status < 300 && req.reached?.(current.data)) return done(current.data, 'it done');
+  }
+  throw mayHaveApplied(
+    req,
+    new NetworkError(`the answer to ${call} was lost, and its retry was refused (${refusal.message}), which the first try may have caused`),
+  );
+}
+
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -54,11 +93,16 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (`POST /trips` → the list of trips).
  */
 export function whereToCheck(path: string): string {
+  return `tripctl api GET ${objectPath(path)}`;
+}
+
+/** The object a path names, up to its last id (`/trips/ID/complete` → `/trips/ID`), else its collection. */
+function objectPath(path: string): string {
   const segments = path.split('/').filter(Boolean);
   let last = -1;
   segments.forEach((segment, index) => {
     if (ID.test(segment)) last = index;
   });
   const shown = last >= 0 ? segments.slice(0, last + 1) : segments.slice(0, 1);
-  return `tripctl api GET /${shown.join('/')}`;
+  return `/${shown.join('/')}`;
 }

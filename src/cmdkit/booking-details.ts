@@ -6,6 +6,7 @@
 // never re-routes or prunes a trip that has any.
 import type { ApiClient } from '../client/http.js';
 import { paginate } from '../client/paginate.js';
+import type { Context } from '../context.js';
 
 /** Requests in flight at once for look-ups one object at a time. */
 export const LOOKUPS_AT_ONCE = 4;
@@ -95,4 +96,19 @@ export async function passengersOf(
     });
   }
   return passengers;
+}
+
+/**
+ * `bookings list --columns passenger`: each booking of a page given its passenger (name, phone)
+ * as the booking fetched singly names it. Asked for, so a failed look-up fails the command rather
+ * than leave a cell silently empty.
+ */
+export async function fillPassengers(ctx: Context, items: unknown[]): Promise<void> {
+  const bookings = items.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null);
+  const ids = bookings.map((booking) => booking.id).filter((id): id is string => typeof id === 'string');
+  const details = new Map((await bookingDetails(await ctx.client(), ids, false)).map((found) => [found.id, found]));
+  for (const booking of bookings) {
+    const passenger = details.get(booking.id)?.passenger;
+    if (passenger !== undefined) booking.passenger = passenger;
+  }
 }

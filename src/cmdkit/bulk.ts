@@ -7,6 +7,7 @@ import { CliError, ExitCode, httpSuffix, mostSevere, usageError } from '../error
 import { sanitizeLine, toJson } from '../output/sanitize.js';
 import { readAll } from '../input/stdin.js';
 import { isUuid } from '../input/validate.js';
+import { idOf, looksLikeId } from './ids.js';
 
 export interface BulkOutcome {
   id: string;
@@ -67,8 +68,8 @@ export class Held {
   ) {}
 }
 
-/** The ids given as arguments, or read from stdin when the only argument is `-`. */
-export async function collectIds(ctx: Context, args: string[]): Promise<string[]> {
+/** The ids given as arguments, or read from stdin when the only argument is `-`; `name` is their kind (`bookingId`). */
+export async function collectIds(ctx: Context, args: string[], name: string): Promise<string[]> {
   let ids = args;
   if (args.length === 1 && args[0] === '-') {
     if (ctx.io.stdinIsTTY)
@@ -83,12 +84,18 @@ export async function collectIds(ctx: Context, args: string[]): Promise<string[]
   // An empty queue on stdin (`bookings list --status requested -o ids | … approve -`) is not an
   // error: a cron job with nothing to do succeeds. No ids on the command line is a usage error.
   if (ids.length === 0 && args[0] !== '-') throw usageError('no ids given', "pass ids as arguments, or '-' to read them from stdin");
-  const bad = ids.filter((id) => !isUuid(id));
+  const bad = ids.filter((id) => !looksLikeId(name, id));
   if (bad.length) {
     const listed = `${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ', …' : ''}`;
-    throw usageError(bad.length === 1 ? `not a UUID: ${listed}` : `${bad.length} ids are not UUIDs: ${listed}`, 'nothing was sent');
+    throw usageError(
+      bad.length === 1 ? `not a UUID: ${listed}` : `${bad.length} ids are not UUIDs: ${listed}`,
+      'give whole ids, or their first 8 characters as tables show them; nothing was sent',
+    );
   }
-  return ids;
+  // Starts of ids (as tables show them) are resolved by one listing, before anything is sent.
+  const resolved: string[] = [];
+  for (const id of ids) resolved.push(isUuid(id) ? id : await idOf(ctx, name, id));
+  return resolved;
 }
 
 /**

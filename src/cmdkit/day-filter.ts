@@ -27,6 +27,10 @@ export async function byDays(
   opts: Record<string, unknown>,
   window: { from: number; to: number },
 ): Promise<unknown[]> {
+  // Every value was checked before any request (daysAsked, with this machine's clock); `today` is
+  // then the service's today, known from the Date header of its first answer (Context.serviceNow).
+  let current = window;
+  let judged = false;
   const found: Array<{ at: number; item: unknown }> = [];
   const limit = typeof opts.limit === 'number' ? opts.limit : Number.POSITIVE_INFINITY;
   walk: for await (const page of paginate(
@@ -37,12 +41,16 @@ export async function byDays(
     { all: true, perPage: opts.perPage as number | undefined },
     (m) => ctx.warn(m),
   )) {
+    if (!judged) {
+      judged = true;
+      current = dayFlagsWindow(opts, ctx.settings().timeZone, ctx.serviceNow()) ?? window;
+    }
     for (const item of page.items) {
       const at = Date.parse(String((item as Record<string, unknown> | null)?.[field]));
       if (Number.isNaN(at)) continue;
       // Newest first: once an item is before the window, every later one is too.
-      if (at < window.from) break walk;
-      if (at < window.to) found.push({ at, item });
+      if (at < current.from) break walk;
+      if (at < current.to) found.push({ at, item });
     }
   }
   return found

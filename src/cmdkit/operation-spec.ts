@@ -137,6 +137,16 @@ export interface Operation {
   /** The path is from the server's root rather than under the base URL (the sandbox's admin routes). */
   fromRoot?: boolean;
   /**
+   * The state this write leaves the object in, as its GET answers it: a retry refused after a
+   * lost answer that finds it so is done, not failed (client/repeat.ts). See `statusIs`.
+   */
+  reached?: (current: unknown) => boolean;
+  /**
+   * What a list answer lacks and `--columns` may name (the resource's `named` columns): fetched
+   * for each page's items when named, in every output (a booking's passenger, fetched singly).
+   */
+  details?: { columns: string[]; fill: (ctx: Context, items: unknown[]) => Promise<void> };
+  /**
    * A paged list the service orders newest first by this instant field (a trip's `departureAt`):
    * the verb takes `--date`, `--from-date` and `--to-date`, local days, and lists what falls on
    * them soonest first, walking pages only until they are past the first day.
@@ -216,3 +226,11 @@ export function attributeOf(flags: string): string {
 
 /** For query values built by hand in specs. */
 export type Query = Record<string, QueryValue>;
+
+/** `reached` for a write that moves an object to a status: `statusIs('trip', 'cancelled')`. */
+export function statusIs(key: string, status: string): (current: unknown) => boolean {
+  return (current) => {
+    const object = (current as Record<string, unknown> | null)?.[key] ?? current;
+    return (object as { status?: unknown } | null)?.status === status;
+  };
+}

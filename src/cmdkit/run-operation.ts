@@ -4,14 +4,16 @@
 import { newIdempotencyKey } from '../client/idempotency.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
-import { usageError } from '../errors.js';
+import { CliError, ExitCode, usageError } from '../errors.js';
+import { namesAny } from '../output/choose-columns.js';
 import { checkWith } from './check-with.js';
 import { confirmDestructive } from './confirm.js';
 import { byDays, daysAsked } from './day-filter.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
 import { Resolver } from '../input/resolve.js';
-import { isUuid } from '../input/validate.js';
+import { idPrefix, isUuid } from '../input/validate.js';
+import { idOf, takesIdStart } from './ids.js';
 import type { ActionFn } from './define.js';
 import { review, reviewRows } from './review.js';
 import { fieldsFrom, paramsFrom } from './flags.js';
@@ -42,14 +44,32 @@ async function pathWithValues(ctx: Context, op: Operation, args: string[]): Prom
     const value = args[index];
     if (value === undefined) throw usageError(`missing ${name}`);
     const resolve = op.argHandles?.[name];
-    if (!isUuid(value)) {
-      if (!resolve) throw usageError(`${name} must be a UUID, not '${value}'`);
-      values.push(await resolve(value, toolsFor(ctx)));
-    } else values.push(value.toLowerCase());
+    values.push(await pathValue(ctx, name, value, resolve));
   }
   let index = 0;
   const path = op.path.replace(/\{(\w+)\}/g, () => values[index++]!);
   return { path, params: Object.fromEntries(names.map((name, i) => [name, values[i]!])) };
+}
+
+/**
+ * A path argument: a UUID, the start of one or a ticket's code (ids.ts), or the verb's own handle
+ * (a vehicle by plate). A start of an id is tried first; one that matches no id may still be a
+ * handle (a plate of eight digits).
+ */
+async function pathValue(
+  ctx: Context,
+  name: string,
+  value: string,
+  resolve: ((value: string, tools: ParseTools) => Promise<string>) | undefined,
+): Promise<string> {
+  if (isUuid(value) || !resolve) return idOf(ctx, name, value);
+  if (!(takesIdStart(name) && idPrefix(value))) return resolve(value, toolsFor(ctx));
+  try {
+    return await idOf(ctx, name, value);
+  } catch (error) {
+    if (error instanceof CliError && error.exitCode === ExitCode.notFound) return resolve(value, toolsFor(ctx));
+    throw error;
+  }
 }
 
 const resolvers = new WeakMap<Context, Resolver>();
@@ -218,9 +238,11 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       // renderer says how many of how many it showed, and names --all.
       const unasked = opts.all !== true && opts.limit === undefined && opts.page === undefined;
       let total: number | undefined;
+      const details = op.details && namesAny(op.resource, ctx.globals.columns, op.details.columns) ? op.details : undefined;
       const pages = (async function* () {
         for await (const page of paginate(client, path, result.key, query as never, opts, (message) => ctx.warn(message))) {
           if (unasked && page.meta.lastPage > page.meta.page) total = page.meta.total;
+          await details?.fill(ctx, page.items);
           yield page.items;
         }
       })();
@@ -247,6 +269,7 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       // are the client's own rule (client/repeat.ts). Other writes are sent once.
       retrySafe: op.method === 'PATCH' && 'status' in body ? true : undefined,
       checkWith: checkWith(command, path),
+      reached: op.reached,
     });
     if (result.kind === 'none') {
       if (data !== null && typeof data === 'object' && ctx.dataOutput) {

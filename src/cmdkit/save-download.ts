@@ -2,7 +2,7 @@
 // (a trip's manifest): atomic, never overwriting without --force, `-` for stdout, and in cron (no
 // terminal) the saved path as the only line on stdout. Downloads show a spinner with bytes.
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { assertWritable, isDirectory, temporaryPathFor, writeFileAtomically } from '../client/atomic-write.js';
@@ -34,7 +34,7 @@ export async function saveDownload(ctx: Context, req: RequestOptions, opts: Save
   const progress = await ctx.progress(`Downloading ${opts.label}…`);
   try {
     const result = await download(client, req, {
-      file: opts.file,
+      file: opts.file === undefined ? undefined : expandHome(ctx, opts.file),
       force: opts.force,
       cwd: ctx.cwd,
       fallbackName: opts.fallbackName,
@@ -88,7 +88,7 @@ export type MadeTarget = string;
  */
 export function madeTarget(ctx: Context, opts: SaveOptions): MadeTarget {
   if (opts.file === '-') return '-';
-  const given = opts.file === undefined ? ctx.cwd : resolve(ctx.cwd, opts.file);
+  const given = opts.file === undefined ? ctx.cwd : resolve(ctx.cwd, expandHome(ctx, opts.file));
   const path = opts.file === undefined || isDirectory(given) ? join(given, opts.fallbackName) : given;
   if (!isDirectory(dirname(path))) throw usageError(`cannot save ${path}: ${dirname(path)} is not a directory`);
   assertWritable(path, opts.force);
@@ -109,22 +109,34 @@ export async function saveMade(ctx: Context, target: MadeTarget, bytes: Uint8Arr
 }
 
 /**
- * Where a folder of made files goes (`tickets --all` as PNGs): `--file` names the new folder, or an
- * existing directory to make it in; else the default name in the working directory. Checked before
- * any request, like a file.
+ * Where a folder of made files goes (`tickets --all` as PNGs): `--file` names a new folder, or an
+ * existing directory to make it in (its own name then: `tickets-1a2b3c4d`); else that name in the
+ * working directory. A folder the person gave is never the target itself, so it is never emptied
+ * or replaced: --force changes only whether files of the same names in the made folder are
+ * replaced, never where they go. Checked before any request, like a file.
  */
 export function madeFolder(ctx: Context, opts: SaveOptions): string {
-  const given = opts.file === undefined ? ctx.cwd : resolve(ctx.cwd, opts.file);
-  const path = opts.file === undefined || (isDirectory(given) && !opts.force) ? join(given, opts.fallbackName) : given;
+  const given = opts.file === undefined ? ctx.cwd : resolve(ctx.cwd, expandHome(ctx, opts.file));
+  const path = opts.file === undefined || isDirectory(given) ? join(given, opts.fallbackName) : given;
   if (!isDirectory(dirname(path))) throw usageError(`cannot save ${path}: ${dirname(path)} is not a directory`);
-  assertWritable(path, opts.force);
+  if (existsSync(path) && !isDirectory(path)) throw usageError(`cannot save into ${path}: it is a file, not a folder`);
+  if (existsSync(path) && !opts.force)
+    throw usageError(`${path} already exists`, 'pass --force to replace the files of the same names in it (other files are kept)');
   return path;
 }
 
+/** `~` and `~/…` as a shell would read them, for a value the shell did not expand (`--file=~/x`). */
+export function expandHome(ctx: Context, file: string): string {
+  const home = ctx.env.HOME || ctx.env.USERPROFILE;
+  if (!home || !(file === '~' || file.startsWith('~/'))) return file;
+  return join(home, file.slice(1));
+}
+
 /**
- * Saves made files as one folder that appears whole: written into a temporary folder beside the
- * target, which then takes the target's name. With --force an existing target is moved aside
- * first and removed once the new folder is in place.
+ * Saves made files into a folder, the whole set or nothing: they are written into a temporary
+ * folder beside the target first. A new target is that folder, renamed; into an existing one
+ * (--force) each file is moved over its namesake, and a failure part-way puts back what was
+ * replaced and removes what was added. Other files and folders in the target are never touched.
  */
 export async function saveMadeFolder(
   ctx: Context,
@@ -132,30 +144,63 @@ export async function saveMadeFolder(
   files: Array<{ name: string; bytes: Uint8Array }>,
   opts: SaveOptions,
 ): Promise<void> {
-  assertWritable(target, opts.force);
   const temp = temporaryPathFor(target);
-  const aside = temporaryPathFor(target);
-  let moved = false;
   try {
     await mkdir(temp, { mode: 0o755 });
     for (const file of files) await writeFile(join(temp, file.name), file.bytes, { flag: 'wx', mode: 0o644 });
-    if (existsSync(target)) {
-      if (!opts.force) throw usageError(`${target} appeared while it was being written; it was kept`, 'pass --force to replace it');
-      await rename(target, aside);
-      moved = true;
+    if (!existsSync(target))
+      await rename(temp, target).catch((error: NodeJS.ErrnoException) => {
+        // Another program made the folder meanwhile: merged into under --force, kept otherwise.
+        if (!existsSync(target)) throw error;
+      });
+    if (existsSync(temp)) {
+      if (!opts.force)
+        throw usageError(
+          `${target} appeared while it was being written; it was kept`,
+          'pass --force to replace the files of the same names in it',
+        );
+      await mergeInto(
+        temp,
+        target,
+        files.map((file) => file.name),
+      );
     }
-    await rename(temp, target);
   } catch (error) {
-    await rm(temp, { recursive: true, force: true });
-    // What was there before is put back when the new folder could not take its place.
-    if (moved && !existsSync(target)) await rename(aside, target).catch(() => undefined);
     if (error instanceof CliError) throw error;
-    throw new CliError(`cannot write ${target}: ${(error as Error).message}`, ExitCode.failure);
+    throw new CliError(`cannot write into ${target}: ${(error as Error).message}; nothing of it was changed`, ExitCode.failure);
+  } finally {
+    await rm(temp, { recursive: true, force: true });
   }
-  if (moved) await rm(aside, { recursive: true, force: true });
   const bytes = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
   ctx.io.out(`${target}\n`);
   if (ctx.io.stderrIsTTY) ctx.info(`Saved ${files.length} ${opts.label} (${formatBytes(bytes)}).`);
+}
+
+/**
+ * Moves each named file of `from` over its namesake in `into`, as one change: a namesake that is
+ * a folder is refused before anything moves; a replaced file is first linked aside (so its name
+ * never stands empty), and put back if a later move fails.
+ */
+async function mergeInto(from: string, into: string, names: string[]): Promise<void> {
+  for (const name of names)
+    if (isDirectory(join(into, name))) throw usageError(`cannot replace ${join(into, name)}: it is a folder; nothing was saved`);
+  const aside = `${from}.kept`;
+  await mkdir(aside, { mode: 0o700 });
+  const moved: Array<{ name: string; replaced: boolean }> = [];
+  try {
+    for (const name of names) {
+      const replaced = existsSync(join(into, name));
+      if (replaced) await link(join(into, name), join(aside, name)).catch(() => copyFile(join(into, name), join(aside, name)));
+      await rename(join(from, name), join(into, name));
+      moved.push({ name, replaced });
+    }
+  } catch (error) {
+    for (const { name, replaced } of moved.reverse())
+      await (replaced ? rename(join(aside, name), join(into, name)) : rm(join(into, name), { force: true })).catch(() => undefined);
+    throw error;
+  } finally {
+    await rm(aside, { recursive: true, force: true });
+  }
 }
 
 function announceSaved(ctx: Context, path: string, bytes: number, label: string): void {

@@ -14,6 +14,24 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+/**
+ * The start of an id as a table shows it (`6ea9ad0c`), or longer: 8 to 31 hex digits, dashes
+ * where the id has them, any case, Arabic-Indic digits read; undefined for anything else.
+ */
+export function idPrefix(value: string): string | undefined {
+  const text = westernDigits(value).trim().toLowerCase();
+  if (!/^[0-9a-f][0-9a-f-]*$/.test(text)) return undefined;
+  const hex = text.replace(/-/g, '');
+  return hex.length >= 8 && hex.length < 32 ? hex : undefined;
+}
+
+/** A ticket's printed code as people type it: any case, spaces or dashes anywhere (`qx 1d46 571f`). */
+export function ticketCodeKey(text: string): string {
+  return westernDigits(text)
+    .replace(/[\s-]+/g, '')
+    .toUpperCase();
+}
+
 export function integer(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const digits = westernDigits(value).trim();
   if (!/^-?\d+$/.test(digits)) throw usageError(`${flag} must be a whole number, not '${value}'`);

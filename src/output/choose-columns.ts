@@ -15,9 +15,15 @@ export function columnName(column: Column): string {
   return column.header.toLowerCase().replace(/\s+/g, '-');
 }
 
-function find(spec: ResourceSpec | undefined, name: string): Column | undefined {
+function find(spec: ResourceSpec | undefined, name: string): Column[] | undefined {
   const wanted = name.toLowerCase();
-  return spec?.columns.find((column) => columnName(column) === wanted || column.path.toLowerCase() === wanted);
+  const column = spec?.columns.find((c) => columnName(c) === wanted || c.path.toLowerCase() === wanted);
+  return column ? [column] : spec?.named?.[wanted];
+}
+
+/** Whether `--columns` (as given) names one of these columns of `spec`: a verb fetches them only then. */
+export function namesAny(spec: ResourceSpec | undefined, chosen: string[] | undefined, names: string[]): boolean {
+  return (chosen ?? []).some((name) => names.includes(name.toLowerCase()) && find(spec, name) !== undefined);
 }
 
 /** A spec with columns; figures (dashboard, reports) have none, and take any field name or path. */
@@ -44,7 +50,7 @@ export function parseColumns(value: string, declared: ResourceSpec | undefined, 
     (name) => !find(spec, name) && !DOTTED.test(name) && !TOP_LEVEL.test(name) && !(spec === undefined && /^[A-Za-z_$][\w$-]*$/.test(name)),
   );
   if (bad.length) {
-    const valid = spec ? spec.columns.map(columnName).join(', ') : 'field names or dotted paths';
+    const valid = spec ? [...spec.columns.map(columnName), ...Object.keys(spec.named ?? {})].join(', ') : 'field names or dotted paths';
     throw usageError(
       `unknown column${bad.length > 1 ? 's' : ''} ${bad.map((name) => `'${name}'`).join(', ')} for ${what}; valid: ${valid}`,
       'or a dotted path into the JSON (trip.departureAt), or .field for a top-level field; nothing was sent',
@@ -58,7 +64,7 @@ export function chooseColumns(spec: ResourceSpec | undefined, names: string[]): 
   return {
     name: spec?.name ?? 'item',
     idField: spec?.idField,
-    columns: names.map((name) => find(spec, name) ?? pathColumn(name)),
+    columns: names.flatMap((name) => find(spec, name) ?? [pathColumn(name)]),
   };
 }
 
@@ -69,6 +75,8 @@ export function describeColumns(declared: ResourceSpec | undefined, what: string
   if (spec) {
     const width = Math.max(...spec.columns.map((column) => columnName(column).length));
     for (const column of spec.columns) lines.push(`  ${columnName(column).padEnd(width)}  ${column.path}`);
+    for (const [name, columns] of Object.entries(spec.named ?? {}))
+      lines.push(`  ${name.padEnd(width)}  ${columns.map((c) => c.path).join(', ')} (only when named)`);
   } else {
     lines.push('  (no fixed columns: the fields of the answer)');
   }

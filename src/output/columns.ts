@@ -59,6 +59,12 @@ export interface ResourceSpec {
   figures?: FiguresLayout;
   /** Columns only terminal tables show, each after the column with that header (or last). */
   terminalExtras?: Array<{ after: string; column: Column }>;
+  /**
+   * Columns shown only when `--columns` names them, in every output: a name may stand for
+   * several (`passenger`: the name and the phone). What the list answer does not carry, the
+   * verb fetches when they are asked for (the operation's `details`).
+   */
+  named?: Record<string, Column[]>;
 }
 
 export function valueAt(object: unknown, path: string): unknown {

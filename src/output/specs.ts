@@ -157,6 +157,14 @@ export const specs = {
       // The passenger's own words: cut first on a terminal; an assistant reads it as data.
       { after: 'GROUP', column: { header: 'NOTE', path: 'passengerNote', priority: 5, minWidth: 8 } },
     ],
+    // Fetched singly for each booking when asked for (bookings list --columns passenger).
+    named: {
+      passenger: [
+        { header: 'PASSENGER', path: 'passenger.fullName', priority: 1, minWidth: 10 },
+        { header: 'PHONE', path: 'passenger.phone', priority: 1 },
+      ],
+      phone: [{ header: 'PHONE', path: 'passenger.phone', priority: 1 }],
+    },
   },
   payment: {
     name: 'payment',

@@ -67,9 +67,13 @@ function loadState(file: string): State {
   return state as State;
 }
 
+/**
+ * The state holds the sandbox's keys whole, so only its owner may read it (0600, as the profiles
+ * file): the temporary file is made so, and renamed over whatever mode an older file had.
+ */
 function saveState(file: string, state: State): void {
   const temp = `${file}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
-  writeFileSync(temp, JSON.stringify(state));
+  writeFileSync(temp, JSON.stringify(state), { mode: 0o600, flag: 'wx' });
   renameSync(temp, file);
 }
 

@@ -145,20 +145,83 @@ describe('bookings ticket --trip TRIP --all', () => {
     expect(text).not.toContain('Rami Saleh');
   });
 
-  it('an existing folder is kept without --force, and replaced whole with it', async () => {
+  it('a folder given is never emptied: --force replaces only the tickets of the same names', async () => {
     const folder = join(dir, 'out');
-    mkdirSync(folder);
-    writeFileSync(join(folder, 'old.txt'), 'old');
+    mkdirSync(join(folder, 'thesis'), { recursive: true });
+    writeFileSync(join(folder, 'thesis.txt'), 'mine');
+    writeFileSync(join(folder, 'thesis', 'chapter1.txt'), 'mine too');
+    const tickets = join(folder, `tickets-${tripId.slice(0, 8)}`);
     // An existing directory without --force: the tickets' folder is made inside it.
     const inside = await run(['bookings', 'ticket', '--trip', tripId, '--all', '--format', 'png', '--file', 'out']);
     expect(inside.code, inside.err).toBe(0);
-    expect(readdirSync(join(folder, `tickets-${tripId.slice(0, 8)}`))).toHaveLength(2);
+    expect(inside.out.trim()).toBe(tickets);
+    expect(readdirSync(tickets)).toHaveLength(2);
     const again = await run(['bookings', 'ticket', '--trip', tripId, '--all', '--format', 'png', '--file', 'out']);
     expect(again.code).toBe(2);
+    expect(again.err).toMatch(/already exists/);
     expect(again.requests).toEqual([]);
+    // The operator's own file among the tickets, and a stale ticket to be replaced.
+    writeFileSync(join(tickets, 'note.txt'), 'keep me');
+    const [stale] = readdirSync(tickets).filter((name) => name.endsWith('.png'));
+    writeFileSync(join(tickets, stale!), 'stale');
     const forced = await run(['bookings', 'ticket', '--trip', tripId, '--all', '--format', 'png', '--file', 'out', '--force']);
     expect(forced.code, forced.err).toBe(0);
-    expect(readdirSync(folder)).toHaveLength(2);
+    expect(forced.out.trim()).toBe(tickets);
+    expect(readFileSync(join(folder, 'thesis.txt'), 'utf8')).toBe('mine');
+    expect(readFileSync(join(folder, 'thesis', 'chapter1.txt'), 'utf8')).toBe('mine too');
+    expect(readdirSync(folder).sort()).toEqual(['thesis', 'thesis.txt', `tickets-${tripId.slice(0, 8)}`].sort());
+    expect(readFileSync(join(tickets, 'note.txt'), 'utf8')).toBe('keep me');
+    expect(readdirSync(tickets)).toHaveLength(3);
+    expect(decode(join(tickets, stale!))).toBeTruthy();
+    expect(readdirSync(dir).filter((name) => name.includes('.part'))).toEqual([]);
+  });
+
+  it('--file . --force from a folder holding files and subfolders keeps all of them', async () => {
+    const project = mkdtempSync(join(dir, 'project-'));
+    mkdirSync(join(project, 'src'));
+    writeFileSync(join(project, 'src', 'main.c'), 'int main;');
+    writeFileSync(join(project, 'README'), 'readme');
+    const t = testContext({ env: { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full }, cwd: project });
+    for (const pass of [1, 2]) {
+      const code = await t.run(['bookings', 'ticket', '--trip', tripId, '--all', '--format', 'png', '--file', '.', '--force']);
+      expect(code, `${pass}: ${t.err()}`).toBe(0);
+    }
+    t.cleanup();
+    expect(readdirSync(project).sort()).toEqual(['README', 'src', `tickets-${tripId.slice(0, 8)}`]);
+    expect(readFileSync(join(project, 'src', 'main.c'), 'utf8')).toBe('int main;');
+    expect(readdirSync(join(project, `tickets-${tripId.slice(0, 8)}`))).toHaveLength(2);
+  });
+
+  it('~ (HOME) as the folder, typed where no shell expands it: the home keeps its files', async () => {
+    const home = mkdtempSync(join(dir, 'home-'));
+    mkdirSync(join(home, 'Documents'));
+    writeFileSync(join(home, '.profile'), 'export X=1');
+    const env = { TRIPCTL_BASE_URL: sandbox.baseUrl, TRIPCTL_API_KEY: sandbox.keys.full, HOME: home };
+    for (const file of ['--file=~', '--file=~/Documents']) {
+      const t = testContext({ env, cwd: dir });
+      const code = await t.run(['bookings', 'ticket', '--trip', tripId, '--all', '--format', 'png', file, '--force']);
+      expect(code, t.err()).toBe(0);
+      t.cleanup();
+    }
+    expect(readdirSync(home).sort()).toEqual(['.profile', 'Documents', `tickets-${tripId.slice(0, 8)}`]);
+    expect(readFileSync(join(home, '.profile'), 'utf8')).toBe('export X=1');
+    expect(readdirSync(join(home, 'Documents'))).toEqual([`tickets-${tripId.slice(0, 8)}`]);
+    expect(existsSync(join(dir, '~'))).toBe(false);
+  });
+
+  it('a ticket whose name is a folder in the target: refused, nothing of the set moved', async () => {
+    mkdirSync(join(dir, 'clash'));
+    const folder = join(dir, 'clash', `tickets-${tripId.slice(0, 8)}`);
+    const first = await run(['bookings', 'ticket', '--trip', tripId, '--all', '--format', 'png', '--file', 'clash']);
+    expect(first.code, first.err).toBe(0);
+    const [one, two] = readdirSync(folder).sort();
+    writeFileSync(join(folder, one!), 'old one');
+    rmSync(join(folder, two!));
+    mkdirSync(join(folder, two!));
+    const forced = await run(['bookings', 'ticket', '--trip', tripId, '--all', '--format', 'png', '--file', 'clash', '--force']);
+    expect(forced.code).toBe(2);
+    expect(forced.err).toMatch(/it is a folder; nothing was saved/);
+    expect(readFileSync(join(folder, one!), 'utf8')).toBe('old one');
     expect(readdirSync(dir).filter((name) => name.includes('.part'))).toEqual([]);
   });
 

@@ -98,7 +98,7 @@ describe('calls', () => {
     expect(city.text).toContain(cli.stderr.split('\n')[0]);
     expect(unknown).toMatchObject({ isError: true, text: expect.stringContaining("unknown argument 'form'") });
     expect(typed).toMatchObject({ isError: true, text: "argument 'all' must be true or false" });
-    expect(m.log()).toMatch(/trips_list \{"from":"Atlantis"\} → exit 2: tripctl: /);
+    expect(m.log()).toMatch(/trips_list \{"from":"Atlantis"\} → exit 2: tripctl: --from: no city 'Atlantis'/);
     expect(m.log()).toContain(`trips_list {"form":"Damascus"} → refused: unknown argument 'form'`);
   });
 

@@ -90,7 +90,7 @@ describe('--columns', () => {
     }
     const bad = await run(['bookings', 'list', '--columns', 'id,stauts']);
     expect(bad.err).toMatch(
-      /^tripctl: unknown column 'stauts' for tripctl bookings list; valid: id, status, trip, seats, source, boarded, no-show, group\n/,
+      /^tripctl: unknown column 'stauts' for tripctl bookings list; valid: id, status, trip, seats, source, boarded, no-show, group, passenger, phone\n/,
     );
   });
 

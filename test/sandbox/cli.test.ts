@@ -1,7 +1,7 @@
 // `tripctl sandbox start` in-process through main(argv, ctx): keys kept in --data across
 // restarts, one log line per request on stderr (--quiet turns it off), and a second sandbox that
 // saves its own profile instead of repointing the first one's.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -62,6 +62,12 @@ describe('tripctl sandbox start', () => {
     const data = join(dir, 'state.json');
     const first = await start(['--data', data, '--quiet'], configDir);
     expect(await first.stop()).toBe(0);
+    // It holds the keys whole: only its owner may read it, and so the profile it saved.
+    expect(statSync(data).mode & 0o777).toBe(0o600);
+    expect(readFileSync(data, 'utf8')).toContain(first.full);
+    expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    // As an older version left it, readable by others: the next save makes it private again.
+    chmodSync(data, 0o644);
     const second = await start(['--data', data, '--quiet'], configDir);
     try {
       expect(second.full).toBe(first.full);
@@ -74,6 +80,7 @@ describe('tripctl sandbox start', () => {
     } finally {
       expect(await second.stop()).toBe(0);
     }
+    expect(statSync(data).mode & 0o777).toBe(0o600);
   }, 30_000);
 
   it('logs one line per request on stderr: method, path, status, time; --quiet turns it off', async () => {

@@ -179,7 +179,7 @@ describe('bookings create --from-file', () => {
         '18',
         "phone: '0944 12' has too few digits for a mobile number in Syria (SY): 5 digits after the leading 0, where one has 9 (such as 0944 567 890) (read in Syria (SY), the profile's 'country' setting; a number of another country is written with its code (+…))",
       ],
-      ['34', "trip: must be a UUID, not 'not-a-trip'"],
+      ['34', "trip: must be a UUID, not 'not-a-trip' (or its first 8 characters as tables show them)"],
       ['65', 'note: is 201 characters long; the most is 200'],
       ['129', 'missing phone'],
       ['151', "7 cells, but the header names 6 columns: a cell holds ',' without quotes; quote that cell, or remove the extra separator"],

@@ -83,6 +83,25 @@ describe('bookings create --from-file run again', () => {
     expect(booking.seats).toBe(1);
   });
 
+  it('another name for a phone the service knows: said once, the row unchanged, on every run', async () => {
+    writeFileSync(file(), `${[LIST[0], '0944 120 001,Someone Else,2,Window seat', ...LIST.slice(2)].join('\n')}\n`);
+    for (const args of [['--dry-run'], [], []]) {
+      const mark = sandboxFile.session.mark();
+      const run = await sandboxFile.session.run(['bookings', 'create', '--from-file', file(), '--trip', trip, ...args]);
+      expect(run.code, run.stderr).toBe(0);
+      const said = run.stderr.split('\n').filter((line) => line.includes('keeps the name'));
+      expect(said).toEqual([
+        'the service keeps the name a phone is registered with; a row names its passenger otherwise, which is not a change (line 2: "Someone Else", kept as "Rami Haddad")',
+      ]);
+      expect(run.stderr).not.toMatch(/differs|name Rami Haddad/);
+      if (args.length === 0) {
+        expect(pipedRows(run.stdout)).toEqual(ids.map((id, i) => [String(i + 2), id, 'unchanged']));
+        expect(run.stderr).toContain('0 created, 3 unchanged');
+      }
+      expect(writesSince(mark)).toEqual([]);
+    }
+  });
+
   it('a row with a new phone is booked; the rows already booked send nothing', async () => {
     writeFileSync(file(), `${[...LIST, '0944 120 004,Sami Haddad,2,'].join('\n')}\n`);
     const mark = sandboxFile.session.mark();

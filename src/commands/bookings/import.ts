@@ -1,7 +1,8 @@
 // `bookings create --from-file`: a passenger list from a spreadsheet, run again after a change. A
 // row is the booking of its trip held by the same phone (requested, approved or boarded): an
-// identical row is `unchanged` and sends nothing, a row whose seats, note, group or name differ is
-// `differs`, field by field, and is not sent — the service changes a booking only by its status
+// identical row is `unchanged` and sends nothing, a row whose seats, note or group differ is
+// `differs`, field by field, and is not sent (a name is the phone's, kept by the service: another
+// spelling in the file is said once and is no difference) — the service changes a booking only by its status
 // (PATCH /bookings/{id} takes nothing else), so there is no --update. A row with a new phone is
 // booked, with its content-derived Idempotency-Key as before. A booking list carries only the
 // passenger's id, so each active booking of the file's trips is fetched singly for its phone.
@@ -56,11 +57,29 @@ async function existingBookings(ctx: Context, rows: ImportRow[]): Promise<Found>
     held.set(key, [...(held.get(key) ?? []), { id: String(booking.id), status: String(booking.status), current }]);
   }
   const matches = new Map<number, Match>();
+  const renamed: string[] = [];
   for (const [index, row] of rows.entries()) {
     const match = held.get(holder(row.body.tripId, row.body.phone))?.shift();
-    if (match) matches.set(index, match);
+    if (!match) continue;
+    matches.set(index, match);
+    // The passenger's name is the phone's, kept by the service from its first booking (or its
+    // owner's registration); a row's other spelling changes nothing and can change nothing, so
+    // it is not a difference: said once, and the row counts by its other cells.
+    const name = row.body.fullName;
+    if (typeof name === 'string' && name.trim() !== '' && match.current && !sameName(name, match.current.fullName)) {
+      renamed.push(`line ${row.line}: ${JSON.stringify(name.trim())}, kept as ${JSON.stringify(match.current.fullName ?? '')}`);
+      match.current.fullName = name;
+    }
   }
+  if (renamed.length)
+    ctx.info(
+      `the service keeps the name a phone is registered with; ${renamed.length === 1 ? 'a row names its passenger' : `${renamed.length} rows name their passengers`} otherwise, which is not a change (${renamed.slice(0, 3).join('; ')}${renamed.length > 3 ? '; …' : ''})`,
+    );
   return { matches };
+}
+
+function sameName(a: string, b: unknown): boolean {
+  return typeof b === 'string' && a.trim().normalize('NFC') === b.trim().normalize('NFC');
 }
 
 export function bookingImport(flags: FieldFlag[]): ImportVerb {

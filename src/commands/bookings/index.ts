@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { optionalInput, phoneFlag } from '../../cmdkit/fields.js';
 import { BOOKING_STATUSES, TICKET_FORMATS } from '../../input/choices.js';
-import { integer, maxLength, uuid } from '../../input/validate.js';
+import { integer, maxLength } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFileFlags, choiceOption, integerInRange } from '../../cmdkit/flags.js';
@@ -18,7 +18,7 @@ const BOOKING_CREATE_FLAGS: FieldFlag[] = [
     description: 'trip to book on',
     field: 'tripId',
     required: true,
-    parse: (v) => uuid('--trip', v),
+    parse: async (v, tools) => (await import('../../cmdkit/ids.js')).idOf(tools.ctx, 'tripId', v, '--trip'),
     ask: pickTrip,
     show: async (v, tools) => `${await describeTrip(String(v), tools)}  (${String(v)})`,
     showCalls: true,
@@ -55,12 +55,18 @@ export function register(program: Command, ctx: Context): void {
       description: 'List bookings, newest first',
       examples: [
         'tripctl bookings list --status requested',
+        'tripctl bookings list --status approved --limit 3 --columns id,passenger',
         `tripctl bookings list --trip "$(tripctl trips list --status published --limit 1 -o ids)" --all -o csv > bookings.csv`,
       ],
       method: 'GET',
       path: '/bookings',
       result: { kind: 'list', key: 'bookings', paged: true },
       resource: specs.booking,
+      // A list carries no passenger: each booking is fetched singly when --columns names one.
+      details: {
+        columns: ['passenger', 'phone'],
+        fill: async (ctx, items) => (await import('../../cmdkit/booking-details.js')).fillPassengers(ctx, items),
+      },
       flags: [
         {
           flags: '--status <status>',
@@ -68,7 +74,12 @@ export function register(program: Command, ctx: Context): void {
           field: 'status',
           choices: BOOKING_STATUSES,
         },
-        { flags: '--trip <tripId>', description: 'only bookings of this trip', field: 'tripId', parse: (v) => uuid('--trip', v) },
+        {
+          flags: '--trip <tripId>',
+          description: 'only bookings of this trip',
+          field: 'tripId',
+          parse: async (v, tools) => (await import('../../cmdkit/ids.js')).idOf(tools.ctx, 'tripId', v, '--trip'),
+        },
       ],
     },
     ctx,

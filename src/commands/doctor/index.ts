@@ -17,6 +17,8 @@ export function register(program: Command, ctx: Context): void {
       'GET /payments',
       'GET /dashboard',
       'GET /webhooks',
+      // Only of a loopback service whose clock differs: a sandbox says how far it was moved.
+      'GET /__sandbox/clock',
     ],
     description:
       'Check the set-up: Node, config file modes, profile and where each setting comes from, base URL, key, read scopes, clock, proxy, code cache; says how to fix each',

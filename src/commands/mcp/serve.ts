@@ -132,7 +132,7 @@ export async function serveMcp(ctx: Context, opts: ServeOptions, transport: Tran
         await ask(inner, { tool, values: checked.values, commandLine, details, signal: extra.signal, settle: (c) => (consent = c) }, what);
       },
     });
-    log(`${consent ? `${consent}; ` : ''}exit ${result.code}${result.code === 0 ? '' : `: ${firstLine(result.stderr)}`}`);
+    log(`${consent ? `${consent}; ` : ''}exit ${result.code}${result.code === 0 ? '' : `: ${errorLine(result.stderr)}`}`);
     return answer(ctx, result);
   });
   let closedNow: () => void = () => {};
@@ -194,8 +194,25 @@ function failure(message: string, output = ''): CallToolResult {
   return { content, isError: true };
 }
 
-function firstLine(text: string): string {
-  return text.trim().split('\n')[0] ?? '';
+/**
+ * The line that says why a run failed, for the log: a run's stderr may begin with notes (the zone
+ * it reads local times in, a warning) before its error. The error is the line the JSON error
+ * object (every run is `--output=json`) repeats as `tripctl: MESSAGE…`; else the last line that
+ * is not a warning, a hint or that object.
+ */
+function errorLine(stderr: string): string {
+  const lines = stderr.trim().split('\n');
+  for (const line of [...lines].reverse()) {
+    if (!line.startsWith('{')) continue;
+    try {
+      const message = (JSON.parse(line) as { error?: { message?: unknown } }).error?.message;
+      const said = typeof message === 'string' ? lines.find((l) => l.startsWith(`tripctl: ${sanitizeLine(message)}`)) : undefined;
+      if (said) return said;
+    } catch {
+      // Not the error object: some other line that starts with a brace.
+    }
+  }
+  return [...lines].reverse().find((l) => l !== '' && !/^(\{|hint: |tripctl: warning: )/.test(l)) ?? lines[0] ?? '';
 }
 
 /** How a question names the company: as saved at login, else as the service says (asked once). */

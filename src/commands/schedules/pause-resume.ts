@@ -1,12 +1,12 @@
 import type { ActionFn } from '../../cmdkit/define.js';
 import { unwrap } from '../../cmdkit/run-operation.js';
-import { uuid } from '../../input/validate.js';
 import { specs } from '../../output/specs.js';
+import { idOf } from '../../cmdkit/ids.js';
 
 /** pause and resume read the schedule first and toggle only when needed, so they are idempotent. */
 export function setActive(active: boolean): ActionFn {
   return async (ctx, { args }) => {
-    const id = uuid('scheduleId', args[0] ?? '');
+    const id = await idOf(ctx, 'scheduleId', args[0] ?? '');
     const client = await ctx.client();
     const { data } = await client.request({ method: 'GET', path: `/schedules/${id}`, expect: { kind: 'object', key: 'schedule' } });
     let schedule = unwrap(data, 'schedule') as { active?: boolean };

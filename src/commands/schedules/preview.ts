@@ -8,10 +8,11 @@ import type { ActionFn } from '../../cmdkit/define.js';
 import { unwrap } from '../../cmdkit/run-operation.js';
 import type { Context } from '../../context.js';
 import { addDays, departuresOn, type ScheduleRule } from '../../input/recurrence.js';
-import { dateTime, uuid } from '../../input/validate.js';
+import { dateTime } from '../../input/validate.js';
 import { localDateOf, SERVICE_TIME_ZONE } from '../../input/zones.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
+import { idOf } from '../../cmdkit/ids.js';
 
 export type DepartureState = 'published' | 'to come' | 'skipped' | 'extra' | 'cancelled' | 'paused';
 
@@ -47,9 +48,9 @@ export interface Trip {
 const DAY_MS = 86_400_000;
 
 export const preview: ActionFn<{ days: number }> = async (ctx, { args, opts }) => {
-  const id = uuid('scheduleId', args[0] ?? '');
+  const id = await idOf(ctx, 'scheduleId', args[0] ?? '');
   const schedule = await fetchSchedule(ctx, id);
-  const rows = await previewDepartures(ctx, schedule, ctx.now(), opts.days);
+  const rows = await previewDepartures(ctx, schedule, ctx.serviceNow(), opts.days);
   if (!ctx.dataOutput) {
     if (schedule.active === false) ctx.info('This schedule is paused: it publishes nothing until it is resumed.');
     if (schedule.horizonDays !== undefined)

@@ -12,7 +12,8 @@ import { CliError, ExitCode, httpSuffix, mostSevere, usageError } from '../../er
 import { confirmDestructive } from '../../cmdkit/confirm.js';
 import { addDays } from '../../input/recurrence.js';
 import { dayWindow } from '../../input/days.js';
-import { calendarDate, uuid } from '../../input/validate.js';
+import { calendarDate } from '../../input/validate.js';
+import { checkId, idOf } from '../../cmdkit/ids.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE } from '../../input/zones.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { specs } from '../../output/specs.js';
@@ -39,9 +40,10 @@ interface PlanItem {
 }
 
 export const skip: ActionFn<SkipOpts> = async (ctx, { args, opts }) => {
-  const { from, to, ids } = checkInput(args, opts);
+  const { from, to, ids: given } = checkInput(args, opts);
   const today = localDateOf(ctx.now(), SERVICE_TIME_ZONE);
   if (from < today) throw usageError(`--from ${from} is past: today is ${today} in ${SERVICE_TIME_ZONE}`, 'a skip closes dates to come');
+  const ids = given && [...new Set(await Promise.all(given.map((arg) => idOf(ctx, 'scheduleId', arg))))];
   const schedules = ids ? await Promise.all(ids.map((id) => fetchSchedule(ctx, id))) : await listSchedules(ctx);
   if (schedules.length === 0) {
     ctx.info('No schedules: nothing to skip.');
@@ -239,7 +241,9 @@ function checkInput(given: string[], opts: SkipOpts): { from: string; to: string
   if (addDays(from, MAX_DAYS - 1) < to) throw usageError(`at most ${MAX_DAYS} dates at once; ${from} to ${to} is more`);
   if (opts.all && args.length) throw usageError('give schedule ids or --all, not both');
   if (!opts.all && args.length === 0) throw usageError('which schedules? give their ids, or --all for every schedule');
-  return { from, to, ids: opts.all ? undefined : [...new Set(args.map((arg) => uuid('scheduleId', arg)))] };
+  // Each checked now, before any request; the start of an id is resolved after (cmdkit/ids.ts).
+  for (const arg of args) checkId('scheduleId', arg);
+  return { from, to, ids: opts.all ? undefined : args };
 }
 
 /** Every schedule with its exceptions: read one by one where the list does not carry them. */

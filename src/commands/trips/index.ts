@@ -8,6 +8,7 @@ import { addFromFile } from '../../cmdkit/from-file.js';
 import { tripFlags } from './trip-flags.js';
 import { addFileFlags, choiceOption, integerInRange } from '../../cmdkit/flags.js';
 import { defineOperation, type OperationVerb } from '../../cmdkit/operation.js';
+import { statusIs } from '../../cmdkit/operation-spec.js';
 
 export function register(program: Command, ctx: Context): void {
   const trips = defineGroup(program, 'trips', 'Intercity trips: publish, update, cancel, complete');
@@ -125,6 +126,8 @@ export function register(program: Command, ctx: Context): void {
       method: 'DELETE',
       path: '/trips/{tripId}',
       result: { kind: 'none', message: ([id]) => `Cancelled trip ${id}.` },
+      // DELETE cancels: the trip stays, cancelled (partner-api.md, States: Trip).
+      reached: statusIs('trip', 'cancelled'),
       confirm: async ([id], tools) => `Cancel the trip ${await describeTrip(id!, tools)}? Its passengers' bookings are cancelled too.`,
     },
     ctx,

@@ -2,7 +2,6 @@
 // validate URLs and event lists before sending, or run without the service at all.
 import { CliError, ExitCode, usageError } from '../../errors.js';
 import { confirmDestructive } from '../../cmdkit/confirm.js';
-import { uuid } from '../../input/validate.js';
 import type { ResourceSpec } from '../../output/columns.js';
 import { specs } from '../../output/specs.js';
 import { endpointUrl } from '../../webhooks/endpoint-url.js';
@@ -12,6 +11,7 @@ import type { ActionFn } from '../../cmdkit/define.js';
 import { fieldsFrom } from '../../cmdkit/flags.js';
 import type { FieldFlag } from '../../cmdkit/operation.js';
 import { fieldsFromFlags, unwrap } from '../../cmdkit/run-operation.js';
+import { idOf } from '../../cmdkit/ids.js';
 
 interface FieldOpts {
   field?: string[];
@@ -64,7 +64,7 @@ export const runUpdate: ActionFn<{ url?: string; events?: string[]; pause?: bool
   ctx,
   { args, opts },
 ) => {
-  const id = uuid('endpointId', args[0] ?? '');
+  const id = await idOf(ctx, 'endpointId', args[0] ?? '');
   if (opts.pause && opts.resume) throw usageError('--pause and --resume cannot be used together');
   const body: Record<string, unknown> = {};
   if (opts.url !== undefined) body.url = endpointUrl('--url', opts.url);
@@ -86,7 +86,7 @@ export const runUpdate: ActionFn<{ url?: string; events?: string[]; pause?: bool
 };
 
 export const runDelete: ActionFn = async (ctx, { args }) => {
-  const id = uuid('endpointId', args[0] ?? '');
+  const id = await idOf(ctx, 'endpointId', args[0] ?? '');
   await confirmDestructive(ctx, `Delete webhook endpoint ${id}? Its deliveries stop.`);
   const client = await ctx.client();
   await client.request({ method: 'DELETE', path: `/webhooks/${id}` });
@@ -95,7 +95,7 @@ export const runDelete: ActionFn = async (ctx, { args }) => {
 };
 
 export const runSecret: ActionFn = async (ctx, { args }) => {
-  const id = uuid('endpointId', args[0] ?? '');
+  const id = await idOf(ctx, 'endpointId', args[0] ?? '');
   const secret = keptSecret(ctx, id);
   if (secret === undefined) {
     throw new CliError(

@@ -68,7 +68,9 @@ export function createHandler(parts: ServerParts): (req: IncomingMessage, res: S
     headers: Record<string, string>,
     body: Buffer | undefined,
   ) => {
-    res.writeHead(status, headers);
+    // The Date of the sandbox's own clock, which `sandbox advance-clock` moves: tripctl reads
+    // "now" from it where the service's day matters (Context.serviceNow).
+    res.writeHead(status, { date: core.now().toUTCString(), ...headers });
     res.end(body);
     if (pending && parts.observe && !pending.observed) {
       pending.observed = true;

@@ -12,9 +12,9 @@ import type { ActionFn } from '../../../cmdkit/define.js';
 import { toolsFor, unwrap } from '../../../cmdkit/run-operation.js';
 import type { Context } from '../../../context.js';
 import { CliError, httpSuffix, InterruptedError, usageError } from '../../../errors.js';
-import { uuid } from '../../../input/validate.js';
 import { sanitizeLine } from '../../../output/sanitize.js';
 import type { Decision, InboxRow } from './view.js';
+import { idOf } from '../../../cmdkit/ids.js';
 
 interface InboxOptions {
   trip?: string;
@@ -185,7 +185,7 @@ export const inbox: ActionFn<InboxOptions> = async (ctx, { opts }) => {
       "in scripts: 'tripctl bookings list --status requested' to see them, 'tripctl bookings approve ID…' (or reject) to decide",
     );
   }
-  const tripFilter = opts.trip === undefined ? undefined : uuid('--trip', opts.trip);
+  const tripFilter = opts.trip === undefined ? undefined : await idOf(ctx, 'tripId', opts.trip, '--trip');
   const client = await ctx.client();
   const source = new InboxSource(ctx, client, tripFilter);
   const rows = await source.rows(await source.requestedIds());

@@ -10,7 +10,7 @@ export function bulkAction(verb: BulkVerb): ActionFn<{ concurrency: number }> {
   const action = BULK_ACTIONS[verb];
   return async (ctx, { args, opts }) => {
     // A variadic argument arrives as one array among the positional arguments.
-    const ids = await collectIds(ctx, args.flat());
+    const ids = await collectIds(ctx, args.flat(), 'bookingId');
     // A protected profile asks here, with the count, rather than at the first request.
     if (ids.length) await ctx.beforeWrite?.(`${action.ask} ${ids.length} booking${ids.length === 1 ? '' : 's'}`);
     const client = await ctx.client();
@@ -27,11 +27,13 @@ export function bulkAction(verb: BulkVerb): ActionFn<{ concurrency: number }> {
             // Setting a status, or marking boarded, lands the same way twice.
             retrySafe: true,
             expect: { kind: 'object', key: 'booking' },
+            // A retry refused after a lost answer is judged by the client (client/repeat.ts).
+            reached: (current) => action.reached((unwrap(current, 'booking') ?? {}) as Record<string, unknown>),
           });
           return unwrap(data, 'booking');
         } catch (error) {
-          // The service refused the move: when the booking already is as asked (a re-run, cron
-          // running twice), that is done, not failed. Any other state keeps the service's error.
+          // The service refused the move on its first try: when the booking already is as asked
+          // (a re-run, cron running twice), that is done, not failed. Any other state keeps the service's error.
           if (!(error instanceof ApiError) || !refusedMove(error.status)) throw error;
           const booking = await client
             .request({ method: 'GET', path, expect: { kind: 'object', key: 'booking' } })

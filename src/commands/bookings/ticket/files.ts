@@ -2,7 +2,7 @@
 // sends to passengers by phone messaging. Each is made from the service's ticket (its code and QR
 // text, unchanged), with the company, the cities and the local departure read beside it. One
 // ticket is saved as every made file is (cmdkit/save-download.ts); a trip's tickets are one PDF
-// with a page each, or a folder of PNGs that appears whole (temporary folder, then a rename).
+// with a page each, or a folder of PNGs saved the whole set or nothing (save-download.ts saveMadeFolder).
 import type { Context } from '../../../context.js';
 import { localDateTime } from '../../../cmdkit/handles.js';
 import { toolsFor, unwrap } from '../../../cmdkit/run-operation.js';
@@ -10,10 +10,10 @@ import { madeFolder, madeTarget, saveMade, saveMadeFolder } from '../../../cmdki
 import { paginate } from '../../../client/paginate.js';
 import { safeFileName } from '../../../client/download.js';
 import { CliError, ExitCode, usageError } from '../../../errors.js';
-import { uuid } from '../../../input/validate.js';
 import { SERVICE_TIME_ZONE, zoneAbbreviation } from '../../../input/zones.js';
 import { sanitizeLine } from '../../../output/sanitize.js';
 import type { TicketCard } from './card.js';
+import { idOf } from '../../../cmdkit/ids.js';
 
 export type TicketFormat = 'png' | 'pdf';
 
@@ -44,10 +44,10 @@ export async function saveTicketFiles(ctx: Context, id: string | undefined, opts
     if (id !== undefined) throw usageError('give a booking id, or --trip TRIP --all, not both');
     if (!opts.all || opts.trip === undefined)
       throw usageError('--trip and --all go together: --trip TRIP --all saves every approved booking');
-    return saveTripTickets(ctx, uuid('--trip', opts.trip), opts);
+    return saveTripTickets(ctx, await idOf(ctx, 'tripId', opts.trip, '--trip'), opts);
   }
   if (id === undefined) throw usageError('missing bookingId', 'or --trip TRIP --all for every approved booking of a trip');
-  const bookingId = uuid('bookingId', id);
+  const bookingId = await idOf(ctx, 'bookingId', id);
   if (opts.file === '-' && ctx.io.stdoutIsTTY)
     throw usageError(`a ${opts.format.toUpperCase()} on a terminal is not readable`, 'redirect stdout to a file, or pass --file FILE');
   const save = { file: opts.file, force: opts.force, fallbackName: `ticket-${bookingId.slice(0, 8)}.${opts.format}`, label: 'ticket' };

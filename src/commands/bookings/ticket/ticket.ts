@@ -1,8 +1,8 @@
 import { usageError } from '../../../errors.js';
-import { uuid } from '../../../input/validate.js';
 import { sanitizeLine } from '../../../output/sanitize.js';
 import type { ActionFn } from '../../../cmdkit/define.js';
 import { unwrap } from '../../../cmdkit/run-operation.js';
+import { idOf } from '../../../cmdkit/ids.js';
 
 interface Ticket {
   qr?: unknown;
@@ -25,7 +25,7 @@ export const showTicket: ActionFn<TicketOptions> = async (ctx, { args, opts }) =
   if (opts.file !== undefined || opts.force || opts.trip !== undefined || opts.all)
     throw usageError('--file, --force, --trip and --all go with --format png or pdf');
   if (args[0] === undefined) throw usageError('missing bookingId');
-  const id = uuid('bookingId', args[0]);
+  const id = await idOf(ctx, 'bookingId', args[0]);
   const client = await ctx.client();
   const { data } = await client.request({ method: 'GET', path: `/bookings/${id}/ticket`, expect: { kind: 'object', key: 'ticket' } });
   const ticket = unwrap(data, 'ticket') as Ticket;

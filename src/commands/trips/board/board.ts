@@ -9,11 +9,11 @@ import type { ActionFn } from '../../../cmdkit/define.js';
 import { unwrap } from '../../../cmdkit/run-operation.js';
 import type { Context } from '../../../context.js';
 import { CliError, ExitCode, mostSevere, usageError } from '../../../errors.js';
-import { uuid } from '../../../input/validate.js';
 import { sanitizeLine } from '../../../output/sanitize.js';
 import { BoardPrinter, localTime } from './printer.js';
 import { BoardingJournal } from './journal.js';
 import { BoardingStation, VERDICT_EXIT } from './station.js';
+import { idOf } from '../../../cmdkit/ids.js';
 
 interface BoardOptions {
   sync?: boolean;
@@ -70,7 +70,7 @@ async function readScans(
 }
 
 export const board: ActionFn<BoardOptions> = async (ctx, { args, opts }) => {
-  const tripId = uuid('tripId', args[0] ?? '');
+  const tripId = await idOf(ctx, 'tripId', args[0] ?? '');
   const settings = ctx.settings();
   const noShowRest = opts.noShowRest === true || opts.showRest === false;
   const journal = BoardingJournal.open(ctx.config.dir, tripId, settings.baseUrl ?? '');
@@ -156,7 +156,7 @@ const EARLY_MS = 24 * 3_600_000;
  * wrong one: asked on a terminal, and needs --yes without one.
  */
 async function checkTrip(ctx: Context, route: string, status: string | undefined, departureAt: string | undefined): Promise<void> {
-  const early = departureAt !== undefined && Date.parse(departureAt) - ctx.now().getTime() > EARLY_MS;
+  const early = departureAt !== undefined && Date.parse(departureAt) - ctx.serviceNow().getTime() > EARLY_MS;
   const odd =
     status === 'cancelled' || status === 'completed'
       ? `is ${status}`

@@ -9,13 +9,13 @@ import { runnerFor, toolsFor, unwrap } from '../../../cmdkit/run-operation.js';
 import { madeTarget, saveMade } from '../../../cmdkit/save-download.js';
 import { listFrom } from '../../../client/paginate.js';
 import { usageError } from '../../../errors.js';
-import { uuid } from '../../../input/validate.js';
 import { localDateTime } from '../../../cmdkit/handles.js';
 import { SERVICE_TIME_ZONE, zoneAbbreviation } from '../../../input/zones.js';
 import { toCsv } from '../../../output/cells.js';
 import { sanitizeLine } from '../../../output/sanitize.js';
 import { specs } from '../../../output/specs.js';
 import type { ManifestRow, ManifestSheet } from './sheet.js';
+import { idOf } from '../../../cmdkit/ids.js';
 
 type ManifestOpts = OperationOptions & { format?: 'pdf' | 'csv'; file?: string; force?: boolean };
 
@@ -38,7 +38,7 @@ export function manifestFor(op: Operation): ActionFn<ManifestOpts> {
       if (opts.file !== undefined || opts.force) throw usageError('--file and --force go with --format pdf or csv');
       return table(ctx, input);
     }
-    const id = uuid('tripId', args[0] ?? '');
+    const id = await idOf(ctx, 'tripId', args[0] ?? '');
     if (opts.format === 'pdf' && opts.file === '-' && ctx.io.stdoutIsTTY)
       throw usageError(
         'a PDF on a terminal is not readable',
