@@ -19,6 +19,7 @@ const LAYERS = [
   ['input'],
   ['io.ts'],
   ['client'],
+  ['assets.ts'],
   ['errors.ts', 'secrets.ts', 'version.ts', 'types'],
 ];
 

@@ -8,7 +8,7 @@
 // stub of undici's HTTP/2 client, commander's child_process deferred, and two deep imports of
 // undici's parts (DEEP_IMPORTS). No dependency's source is edited (a stub replaces a whole
 // module, on a path the build checks is the one meant).
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,16 +103,16 @@ const common = {
 };
 
 /**
- * What stays outside the bundle, required from Node or node_modules when first used: Node's own
- * modules, PDFKit with fontkit (the PDF writer: PDFKit reads its own data files next to its code,
- * so it cannot be bundled; fontkit is its dependency, installed with it), and resvg (a ticket as
- * PNG), which reads its WebAssembly file from its package (bookings/ticket-png.ts). Everything else
- * is bundled, so an install brings only these (package.json's dependencies).
- * An ES module build (which splitting needs) would import each of these at the top of its chunk,
- * that is at start-up; so each is reached through a small CommonJS module of the bundle, which
- * esbuild evaluates where the importing module is first used, as a CommonJS build would.
+ * What stays outside the bundle, required from Node when first used: Node's own modules, and
+ * nothing else. PDFKit and fontkit are bundled (tripctl gives PDFKit its own font, so PDFKit's
+ * AFM files are never read; its standard fonts are modules, bundled with it), and so is resvg's
+ * JavaScript. What is read as a file — the font, resvg's WebAssembly — is copied to dist/assets/
+ * (ASSETS below, src/assets.ts), so an install brings tripctl's package alone.
+ * An ES module build (which splitting needs) would import each outside module at the top of its
+ * chunk, that is at start-up; so each is reached through a small CommonJS module of the bundle,
+ * which esbuild evaluates where the importing module is first used, as a CommonJS build would.
  */
-const OUTSIDE = new Set(['pdfkit', 'fontkit', '@resvg/resvg-wasm']);
+const OUTSIDE = new Set([]);
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const outside = {
   name: 'outside',
@@ -180,7 +180,7 @@ const bundle = await build({
   outExtension: { '.js': '.cjs' },
   chunkNames: '[name]-[hash]',
   write: false,
-  define: { __TRIPCTL_VERSION__: JSON.stringify(version) },
+  define: { __TRIPCTL_VERSION__: JSON.stringify(version), __TRIPCTL_BUILD__: JSON.stringify('npm') },
   plugins: [trim, outside, splitPoints],
 });
 const fail = (message) => {
@@ -231,3 +231,8 @@ const { files } = await linkChunks(bundle.outputFiles, bundle.metafile, 'dist/tr
 for (const [file, contents] of files) writeFileSync(join(dist, file), contents);
 
 await build({ ...common, format: 'cjs', entryPoints: [join(root, 'src/launch.ts')], outfile: join(dist, 'launch.cjs') });
+
+// The files the tool reads as bytes (src/assets.json: name in dist/assets/ → its file in node_modules).
+const ASSETS = JSON.parse(readFileSync(join(root, 'src/assets.json'), 'utf8'));
+mkdirSync(join(dist, 'assets'));
+for (const [name, source] of Object.entries(ASSETS)) copyFileSync(requireFromRoot.resolve(source), join(dist, 'assets', name));
