@@ -8,7 +8,7 @@
 // stub of undici's HTTP/2 client, commander's child_process deferred, and two deep imports of
 // undici's parts (DEEP_IMPORTS). No dependency's source is edited (a stub replaces a whole
 // module, on a path the build checks is the one meant).
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -170,7 +170,12 @@ const splitPoints = {
   },
 };
 
-rmSync(dist, { recursive: true, force: true });
+/** Empties dist/ of the npm build, keeping dist/exe/ (npm run build:exe's, built from the same sources apart). */
+const clearDist = () => {
+  for (const name of existsSync(dist) ? readdirSync(dist) : [])
+    if (name !== 'exe') rmSync(join(dist, name), { recursive: true, force: true });
+};
+clearDist();
 const bundle = await build({
   ...common,
   format: 'esm',
@@ -184,7 +189,7 @@ const bundle = await build({
   plugins: [trim, outside, splitPoints],
 });
 const fail = (message) => {
-  rmSync(dist, { recursive: true, force: true });
+  clearDist();
   console.error(`build: ${message}`);
   process.exit(1);
 };
@@ -234,5 +239,5 @@ await build({ ...common, format: 'cjs', entryPoints: [join(root, 'src/launch.ts'
 
 // The files the tool reads as bytes (src/assets.json: name in dist/assets/ → its file in node_modules).
 const ASSETS = JSON.parse(readFileSync(join(root, 'src/assets.json'), 'utf8'));
-mkdirSync(join(dist, 'assets'));
+mkdirSync(join(dist, 'assets'), { recursive: true });
 for (const [name, source] of Object.entries(ASSETS)) copyFileSync(requireFromRoot.resolve(source), join(dist, 'assets', name));
