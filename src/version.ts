@@ -1,9 +1,19 @@
 // Replaced at bundle time; the fallbacks serve tests that import sources directly.
+import { isSea } from 'node:sea';
+
 declare const __TRIPCTL_VERSION__: string | undefined;
-/** Which build this is (test/tools/build.mjs): the npm package's bundle, or the single executable. */
-declare const __TRIPCTL_BUILD__: 'npm' | 'single-executable' | undefined;
+/** The npm build's bundle says so (test/tools/build.mjs); the sources say nothing. */
+declare const __TRIPCTL_BUILD__: 'npm' | undefined;
 export const VERSION: string = typeof __TRIPCTL_VERSION__ === 'string' ? __TRIPCTL_VERSION__ : '0.0.0-dev';
-export const BUILD: 'npm' | 'single-executable' | 'source' = typeof __TRIPCTL_BUILD__ === 'string' ? __TRIPCTL_BUILD__ : 'source';
+/**
+ * Which build is running: the single executable (npm run build:exe) is the npm build's files run
+ * inside Node's SEA, so it is known at run time, by Node.
+ */
+export const BUILD: 'npm' | 'single-executable' | 'source' = isSea()
+  ? 'single-executable'
+  : typeof __TRIPCTL_BUILD__ === 'string'
+    ? __TRIPCTL_BUILD__
+    : 'source';
 /**
  * What `tripctl --version` prints. The npm install prints the bare version, as scripts and CI
  * compare it today; the single executable names itself and the Node inside it, since nothing else

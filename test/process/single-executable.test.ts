@@ -4,7 +4,8 @@
 // called against it, writes a manifest PDF with Arabic, a PNG ticket whose QR code decodes to what
 // the service issued and a PDF ticket (the font and the WebAssembly come from its SEA assets), and
 // serves `mcp`; and it compresses with xz to at most 40 MB.
-// The executable is built first when it is missing or older than what it is made from. It is its
+// The executable is the npm build's files inside Node 24's SEA (test/tools/build-exe.mjs), built
+// first when it is missing or older than what it is made from. It is its
 // own vitest project (vitest.config.ts), run once per CI run: it does not depend on the Node that
 // runs the suite. The rest of the process half runs against it with TRIPCTL_TEST_BIN (.ci/run).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -19,7 +20,14 @@ import { decodePng } from '../support/qr-png.js';
 
 const EXE = join(ROOT, 'dist/exe/tripctl');
 /** What the executable is made from: a change to any of these rebuilds it. */
-const INPUTS = ['src', 'test/tools/build-exe.mjs', 'package.json', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'test/tools/build-exe.mjs',
+  'test/tools/build.mjs',
+  'test/tools/link-chunks.mjs',
+  'package.json',
+  'package-lock.json',
+];
 const MAX_XZ_BYTES = 40 * 1024 * 1024;
 
 const dir = mkdtempSync(join(tmpdir(), 'tripctl-exe-'));

