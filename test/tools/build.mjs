@@ -170,7 +170,7 @@ const splitPoints = {
   },
 };
 
-/** Empties dist/ of the npm build, keeping dist/exe/ (npm run build:exe's, built from the same sources apart). */
+/** Empties dist/ of the npm build, keeping dist/exe/ (npm run build:exe's executable, made of this build's files). */
 const clearDist = () => {
   for (const name of existsSync(dist) ? readdirSync(dist) : [])
     if (name !== 'exe') rmSync(join(dist, name), { recursive: true, force: true });
