@@ -6,7 +6,8 @@
 //   stdio, the code cache, the README's examples), all in test/process/. Its global setup
 //   rebuilds the bundle first whenever src/ is newer than dist/, so a stale bundle is never what
 //   is tested.
-// `npm test` (and so CI) runs both.
+// - `exe`: the single executable (test/process/single-executable.test.ts), built first if stale.
+// `npm test` (and so CI) runs all three.
 import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { NODE_HAS_COMPILE_CACHE, saySkipped } from './test/support/node-version.js';
@@ -52,10 +53,16 @@ export default defineConfig({
         test: {
           name: 'process',
           include: ['test/process/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...cacheTests],
+          exclude: [...configDefaults.exclude, ...cacheTests, 'test/process/single-executable.test.ts'],
           globalSetup: ['test/support/fresh-bundle.ts'],
           isolate: false,
         },
+      },
+      {
+        // The single executable (npm run build:exe): its own project because it does not depend on
+        // the Node that runs the suite, so .ci/run runs it once, not under each Node.
+        extends: true,
+        test: { name: 'exe', include: ['test/process/single-executable.test.ts'] },
       },
     ],
   },

@@ -5,7 +5,7 @@ import type { Context } from './context.js';
 import { CliError, ExitCode, httpSuffix, InterruptedError, usageError } from './errors.js';
 import { sanitizeLine, toJson } from './output/sanitize.js';
 import { OUTPUT_FORMATS } from './output/render.js';
-import { VERSION } from './version.js';
+import { VERSION_LINE } from './version.js';
 
 interface Group {
   /** The top-level names (and aliases) the registration adds, so a run can register only its own. */
@@ -89,7 +89,7 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     .description(
       'Run a transport company on the Partner Trip-Booking Service: trips, schedules, fleet, bookings, payments, reports and webhooks.',
     )
-    .version(VERSION, '-V, --version', 'print the version')
+    .version(VERSION_LINE, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .addHelpCommand('help [command...]', "show help for a command ('help reference': every command, as Markdown)")
     .showSuggestionAfterError(true)

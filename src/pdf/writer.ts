@@ -8,10 +8,10 @@
 // plus its dots, and that base glyph, shared by several letters, cannot map back to each of them,
 // so extracted text came out with the wrong letters (ي as ت). Plex has a glyph per letter form,
 // and lam-alef maps to both letters.
-import { readFileSync } from 'node:fs';
-
 import type { Bidi } from 'bidi-js';
 import type { Font as FontFace } from 'fontkit';
+
+import { readAsset } from '../assets.js';
 
 import { actualTextOf, directionCount } from './reading-order.js';
 import { BIDI_CONTROL, visualRuns, type FontRole, type TextRun } from './text-runs.js';
@@ -29,9 +29,9 @@ const layoutOptions = (run: TextRun) => (run.font === 'arabic' ? ARABIC_RUN : {}
 export type Doc = PDFKit.PDFDocument;
 
 export const ROLES: FontRole[] = ['arabic', 'latin', 'latinExt'];
-const SUBSET: Record<FontRole, string> = { arabic: 'arabic', latin: 'latin', latinExt: 'latin-ext' };
+const SUBSET = { arabic: 'arabic', latin: 'latin', latinExt: 'latin-ext' } as const satisfies Record<FontRole, string>;
 const fontFile = (role: FontRole, weight: Weight) =>
-  `@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-${SUBSET[role]}-${weight === 'bold' ? 700 : 400}-normal.woff`;
+  `ibm-plex-sans-arabic-${SUBSET[role]}-${weight === 'bold' ? 700 : 400}-normal.woff` as const;
 
 export interface Engine {
   PDFDocument: new (options?: PDFKit.PDFDocumentOptions) => Doc;
@@ -49,7 +49,7 @@ export function loadEngine(): Promise<Engine> {
     const [{ default: PDFDocument }, bidiModule, fontkit] = await Promise.all([import('pdfkit'), import('bidi-js'), import('fontkit')]);
     // bidi-js is CommonJS: its module.exports (the factory) is the default export at run time.
     const bidiFactory = bidiModule.default as unknown as () => Bidi;
-    const read = (role: FontRole, weight: Weight) => readFileSync(require.resolve(fontFile(role, weight)));
+    const read = (role: FontRole, weight: Weight) => readAsset(fontFile(role, weight));
     const fonts = Object.fromEntries(
       ROLES.map((role) => [role, { regular: read(role, 'regular'), bold: read(role, 'bold') }]),
     ) as Engine['fonts'];

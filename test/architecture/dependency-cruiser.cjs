@@ -7,7 +7,7 @@
 // parts can never import each other in a circle). Within a part, files may import each other,
 // never in a circle.
 const LAYERS = [
-  ['main.ts', 'launch.ts'],
+  ['main.ts', 'launch.ts', 'sea-main.ts'],
   ['cli.ts'],
   ['commands'],
   ['completion', 'sandbox'],
@@ -19,6 +19,7 @@ const LAYERS = [
   ['input'],
   ['io.ts'],
   ['client'],
+  ['assets.ts'],
   ['errors.ts', 'secrets.ts', 'version.ts', 'types'],
 ];
 

@@ -29,6 +29,12 @@ export function nodeBinary(major) {
 }
 
 /**
+ * The single executable (npm run build:exe), measured in Node 24's rounds against that Node's
+ * `node -e 0` (its goal: `--version` ≤ 1.3×), where it is built.
+ */
+const EXE = join(root, 'dist/exe/tripctl');
+
+/**
  * @param {{ runs: number, majors: number[], bins: { name: string, path: string }[], alsoWith?: (configDir: string) => Promise<void> }} options
  *   `bins`: the builds to measure (the first is this checkout's; `--compare NAME=BIN` adds others,
  *   measured in the same rounds, so a before and after differ by the build alone).
@@ -106,11 +112,20 @@ export async function benchStartup({ runs, majors, bins, alsoWith }) {
           { name: '  the same, no compile cache', args: [bin.path, 'cities', 'list', '-o', 'json'], env: { TRIPCTL_NO_CODE_CACHE: '1' } },
         );
       }
+      if (major === 24 && existsSync(EXE)) {
+        const inside = execFileSync(EXE, ['--version'], { encoding: 'utf8' }).trim();
+        cases.push(
+          { name: 'single executable --version', cmd: EXE, args: ['--version'], target: goal.version },
+          { name: 'single executable cities list -o json', cmd: EXE, args: ['cities', 'list', '-o', 'json'], target: goal.get },
+        );
+        if (!inside.endsWith(`Node ${nodeVersion})`))
+          console.log(`(the single executable is ${inside}; the reference is Node ${nodeVersion})`);
+      } else if (major === 24) console.log('(dist/exe/tripctl is not built: `npm run build:exe` adds its rows)');
       const samples = cases.map(() => []);
       // Warm the file cache and make the compile cache, as a user's first run does; then interleave
       // the cases so drift in the machine's load hits all of them alike.
-      for (const c of cases) await time(node, c.args, c.env);
-      for (let i = 0; i < runs; i++) for (const [n, c] of cases.entries()) samples[n].push(await time(node, c.args, c.env));
+      for (const c of cases) await time(c.cmd ?? node, c.args, c.env);
+      for (let i = 0; i < runs; i++) for (const [n, c] of cases.entries()) samples[n].push(await time(c.cmd ?? node, c.args, c.env));
       const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
       const reference = median(samples[0].map((sample) => sample.wall));
       const referenceCpu = median(samples[0].map((sample) => sample.cpu));

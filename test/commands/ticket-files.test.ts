@@ -5,21 +5,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import jsQRModule from 'jsqr';
-import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractedText, poppler } from '../pdf/poppler.js';
 import { testContext } from '../support/context.js';
+import { decodePng as decode, scanPng } from '../support/qr-png.js';
 import { type Sandbox, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
-
-type Point = { x: number; y: number };
-type Decoder = (
-  data: Uint8ClampedArray,
-  w: number,
-  h: number,
-  o?: { inversionAttempts?: 'dontInvert' },
-) => { data: string; location: { topLeftCorner: Point; bottomLeftCorner: Point } } | null;
-const jsQR = ((jsQRModule as unknown as { default?: Decoder }).default ?? jsQRModule) as unknown as Decoder;
 
 let sandbox: Sandbox;
 let dir: string;
@@ -63,11 +53,6 @@ async function run(argv: string[]) {
   return { code, out: t.out(), err: t.err(), requests: sandbox.requests.slice(mark) };
 }
 
-function decode(file: string): string | undefined {
-  const png = PNG.sync.read(readFileSync(file));
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height, { inversionAttempts: 'dontInvert' })?.data;
-}
-
 const serviceTicket = async (id: string) => (await api('GET', `/bookings/${id}/ticket`)).ticket as { qr: string; code: string };
 
 describe('bookings ticket --format', () => {
@@ -77,16 +62,15 @@ describe('bookings ticket --format', () => {
     expect(out.trim()).toBe(join(dir, 'one.png'));
     expect(decode(join(dir, 'one.png'))).toBe((await serviceTicket(approved[0]!)).qr);
     // The whole ticket, not the code alone: ink above the code (company, route, departure) and below it.
-    const png = PNG.sync.read(readFileSync(join(dir, 'one.png')));
-    const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height, { inversionAttempts: 'dontInvert' })!;
+    const { png, code: found } = scanPng(join(dir, 'one.png'));
     const inkIn = (from: number, to: number) => {
       let dark = 0;
       for (let y = Math.max(0, Math.round(from)); y < Math.min(png.height, Math.round(to)); y++)
         for (let x = 0; x < png.width; x++) if (png.data[(y * png.width + x) * 4]! < 128) dark++;
       return dark;
     };
-    expect(inkIn(0, found.location.topLeftCorner.y - 10)).toBeGreaterThan(2000);
-    expect(inkIn(found.location.bottomLeftCorner.y + 10, png.height)).toBeGreaterThan(2000);
+    expect(inkIn(0, found!.location.topLeftCorner.y - 10)).toBeGreaterThan(2000);
+    expect(inkIn(found!.location.bottomLeftCorner.y + 10, png.height)).toBeGreaterThan(2000);
   });
 
   it('pdf: company, the route in English and Arabic, the local departure with its zone, passenger, seats, code', async () => {

@@ -1,6 +1,6 @@
-// The PDF libraries stay out of the bundle (test/tools/build.mjs marks them external) and are required
-// from node_modules when the sandbox makes its first PDF: this runs the built bin/tripctl's
-// sandbox and reads an Arabic PDF it serves, so a bundle that cannot load them fails here.
+// The PDF libraries are bundled and the font is read from dist/assets/ (src/assets.ts) when the
+// sandbox makes its first PDF: this runs the built tool's sandbox (bin/tripctl, or
+// TRIPCTL_TEST_BIN) and reads an Arabic PDF it serves, so a build that cannot load them fails here.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,11 +8,12 @@ import { join } from 'node:path';
 
 import { expect, it } from 'vitest';
 
-import { BIN, cleanEnv } from '../support/cli.js';
+import { cleanEnv, toolCommand } from '../support/cli.js';
 
 it('serves an Arabic PDF from the built bundle', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tripctl-bundle-pdf-'));
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--no-profile', '--quiet'], {
+  const tool = toolCommand(['sandbox', 'start', '--port', '0', '--no-profile', '--quiet']);
+  const child = spawn(tool.command, tool.args, {
     env: cleanEnv(dir),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

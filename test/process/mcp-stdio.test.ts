@@ -5,15 +5,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect, it } from 'vitest';
-import { BIN, cleanEnv } from '../support/cli.js';
+import { cleanEnv, toolCommand } from '../support/cli.js';
 import { sandboxForFile } from '../mcp/support.js';
 
 const sandbox = sandboxForFile();
 
 it('serves over stdio from the bundle, and logs each call on stderr', async () => {
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, 'mcp', '--profile', 'sandbox'],
+    ...toolCommand(['mcp', '--profile', 'sandbox']),
     env: cleanEnv(sandbox().configDir) as Record<string, string>,
     stderr: 'pipe',
   });

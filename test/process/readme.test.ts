@@ -2,7 +2,8 @@
 // each verb's help), run as written, in order, against one fresh sandbox, so neither can drift
 // from the tool. A plain `tripctl …` line runs in-process through main(); a
 // line that needs a shell (a pipe, `$(…)`, a redirection) runs under bash with the built
-// bin/tripctl first on PATH. Every line must exit 0. The working directory holds the one file an
+// bin/tripctl first on PATH. With TRIPCTL_TEST_BIN (the single executable), every line runs under
+// bash with that executable as `tripctl`. Every line must exit 0. The working directory holds the one file an
 // example names that the tool does not make (logo.png). A block whose first line is
 // `# not run: <why>` is skipped, and the reason is checked to be there; they are few.
 import { spawn } from 'node:child_process';
@@ -16,7 +17,7 @@ import { callsOf } from '../../src/cmdkit/define.js';
 import { referenceMarkdown } from '../../src/completion/reference.js';
 import { describeTree } from '../../src/completion/tree.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { BIN, ROOT } from '../support/cli.js';
+import { ROOT, TEST_BIN, toolCommand } from '../support/cli.js';
 import { testContext } from '../support/context.js';
 import { shellBlocks, simpleWords } from './readme-shell.js';
 
@@ -91,7 +92,8 @@ beforeAll(async () => {
   configDir = join(work, '.config');
   binDir = join(work, '.bin');
   mkdirSync(binDir);
-  writeFileSync(join(binDir, 'tripctl'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  const tool = toolCommand([]);
+  writeFileSync(join(binDir, 'tripctl'), `#!/bin/sh\nexec ${[tool.command, ...tool.args].map((word) => `"${word}"`).join(' ')} "$@"\n`);
   chmodSync(join(binDir, 'tripctl'), 0o755);
   writeFileSync(join(work, 'logo.png'), LOGO);
   // The profile `tripctl sandbox` saves, made the default, as after the Quickstart; and the two
@@ -200,7 +202,7 @@ describe('README examples', () => {
     for (const block of blocks) {
       if (block.notRun !== undefined) continue;
       const simple = block.commands.map((command) => simpleWords(command.text));
-      if (simple.every((words) => words?.[0] === 'tripctl')) {
+      if (!TEST_BIN && simple.every((words) => words?.[0] === 'tripctl')) {
         for (const [index, command] of block.commands.entries()) {
           const result = await runInProcess(simple[index]!);
           ran++;

@@ -8,6 +8,17 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = join(ROOT, 'bin', 'tripctl');
+/**
+ * The tool the process tests start: `node bin/tripctl`, or the executable TRIPCTL_TEST_BIN names
+ * (the single executable: `TRIPCTL_TEST_BIN=dist/exe/tripctl npx vitest run --project process
+ * test/process/readme.test.ts …`, as .ci/run does once).
+ */
+export const TEST_BIN = process.env.TRIPCTL_TEST_BIN ? resolve(process.env.TRIPCTL_TEST_BIN) : undefined;
+
+/** The command and arguments that start the tool with these arguments. */
+export function toolCommand(args: string[]): { command: string; args: string[] } {
+  return TEST_BIN ? { command: TEST_BIN, args } : { command: process.execPath, args: [BIN, ...args] };
+}
 
 export interface CliResult {
   code: number;
@@ -42,7 +53,8 @@ export function cleanEnv(configDir: string | undefined, extra: Record<string, st
 }
 
 export function spawnTripctl(args: string[], opts: CliOptions = {}): ChildProcess {
-  return spawn(process.execPath, [BIN, ...args], {
+  const tool = toolCommand(args);
+  return spawn(tool.command, tool.args, {
     cwd: opts.cwd ?? ROOT,
     env: cleanEnv(opts.configDir, opts.env),
     stdio: ['pipe', 'pipe', 'pipe'],

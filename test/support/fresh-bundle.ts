@@ -11,7 +11,7 @@ import { ROOT } from './cli.js';
 const INPUTS = ['src', 'test/tools', 'package.json', 'package-lock.json'];
 const OUTPUTS = ['dist/tripctl.cjs', 'dist/launch.cjs'];
 
-function newestInput(path: string): number {
+export function newestInput(path: string): number {
   const stats = statSync(path);
   if (!stats.isDirectory()) return stats.mtimeMs;
   let newest = stats.mtimeMs; // a deleted or renamed file changes its directory's time

@@ -8,8 +8,8 @@
 // both take their esbuild options from buildOptions() and check the result with checkBundle(), so
 // the two cannot drift apart. Imported, this file builds nothing; run, it writes dist/. The three
 // build-time measures (a stub, a deferral, two deep imports) are in build-measures.mjs.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -36,16 +36,16 @@ const common = {
 };
 
 /**
- * What stays outside the bundle, required from Node or node_modules when first used: Node's own
- * modules, PDFKit with fontkit (the PDF writer: PDFKit reads its own data files next to its code,
- * so it cannot be bundled; fontkit is its dependency, installed with it), and resvg (a ticket as
- * PNG), which reads its WebAssembly file from its package (bookings/ticket/png.ts). Everything else
- * is bundled, so an install brings only these (package.json's dependencies).
- * An ES module build (which splitting needs) would import each of these at the top of its chunk,
- * that is at start-up; so each is reached through a small CommonJS module of the bundle, which
- * esbuild evaluates where the importing module is first used, as a CommonJS build would.
+ * What stays outside the bundle, required from Node when first used: Node's own modules, and
+ * nothing else. PDFKit and fontkit are bundled (tripctl gives PDFKit its own font, so PDFKit's
+ * AFM files are never read; its standard fonts are modules, bundled with it), and so is resvg's
+ * JavaScript. What is read as a file — the font, resvg's WebAssembly — is copied to dist/assets/
+ * (ASSETS below, src/assets.ts), so an install brings tripctl's package alone.
+ * An ES module build (which splitting needs) would import each outside module at the top of its
+ * chunk, that is at start-up; so each is reached through a small CommonJS module of the bundle,
+ * which esbuild evaluates where the importing module is first used, as a CommonJS build would.
  */
-export const OUTSIDE = new Set(['pdfkit', 'fontkit', '@resvg/resvg-wasm']);
+export const OUTSIDE = new Set([]);
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const outsidePlugin = (outside) => ({
   name: 'outside',
@@ -170,7 +170,7 @@ export async function buildOptions({ split = true, outside = OUTSIDE, without = 
     entryPoints: { tripctl: join(root, 'src/main.ts') },
     outExtension: { '.js': '.cjs' },
     chunkNames: '[name]-[hash]',
-    define: { __TRIPCTL_VERSION__: JSON.stringify(version) },
+    define: { __TRIPCTL_VERSION__: JSON.stringify(version), __TRIPCTL_BUILD__: JSON.stringify('npm') },
     plugins: [...plugins, trim(without), outsidePlugin(outside), ...faces, splitPoints(split)],
   };
 }
@@ -208,7 +208,7 @@ export function checkBundle(metafile, { split = true, without = withoutFromEnv()
 
 /** npm run build: the npm bundle and its launcher in `outdir` (dist/), replaced whole. */
 export async function buildTool({ outdir = join(root, 'dist'), without = withoutFromEnv() } = {}) {
-  rmSync(outdir, { recursive: true, force: true });
+  clearDist(outdir);
   try {
     const bundle = await build({ ...(await buildOptions({ without })), outdir, write: false });
     checkBundle(bundle.metafile, { without });
@@ -216,10 +216,22 @@ export async function buildTool({ outdir = join(root, 'dist'), without = without
     mkdirSync(outdir, { recursive: true });
     for (const [file, contents] of files) writeFileSync(join(outdir, file), contents);
     await build({ ...launcherOptions(), outfile: join(outdir, 'launch.cjs') });
+    // The files the tool reads as bytes (src/assets.json: name in dist/assets/ → its file in node_modules).
+    const assets = JSON.parse(readFileSync(join(root, 'src/assets.json'), 'utf8'));
+    mkdirSync(join(outdir, 'assets'), { recursive: true });
+    for (const [name, source] of Object.entries(assets)) copyFileSync(requireFromRoot.resolve(source), join(outdir, 'assets', name));
   } catch (error) {
-    rmSync(outdir, { recursive: true, force: true }); // nothing half-built is left to be run
+    clearDist(outdir); // nothing half-built is left to be run
     throw error;
   }
+}
+
+const requireFromRoot = createRequire(join(root, 'package.json'));
+
+/** Empties the npm build's folder, keeping exe/ (npm run build:exe's executable, made of this build's files). */
+function clearDist(outdir) {
+  for (const name of existsSync(outdir) ? readdirSync(outdir) : [])
+    if (name !== 'exe') rmSync(join(outdir, name), { recursive: true, force: true });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -2,7 +2,7 @@
 // (pdf.ts) at twice its size in pixels. The page is written as SVG — the QR as squares, the
 // text as outlines shaped by src/pdf (Arabic joined and in order) — and rasterised by resvg
 // (WebAssembly, no native build, no system fonts). Loaded only when a PNG ticket is made.
-import { readFileSync } from 'node:fs';
+import { readAsset } from '../../../assets.js';
 import { openOutliner, type Outliner } from '../../../pdf/outline-text.js';
 import { qrModules } from '../../../output/qr.js';
 import type { TicketCard } from './card.js';
@@ -22,7 +22,7 @@ let resvg: Promise<Resvg> | undefined;
 function loadResvg(): Promise<Resvg> {
   resvg ??= (async () => {
     const module = await import('@resvg/resvg-wasm');
-    await module.initWasm(readFileSync(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
+    await module.initWasm(readAsset('resvg.wasm'));
     return module;
   })();
   return resvg;
