@@ -35,7 +35,11 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
     calls: spec.calls ?? [`${spec.method} ${spec.path}`],
     view: spec.view ?? spec.resource,
     // A verb that asks before it runs loses or ends something.
-    assistant: { destructive: spec.confirm !== undefined, ...spec.assistant },
+    assistant: {
+      destructive: spec.confirm !== undefined,
+      ...(spec.result?.kind === 'list' ? { answers: 'list' } : spec.result?.kind === 'object' ? { answers: 'object' } : {}),
+      ...spec.assistant,
+    },
   });
   addFlagOptions(verb, spec.flags ?? []);
   if (spec.idempotent) {

@@ -217,7 +217,8 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       let total: number | undefined;
       const pages = (async function* () {
         for await (const page of paginate(client, path, result.key, query as never, opts, (message) => ctx.warn(message))) {
-          if (unasked && page.meta.lastPage > page.meta.page) total = page.meta.total;
+          // An assistant's records always say the whole list's size (records.ts), whatever page this is.
+          if (ctx.records || (unasked && page.meta.lastPage > page.meta.page)) total = page.meta.total;
           yield page.items;
         }
       })();

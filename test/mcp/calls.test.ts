@@ -36,12 +36,15 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('calls', () => {
-  it("a read is answered in the operator's terms (money in units, local times with the zone, cities by name), the raw body on request", async () => {
+  it("a read is answered in the operator's terms (money in units, local times with the zone, cities by name), the service's body with detail 'service', structuredContent the same records", async () => {
     const m = await openMcp(s);
     const answer = await m.call('trips_list', { from: 'Damascus', status: 'published' });
-    const raw = await m.call('trips_list', { from: 'Damascus', status: 'published', raw: true });
+    const raw = await m.call('trips_list', { from: 'Damascus', status: 'published', detail: 'service' });
+    const structured = (await m.client.callTool({ name: 'trips_list', arguments: { from: 'Damascus', status: 'published' } }))
+      .structuredContent;
     await m.close();
     expect(answer.isError).toBe(false);
+    expect(structured).toEqual(JSON.parse(answer.texts[0]!));
     const { trips, timeZone } = JSON.parse(answer.texts[0]!) as { trips: Array<Record<string, string>>; timeZone: string };
     const cli = await s.run(['trips', 'list', '--from', 'Damascus', '--status', 'published', '-o', 'json']);
     expect(raw.texts[0]).toBe(cli.stdout.trim());
@@ -87,17 +90,40 @@ describe('calls', () => {
     expect(called).toBeGreaterThan(18);
   });
 
+  it('a list pages with an opaque cursor, says its true total, and its pages together are the whole list', async () => {
+    const m = await openMcp(s);
+    const ids: string[] = [];
+    const totals = new Set<number>();
+    let cursor: string | undefined;
+    let calls = 0;
+    do {
+      const result = await m.client.callTool({ name: 'bookings_list', arguments: cursor ? { cursor } : {} });
+      const page = result.structuredContent as { bookings: Array<{ id: string }>; total: number; nextCursor?: string };
+      ids.push(...page.bookings.map((booking) => booking.id));
+      totals.add(page.total);
+      cursor = page.nextCursor;
+      calls++;
+    } while (cursor && calls < 50);
+    const bad = await m.call('bookings_list', { cursor: 'page-2' });
+    await m.close();
+    const every = (await s.json<Array<{ id: string }>>(['bookings', 'list', '--all'])).map((booking) => booking.id);
+    expect(calls).toBeGreaterThan(1);
+    expect([...totals]).toEqual([every.length]);
+    expect(ids).toEqual(every);
+    expect(bad).toMatchObject({ isError: true, text: expect.stringContaining("argument 'cursor' is not one this server gave") });
+  });
+
   it("bad input gets the verb's own error, and an unknown argument is refused, each logged", async () => {
     const m = await openMcp(s);
     const city = await m.call('trips_list', { from: 'Atlantis' });
     const cli = await s.run(['trips', 'list', '--from', 'Atlantis']);
     const unknown = await m.call('trips_list', { form: 'Damascus' });
-    const typed = await m.call('trips_list', { all: 'yes' });
+    const typed = await m.call('trips_list', { from: true });
     await m.close();
     expect(city.isError).toBe(true);
     expect(city.text).toContain(cli.stderr.split('\n')[0]);
     expect(unknown).toMatchObject({ isError: true, text: expect.stringContaining("unknown argument 'form'") });
-    expect(typed).toMatchObject({ isError: true, text: "argument 'all' must be true or false" });
+    expect(typed).toMatchObject({ isError: true, text: "argument 'from' must be text" });
     expect(m.log()).toMatch(/trips_list \{"from":"Atlantis"\} → exit 2: tripctl: /);
     expect(m.log()).toContain(`trips_list {"form":"Damascus"} → refused: unknown argument 'form'`);
   });
@@ -204,7 +230,8 @@ describe('calls', () => {
     await trusted.close();
     expect(allowed.isError).toBe(false);
     expect(await bookingStatus(booking.id)).toBe('approved');
-    expect(trusted.log()).toContain('→ allowed by --yes; exit 0');
+    expect(trusted.log()).toContain('→ NOT confirmed by a person (--yes); exit 0');
+    expect(trusted.log()).toContain('writes are NOT confirmed by a person where the client cannot ask');
   });
 
   it('an id that looks like a flag stays an id: refused by the verb, no question, nothing sent', async () => {

@@ -80,7 +80,7 @@ it("an assistant's morning: today's departures, requests by name, two approved, 
   };
   const measured = async (name: string, args: Record<string, unknown>) => {
     const answer = await call(name, args);
-    const raw = await m.call(name, { ...args, raw: true });
+    const raw = await m.call(name, { ...args, detail: 'service' });
     sizes.push([name, Buffer.byteLength(raw.texts[0] ?? ''), Buffer.byteLength(answer.texts[0] ?? '')]);
     return JSON.parse(answer.texts[0]!);
   };
@@ -157,7 +157,7 @@ it("an assistant's morning: today's departures, requests by name, two approved, 
   const logged = m
     .log()
     .split('\n')
-    .filter((line) => line.startsWith('tripctl mcp:') && !/"raw":true/.test(line));
+    .filter((line) => line.startsWith('tripctl mcp:') && !/"detail":"service"/.test(line));
   expect(
     block
       .split('\n')

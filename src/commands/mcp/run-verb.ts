@@ -32,6 +32,8 @@ function checkValue(param: ToolParam, value: unknown): unknown {
   // A number where text is expected is taken as its digits (`seats: 3`): the verb checks the rest.
   const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined);
   if (param.type === 'boolean') return typeof value === 'boolean' ? value : undefined;
+  // A number's digits as text (`"3"`) are taken too: the verb's own parser checks them either way.
+  if (param.type === 'integer' || param.type === 'number') return text(value);
   if (param.type === 'string') return text(value);
   if (!Array.isArray(value)) return text(value) === undefined ? undefined : [text(value)];
   const items = value.map(text);
@@ -39,6 +41,7 @@ function checkValue(param: ToolParam, value: unknown): unknown {
 }
 
 function typeName(param: ToolParam): string {
+  if (param.type === 'integer' || param.type === 'number') return 'a number';
   return param.type === 'boolean' ? 'true or false' : param.type === 'string' ? 'text' : 'a list of text';
 }
 
