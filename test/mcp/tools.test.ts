@@ -134,7 +134,6 @@ describe('the tools listed', () => {
       'completion',
       'mcp',
       'api',
-      'doctor',
       'sandbox_trigger',
       'bookings_inbox',
       'trips_board',

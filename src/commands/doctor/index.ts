@@ -4,7 +4,11 @@ import { defineVerb, lazy } from '../../cmdkit/define.js';
 
 export function register(program: Command, ctx: Context): void {
   defineVerb(program, 'doctor', {
-    assistant: { notOffered: "a report on this machine's configuration, for the operator" },
+    assistant: {
+      description:
+        'Check the set-up: the key and its read scopes, sandbox or live, the company, its time zone and currency, the clock against the service, the webhook endpoints; each problem with its fix',
+      toolset: 'doctor',
+    },
     // Reads only (the doctor never writes): reachability, then one cheap GET per read scope.
     calls: [
       'GET /openapi.json',
