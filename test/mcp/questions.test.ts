@@ -2,14 +2,24 @@
 // against the sandbox: a list paged by cursor with its true total, the set-up checked, a passenger
 // found by phone or ticket code, a period's figures, a ticket as an image; prompts and resources.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxSession } from '../support/sandbox.js';
+import { sandboxApi, type SandboxSession } from '../support/sandbox.js';
 import { openMcp, sandboxForFile } from './support.js';
 
 let s: SandboxSession;
 const session = sandboxForFile();
+/** Two bookings made for these tests: a phone as people say it, and an Arabic name. */
+let sara: { id: string; code: string };
+let huda: { id: string };
 
-beforeAll(() => {
+beforeAll(async () => {
   s = session();
+  const api = sandboxApi(s.sandbox);
+  const trips = await s.json<Array<{ id: string; departureAt: string }>>(['trips', 'list', '--status', 'published', '--all']);
+  const trip = trips.find((t) => Date.parse(t.departureAt) > Date.now() + 3_600_000)!;
+  const made = (await api('POST', '/bookings', { tripId: trip.id, seats: 2, phone: '+963944791234', fullName: 'Sara Haddad' })).booking;
+  const ticket = (await api('GET', `/bookings/${made.id}/ticket`)).ticket;
+  sara = { id: made.id, code: ticket.code };
+  huda = (await api('POST', '/bookings', { tripId: trip.id, seats: 1, phone: '+963944791999', fullName: 'هدى الأتاسي' })).booking;
 });
 
 describe("a manager's questions", () => {
@@ -34,6 +44,41 @@ describe("a manager's questions", () => {
     expect([...totals]).toEqual([every.length]);
     expect(ids).toEqual(every);
     expect(bad).toMatchObject({ isError: true, text: expect.stringContaining("argument 'cursor' is not one this server gave") });
+  });
+
+  it('bookings_find finds a passenger by a phone as people write it, by the printed code, by a name spelt another way', async () => {
+    const m = await openMcp(s);
+    const find = async (query: string) => {
+      const result = await m.client.callTool({ name: 'bookings_find', arguments: { query } });
+      expect(result.isError, query).toBeFalsy();
+      return (result.structuredContent as { bookings: Array<{ id: string; passenger: string; seats: number }> }).bookings;
+    };
+    const byPhone = await find('0944 791 234');
+    // The code as read out on the phone: lower case, a space inside.
+    const byCode = await find(`${sara.code.slice(0, 5).toLowerCase()} ${sara.code.slice(5).toLowerCase()}`);
+    // Alef with hamza and teh marbuta typed plainly.
+    const byName = await find('هدي الاتاسي');
+    const nothing = await find('Nobody Atall');
+    const tooShort = await m.call('bookings_find', { query: 'x' });
+    await m.close();
+    expect(byPhone.map((b) => b.id)).toEqual([sara.id]);
+    expect(byPhone[0]).toMatchObject({ passenger: 'Sara Haddad +963944791234', seats: 2 });
+    expect(byCode.map((b) => b.id)).toEqual([sara.id]);
+    expect(byName.map((b) => b.id)).toEqual([huda.id]);
+    expect(nothing).toEqual([]);
+    expect(tooShort).toMatchObject({ isError: true, text: expect.stringContaining("'x' is too short to look for") });
+  });
+
+  it('bookings find at the terminal: a table of the bookings found; a phone that is no phone is exit 2 before any request', async () => {
+    const found = await s.run(['bookings', 'find', '0944 791 234', '-o', 'ids']);
+    expect(found).toMatchObject({ code: 0 });
+    expect(found.stdout.trim()).toBe(sara.id);
+    const mark = s.mark();
+    const bad = await s.run(['bookings', 'find', '0944 79']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^tripctl: bookings find: '0944 79' has too few digits/);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+    expect(s.since(mark)).toEqual([]);
   });
 
   it('doctor names the key (masked) and its scopes, sandbox or live, the zone, the currency, the clock and the webhooks', async () => {

@@ -73,6 +73,14 @@ export function register(program: Command, ctx: Context): void {
     },
     ctx,
   );
+  defineVerb(bookings, 'find <query>', {
+    assistant: { answers: 'list' },
+    calls: ['GET /bookings', 'GET /bookings/{bookingId}', 'GET /bookings/{bookingId}/ticket'],
+    description:
+      "Find a passenger's bookings across trips, newest first, by name (any spelling of the letters), phone as people write it, or the code printed on the ticket (QX-…)",
+    examples: ['tripctl bookings find "0944 791 234"', 'tripctl bookings find QX-1D46571F', "tripctl bookings find 'سارة'"],
+    view: specs.booking,
+  }).action(lazy(ctx, async () => (await import('./find.js')).find));
   defineOperation(
     bookings,
     'get <bookingId>',

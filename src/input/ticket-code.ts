@@ -1,0 +1,8 @@
+// The code printed under a ticket's QR (`QX-1D46571F`), as people type it at a door or read it
+// out on the phone: read here for the boarding station and `bookings find` alike.
+
+/** The printed code as people type it: any case, spaces or dashes anywhere (`qx 1d46 571f`). */
+export const codeKey = (text: string): string => text.replace(/[\s-]+/g, '').toUpperCase();
+
+/** A line that may be a printed code: a few letters, a dash, letters and digits (`QX-1D46571F`). */
+export const looksLikeCode = (text: string): boolean => /^[a-z]{1,4}[\s-]*[0-9a-z][0-9a-z\s-]{5,15}$/i.test(text.trim());
