@@ -223,7 +223,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'payouts list') r='--param --columns' ;;
     'dashboard') r='--param --columns' ;;
     'reports') r='' ;;
-    'reports show') r='--param --columns' ;;
+    'reports show') r='--param --columns --from-date --to-date --group-by' ;;
     'reports export') r='--type --format --param --file --force' ;;
     'reviews') r='' ;;
     'reviews list') r='--param --columns' ;;
@@ -466,6 +466,9 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'dashboard|--columns') r='free' ;;
     'reports show|--param') r='free' ;;
     'reports show|--columns') r='free' ;;
+    'reports show|--from-date') r='free' ;;
+    'reports show|--to-date') r='free' ;;
+    'reports show|--group-by') r='one:route day driver' ;;
     'reports export|--type') r='one:bookings trips revenue drivers routes fleet reviews' ;;
     'reports export|--format') r='one:csv xlsx pdf' ;;
     'reports export|--param') r='free' ;;

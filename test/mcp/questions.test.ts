@@ -2,6 +2,7 @@
 // against the sandbox: a list paged by cursor with its true total, the set-up checked, a passenger
 // found by phone or ticket code, a period's figures, a ticket as an image; prompts and resources.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/input/money.js';
 import { sandboxApi, type SandboxSession } from '../support/sandbox.js';
 import { openMcp, sandboxForFile } from './support.js';
 
@@ -78,6 +79,59 @@ describe("a manager's questions", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^tripctl: bookings find: '0944 79' has too few digits/);
     expect(bad.stderr).not.toMatch(/\n\s+at /);
+    expect(s.since(mark)).toEqual([]);
+  });
+
+  it('reports_show with fromDate/toDate answers for that period, not for all time, grouped by route, and says it computed it', async () => {
+    const payments = await s.json<Array<{ amount: number; status: string; createdAt: string }>>(['payments', 'list', '--all']);
+    const days = payments.map((payment) => payment.createdAt.slice(0, 10)).sort();
+    // A week inside the seed's payments, in UTC (the profile names no zone: the system's, UTC here).
+    const to = days[Math.floor(days.length / 2)]!;
+    const from = new Date(Date.parse(`${to}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+    const inWeek = payments.filter((payment) => payment.createdAt.slice(0, 10) >= from && payment.createdAt.slice(0, 10) <= to);
+    const paid = inWeek.filter((payment) => payment.status === 'paid').reduce((sum, payment) => sum + payment.amount, 0);
+    expect(inWeek.length).toBeGreaterThan(0);
+    expect(inWeek.length).toBeLessThan(payments.length);
+
+    const m = await openMcp(s, {});
+    const result = await m.client.callTool({ name: 'reports_show', arguments: { fromDate: from, toDate: to } });
+    const allTime = await m.client.callTool({ name: 'reports_show', arguments: {} });
+    await m.close();
+    const { report } = result.structuredContent as { report: Record<string, any> };
+    expect(report.period).toEqual({ from, to, timeZone: 'UTC' });
+    expect(report.computed).toContain("the service's report takes no period");
+    expect(report.groupBy).toBe('route');
+    expect(report.totals).toMatchObject({ payments: inWeek.length, paid: formatMoney(paid, 'SYP') });
+    expect(report.groups[0].route).toMatch(/^\S.* → \S/);
+    // The best route first.
+    const amounts = report.groups.map((group: { paid: string }) => Number(group.paid.replace(/[^\d.]/g, '')));
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    expect((allTime.structuredContent as { report: Record<string, unknown> }).report).not.toHaveProperty('period');
+  });
+
+  it('reports show --from-date/--to-date at the terminal: a table by day, the period named on stderr; a period backwards is exit 2 before any request', async () => {
+    const table = await s.run([
+      'reports',
+      'show',
+      '--from-date',
+      '2026-11-20',
+      '--to-date',
+      '2026-11-26',
+      '--group-by',
+      'day',
+      '-o',
+      'json',
+    ]);
+    expect(table.code).toBe(0);
+    const report = JSON.parse(table.stdout) as { period: { from: string; to: string }; groups: Array<{ day: string; currency: string }> };
+    expect(report.period).toMatchObject({ from: '2026-11-20', to: '2026-11-26' });
+    for (const group of report.groups) expect(group.day >= '2026-11-20' && group.day <= '2026-11-26').toBe(true);
+    const shown = await s.run(['reports', 'show', '--from-date', '2026-11-20', '--to-date', '2026-11-26']);
+    expect(shown.stderr).toContain('Payments made 2026-11-20 to 2026-11-26 (UTC), by route: computed by tripctl');
+    const mark = s.mark();
+    const backwards = await s.run(['reports', 'show', '--from-date', 'tomorrow', '--to-date', 'yesterday']);
+    expect(backwards.code).toBe(2);
+    expect(backwards.stderr).toMatch(/tripctl: --from-date \d{4}-\d\d-\d\d is after --to-date/);
     expect(s.since(mark)).toEqual([]);
   });
 
