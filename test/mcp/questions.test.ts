@@ -2,9 +2,15 @@
 // against the sandbox: a list paged by cursor with its true total, the set-up checked, a passenger
 // found by phone or ticket code, a period's figures, a ticket as an image; prompts and resources.
 import { beforeAll, describe, expect, it } from 'vitest';
+import jsQRModule from 'jsqr';
+import { PNG } from 'pngjs';
 import { formatMoney } from '../../src/input/money.js';
 import { sandboxApi, type SandboxSession } from '../support/sandbox.js';
 import { openMcp, sandboxForFile } from './support.js';
+
+type Decoder = (data: Uint8ClampedArray, width: number, height: number, opts: object) => { data: string } | null;
+/** jsQR is CommonJS with an ES-style default export: a function at run time. */
+const jsQR = ((jsQRModule as unknown as { default?: Decoder }).default ?? jsQRModule) as unknown as Decoder;
 
 let s: SandboxSession;
 const session = sandboxForFile();
@@ -133,6 +139,20 @@ describe("a manager's questions", () => {
     expect(backwards.code).toBe(2);
     expect(backwards.stderr).toMatch(/tripctl: --from-date \d{4}-\d\d-\d\d is after --to-date/);
     expect(s.since(mark)).toEqual([]);
+  });
+
+  it('bookings_ticket answers with the ticket as a PNG whose QR decodes to the ticket, its code printed in it', async () => {
+    const m = await openMcp(s);
+    const result = await m.client.callTool({ name: 'bookings_ticket', arguments: { bookingId: sara.id } });
+    await m.close();
+    const image = (result.content as Array<{ type: string; data?: string; mimeType?: string }>).find((item) => item.type === 'image')!;
+    expect(image.mimeType).toBe('image/png');
+    const png = PNG.sync.read(Buffer.from(image.data!, 'base64'));
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height, { inversionAttempts: 'dontInvert' })?.data;
+    const issued = (await sandboxApi(s.sandbox)('GET', `/bookings/${sara.id}/ticket`)).ticket;
+    expect(decoded).toBe(issued.qr);
+    expect(decoded).toContain(sara.code);
+    expect(result.structuredContent).toMatchObject({ files: [{ name: `ticket-${sara.code}.png`, mimeType: 'image/png' }] });
   });
 
   it('doctor names the key (masked) and its scopes, sandbox or live, the zone, the currency, the clock and the webhooks', async () => {

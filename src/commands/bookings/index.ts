@@ -156,6 +156,10 @@ export function register(program: Command, ctx: Context): void {
     .option('--poll <seconds>', 'how often new requests are looked for', integerInRange('--poll', 2, 3600), 15)
     .action(lazy(ctx, async () => (await import('./inbox.js')).inbox));
   const ticket = defineVerb(bookings, 'ticket [bookingId]', {
+    assistant: {
+      description:
+        "A booking's boarding ticket: its details and code, and the ticket itself as a PNG image (its QR code) to show or send to the passenger",
+    },
     calls: ['GET /bookings/{bookingId}/ticket', 'GET /bookings', 'GET /company'],
     description: 'Show the boarding ticket (on a terminal with its QR code), or save it as a PNG or PDF to send',
     examples: [

@@ -16,7 +16,7 @@ import { VERSION } from '../../version.js';
 import { askPerson, type Consent } from './ask-person.js';
 import { catalogue, type ToolParam, type ToolSpec } from './catalogue.js';
 import type { RunCommand } from './run-command.js';
-import { argvFor, checkArguments, globalArgs, runVerb } from './run-verb.js';
+import { argvFor, checkArguments, globalArgs, runVerb, type VerbRun } from './run-verb.js';
 
 export interface ServeOptions {
   /** Serve only these toolsets (`--toolsets trips,bookings`); all when undefined. */
@@ -271,12 +271,7 @@ function walksPages(values: Record<string, unknown>): boolean {
  * The verb's JSON as the answer, and as structuredContent; its messages (stderr) beside it, or as
  * the error. Keys masked.
  */
-function answer(
-  ctx: Context,
-  run: { code: number; stdout: string; stderr: string },
-  tool: ToolSpec,
-  opts: { service: boolean; offset: number; pages: boolean },
-): CallToolResult {
+function answer(ctx: Context, run: VerbRun, tool: ToolSpec, opts: { service: boolean; offset: number; pages: boolean }): CallToolResult {
   const stdout = ctx.io.redact(run.stdout.trim());
   const stderr = ctx.io.redact(run.stderr.trim());
   if (run.code !== 0) return failure(stderr || `failed with exit code ${run.code}`, stdout);
@@ -289,7 +284,20 @@ function answer(
     else if (opts.pages) delete structured.more;
   }
   const text = list ? toJson(structured) : stdout;
-  const content = [text, stderr].filter((part) => part !== '').map((part) => ({ type: 'text' as const, text: part }));
+  const content: CallToolResult['content'] = [text, stderr]
+    .filter((part) => part !== '')
+    .map((part) => ({ type: 'text' as const, text: part }));
+  // A file the verb's answer carries: an image as image content, any other file embedded.
+  for (const file of run.attachments) {
+    const data = file.data.toString('base64');
+    content.push(
+      file.mimeType.startsWith('image/')
+        ? { type: 'image', data, mimeType: file.mimeType }
+        : { type: 'resource', resource: { uri: `tripctl:///files/${encodeURIComponent(file.name)}`, mimeType: file.mimeType, blob: data } },
+    );
+  }
+  if (run.attachments.length)
+    structured.files = run.attachments.map((file) => ({ name: file.name, mimeType: file.mimeType, bytes: file.data.length }));
   return { content: content.length ? content : [{ type: 'text', text: 'done' }], structuredContent: structured };
 }
 
