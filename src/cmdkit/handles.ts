@@ -207,6 +207,25 @@ export async function describeBooking(id: string, tools: ParseTools, trips: Set<
   }
 }
 
+/**
+ * The passengers travelling on a trip or waiting for a seat (requested, approved and boarded
+ * bookings), one row each as a confirmation names a booking: who a trip's cancel affects.
+ */
+export async function tripPassengers(tripId: string, tools: ParseTools): Promise<Array<[string, string]>> {
+  const client = await tools.ctx.client();
+  const ids: string[] = [];
+  for await (const page of paginate(client, '/bookings', 'bookings', { tripId }, { all: true })) {
+    for (const item of page.items as Array<{ id?: unknown; status?: unknown }>)
+      if (typeof item.id === 'string' && ['requested', 'approved', 'boarded'].includes(String(item.status))) ids.push(item.id);
+  }
+  const { bookingDetails } = await import('./booking-details.js');
+  return (await bookingDetails(client, ids, true)).map((booking) => {
+    const seats = typeof booking.seats === 'number' ? `${booking.seats} seat${booking.seats === 1 ? '' : 's'}` : undefined;
+    const label = passengerLabel(booking.passenger) ?? String(booking.id);
+    return ['passenger', sanitizeLine([label, seats, booking.status].filter(Boolean).join(', '))];
+  });
+}
+
 /** `Damascus → Homs, 2026-12-01 08:30 Asia/Damascus`: how a confirmation names a trip. */
 export function describeTrip(id: string, tools: ParseTools): Promise<string> {
   let known = describedTrips.get(tools.resolver);

@@ -117,6 +117,12 @@ export interface Operation {
    * person is actually asked.
    */
   confirm?: (args: string[], tools: ParseTools) => string | Promise<string>;
+  /**
+   * Who or what the write affects beyond its own object, read before it is sent (a trip's
+   * passengers, whose bookings a cancel cancels): one row each, shown under the question and
+   * given in an assistant's answer, so the people affected can still be told apart afterwards.
+   */
+  affected?: (args: string[], tools: ParseTools) => Promise<Array<[string, string]>>;
   /** After questions were asked, show the request and ask before sending (default: for every write). */
   reviewWhenAsked?: boolean;
   /** Path arguments that may be given by a human handle, resolved to the id before the call. */

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { MANIFEST_FORMATS, TRIP_STATUSES } from '../../input/choices.js';
 import { specs } from '../../output/specs.js';
-import { cityFlag, describeTrip } from '../../cmdkit/handles.js';
+import { cityFlag, describeTrip, tripPassengers } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { tripFlags } from './trip-flags.js';
@@ -113,8 +113,12 @@ export function register(program: Command, ctx: Context): void {
       examples: ['tripctl trips cancel "$(tripctl trips list --status published --limit 1 -o ids)" --yes'],
       method: 'DELETE',
       path: '/trips/{tripId}',
+      calls: ['DELETE /trips/{tripId}', 'GET /bookings', 'GET /bookings/{bookingId}'],
       result: { kind: 'none', message: ([id]) => `Cancelled trip ${id}.` },
+      resource: specs.trip,
       confirm: async ([id], tools) => `Cancel the trip ${await describeTrip(id!, tools)}? Its passengers' bookings are cancelled too.`,
+      // Named before the cancel: afterwards their bookings are all cancelled alike.
+      affected: ([id], tools) => tripPassengers(id!, tools),
     },
     ctx,
   );
