@@ -62,6 +62,12 @@ export interface AssistantSpec {
    */
   answers?: 'object' | 'list';
   /**
+   * Reference data the verb's answer is, offered as MCP resources (`tripctl://cities`) so a model
+   * need not spend calls on it; `only` keeps the list's records with these values (drivers of the
+   * members).
+   */
+  resources?: Array<{ name: string; description: string; only?: Record<string, string> }>;
+  /**
    * The toolset it is served in (`tripctl mcp --toolsets trips,bookings`); default: its group's
    * name, or its own for a verb with no group (`dashboard`, `doctor`).
    */

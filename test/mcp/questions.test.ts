@@ -155,6 +155,40 @@ describe("a manager's questions", () => {
     expect(result.structuredContent).toMatchObject({ files: [{ name: `ticket-${sara.code}.png`, mimeType: 'image/png' }] });
   });
 
+  it('prompts for the day: a morning briefing and a cancel that tells its passengers, naming only tools that exist', async () => {
+    const m = await openMcp(s, { allowWrites: true, person: () => ({ action: 'decline' }) });
+    const { prompts } = await m.client.listPrompts();
+    const tools = new Set((await m.client.listTools()).tools.map((t) => t.name));
+    const briefing = await m.client.getPrompt({ name: 'morning_briefing', arguments: {} });
+    const cancel = await m.client.getPrompt({ name: 'cancel_trip_and_tell_passengers', arguments: { trip: 'the 14:00 to Homs' } });
+    await expect(m.client.getPrompt({ name: 'cancel_trip_and_tell_passengers', arguments: {} })).rejects.toThrow(/needs trip/);
+    await m.close();
+    expect(prompts.map((p) => p.name)).toEqual(['morning_briefing', 'cancel_trip_and_tell_passengers']);
+    const texts = [briefing, cancel].map((p) => (p.messages[0]!.content as { text: string }).text);
+    expect(texts[0]).toContain('trips_list with date "today"');
+    expect(texts[1]).toContain('Cancel this trip: the 14:00 to Homs.');
+    for (const text of texts) for (const named of text.match(/\b[a-z]+_[a-z_]+\b/g) ?? []) expect(tools, named).toContain(named);
+  });
+
+  it('resources: cities in both names, the fleet by plate, the drivers only, the company with its zone and currency', async () => {
+    const m = await openMcp(s);
+    const { resources } = await m.client.listResources();
+    const read = async (uri: string) => JSON.parse(((await m.client.readResource({ uri })).contents[0] as { text: string }).text);
+    const cities = await read('tripctl://cities');
+    const fleet = await read('tripctl://fleet');
+    const drivers = await read('tripctl://drivers');
+    const company = await read('tripctl://company');
+    await expect(m.client.readResource({ uri: 'tripctl://nothing' })).rejects.toThrow(/no resource tripctl:\/\/nothing/);
+    await m.close();
+    expect(resources.map((r) => r.uri).sort()).toEqual(['tripctl://cities', 'tripctl://company', 'tripctl://drivers', 'tripctl://fleet']);
+    expect(cities.cities).toContainEqual(expect.objectContaining({ id: 'damascus', name: 'Damascus', arabic: 'دمشق' }));
+    expect(fleet.vehicles[0]).toMatchObject({ plate: expect.any(String), seats: expect.any(Number) });
+    const members = await s.json<Array<{ role: string }>>(['members', 'list']);
+    expect(drivers.members.length).toBe(members.filter((member) => member.role === 'driver').length);
+    expect(drivers.members.every((member: { role: string }) => member.role === 'driver')).toBe(true);
+    expect(company).toMatchObject({ company: 'Qasioun Express', currency: 'SYP', timeZone: { zone: expect.any(String) } });
+  });
+
   it('doctor names the key (masked) and its scopes, sandbox or live, the zone, the currency, the clock and the webhooks', async () => {
     const m = await openMcp(s);
     const result = await m.client.callTool({ name: 'doctor', arguments: {} });

@@ -8,6 +8,13 @@ export function register(program: Command, ctx: Context): void {
       description:
         'Check the set-up: the key and its read scopes, sandbox or live, the company, its time zone and currency, the clock against the service, the webhook endpoints; each problem with its fix',
       toolset: 'doctor',
+      resources: [
+        {
+          name: 'company',
+          description:
+            "The company, its time zone and currency (the zone times are shown in, the currency prices are in), sandbox or live, and the key's scopes",
+        },
+      ],
     },
     // Reads only (the doctor never writes): reachability, then one cheap GET per read scope.
     calls: [

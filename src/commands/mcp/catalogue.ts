@@ -4,7 +4,7 @@
 // the view it answers with, are declared with the verb itself (cmdkit/define.ts, AssistantSpec).
 // Descriptions are written for a model: no shell, no flags, the arguments by their names.
 import type { Command } from 'commander';
-import { assistantOf, callsOf, viewOf } from '../../cmdkit/define.js';
+import { type AssistantSpec, assistantOf, callsOf, viewOf } from '../../cmdkit/define.js';
 import { requiredFlagsOf } from '../../cmdkit/operation.js';
 import {
   allCommands,
@@ -89,6 +89,8 @@ export interface ToolSpec {
   paged: boolean;
   /** The toolset it is served in (`--toolsets`). */
   toolset: string;
+  /** Reference data its answer is, offered as resources (AssistantSpec.resources). */
+  resources: NonNullable<AssistantSpec['resources']>;
 }
 
 /** Every verb that is a tool, from the program's own tree. */
@@ -120,6 +122,7 @@ export function catalogue(program: Command): ToolSpec[] {
       ...(view ? { output: outputOf(view, declared.answers) } : {}),
       paged: node.flags.some((flag) => flag.long === '--page'),
       toolset: declared.toolset ?? node.path[0]!,
+      resources: declared.resources ?? [],
     });
   }
   return tools;
