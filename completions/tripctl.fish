@@ -504,8 +504,8 @@ complete -c tripctl -n '__tripctl_at \'trips list\'' -l status -xa 'published ca
 complete -c tripctl -n '__tripctl_at \'trips list\'' -l from -xa '(__tripctl_dynamic cities)' -d 'only trips from this city (id or name)'
 complete -c tripctl -n '__tripctl_at \'trips list\'' -l to -xa '(__tripctl_dynamic cities)' -d 'only trips to this city (id or name)'
 complete -c tripctl -n '__tripctl_at \'trips list\'' -l date -x -d 'only trips departing on this local day: today, tomorrow or YYYY-MM-DD'
-complete -c tripctl -n '__tripctl_at \'trips list\'' -l from-date -x -d 'only trips departing on or after this local day (today, tomorrow or YYYY-MM-DD)'
-complete -c tripctl -n '__tripctl_at \'trips list\'' -l to-date -x -d 'only trips departing on or before this local day (today, tomorrow or YYYY-MM-DD)'
+complete -c tripctl -n '__tripctl_at \'trips list\'' -l from-date -x -d 'only trips departing on or after this local day'
+complete -c tripctl -n '__tripctl_at \'trips list\'' -l to-date -x -d 'only trips departing on or before this local day'
 complete -c tripctl -n '__tripctl_at \'trips list\'' -l param -x -d 'extra query parameter, repeatable'
 complete -c tripctl -n '__tripctl_at \'trips list\'' -l page -x -d 'page to fetch (from 1)'
 complete -c tripctl -n '__tripctl_at \'trips list\'' -l per-page -x -d 'items per page, 1-100 (default 25; 100 with --all)'
@@ -792,9 +792,9 @@ complete -c tripctl -n '__tripctl_at \'reports\'' -a 'export' -d 'Download a rep
 # reports show
 complete -c tripctl -n '__tripctl_at \'reports show\'' -l param -x -d 'extra query parameter, repeatable'
 complete -c tripctl -n '__tripctl_at \'reports show\'' -l columns -x -d 'table and CSV columns, comma-separated: names from \'--columns help\', or dotted paths into the JSON'
-complete -c tripctl -n '__tripctl_at \'reports show\'' -l from-date -x -d 'first local day of the period: today, yesterday or YYYY-MM-DD'
-complete -c tripctl -n '__tripctl_at \'reports show\'' -l to-date -x -d 'last local day of the period: today, yesterday or YYYY-MM-DD'
-complete -c tripctl -n '__tripctl_at \'reports show\'' -l group-by -xa 'route day driver' -d 'group the period by route, day or driver (default route)'
+complete -c tripctl -n '__tripctl_at \'reports show\'' -l from-date -x -d 'the period\'s first local day (YYYY-MM-DD, today, yesterday)'
+complete -c tripctl -n '__tripctl_at \'reports show\'' -l to-date -x -d 'the period\'s last local day'
+complete -c tripctl -n '__tripctl_at \'reports show\'' -l group-by -xa 'route day driver' -d 'default route'
 
 # reports export
 complete -c tripctl -n '__tripctl_at \'reports export\'' -l type -xa 'bookings trips revenue drivers routes fleet reviews' -d 'what the report covers (required)'

@@ -55,8 +55,9 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
     verb.addOption(
       new Option('--date <day>', `only ${noun} on this local day: today, tomorrow or YYYY-MM-DD`).conflicts(['fromDate', 'toDate']),
     );
-    verb.option('--from-date <day>', `only ${noun} on or after this local day (today, tomorrow or YYYY-MM-DD)`);
-    verb.option('--to-date <day>', `only ${noun} on or before this local day (today, tomorrow or YYYY-MM-DD)`);
+    // The day's forms are said once, on --date.
+    verb.option('--from-date <day>', `only ${noun} on or after this local day`);
+    verb.option('--to-date <day>', `only ${noun} on or before this local day`);
   }
   const kind = spec.result?.kind;
   if (spec.result?.kind === 'list' && spec.result.paged) addPageFlags(verb);

@@ -74,7 +74,7 @@ export function register(program: Command, ctx: Context): void {
     ctx,
   );
   defineVerb(bookings, 'find <query>', {
-    assistant: { answers: 'list' },
+    assistant: { answers: 'list', description: "A passenger's bookings, newest first, by name, phone or ticket code (QX-…)" },
     calls: ['GET /bookings', 'GET /bookings/{bookingId}', 'GET /bookings/{bookingId}/ticket'],
     description:
       "Find a passenger's bookings across trips, newest first, by name (any spelling of the letters), phone as people write it, or the code printed on the ticket (QX-…)",
@@ -157,8 +157,7 @@ export function register(program: Command, ctx: Context): void {
     .action(lazy(ctx, async () => (await import('./inbox.js')).inbox));
   const ticket = defineVerb(bookings, 'ticket [bookingId]', {
     assistant: {
-      description:
-        "A booking's boarding ticket: its details and code, and the ticket itself as a PNG image (its QR code) to show or send to the passenger",
+      description: "A booking's ticket: its details, and the ticket as a PNG image to show or send",
     },
     calls: ['GET /bookings/{bookingId}/ticket', 'GET /bookings', 'GET /company'],
     description: 'Show the boarding ticket (on a terminal with its QR code), or save it as a PNG or PDF to send',

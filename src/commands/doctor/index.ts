@@ -6,7 +6,7 @@ export function register(program: Command, ctx: Context): void {
   defineVerb(program, 'doctor', {
     assistant: {
       description:
-        'Check the set-up: the key and its read scopes, sandbox or live, the company, its time zone and currency, the clock against the service, the webhook endpoints; each problem with its fix',
+        "Check the set-up: key and scopes, sandbox or live, the company's zone and currency, clock, webhooks; each problem's fix",
       toolset: 'doctor',
       resources: [
         {

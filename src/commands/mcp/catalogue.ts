@@ -84,7 +84,7 @@ export interface ToolSpec {
   /** It answers with data (a view): records by default, the service's objects with `detail: 'service'`. */
   answers: boolean;
   /** What its records answer is, for its outputSchema: the key and the record keys. */
-  output?: { shape: 'object' | 'list' | 'figures'; key: string; keys: string[] };
+  output?: { shape: 'object' | 'list' | 'figures'; key: string; keys: string[]; name: string };
   /** A list the service pages: the tool takes `cursor` rather than page flags. */
   paged: boolean;
   /** The toolset it is served in (`--toolsets`). */
@@ -125,6 +125,10 @@ export function catalogue(program: Command): ToolSpec[] {
       resources: declared.resources ?? [],
     });
   }
+  // One record shape is listed once: a tool that shows one object of a kind a list tool lists
+  // (trips_get, trips_list) answers with the same record, whose keys that list's schema names.
+  const listed = new Set(tools.flatMap((tool) => (tool.output?.shape === 'list' ? [tool.output.name] : [])));
+  for (const tool of tools) if (tool.output?.shape === 'object' && listed.has(tool.output.name)) tool.output.keys = [];
   return tools;
 }
 
@@ -152,7 +156,10 @@ function describe(node: CommandNode, params: ToolParam[], declared: string | und
 function outputOf(view: ResourceSpec, answers: 'object' | 'list' | undefined): NonNullable<ToolSpec['output']> {
   const name = view.name.replace(/ /g, '');
   const shape = view.figures ? 'figures' : (answers ?? 'object');
-  return { shape, key: shape === 'list' ? plural(view.name).replace(/ /g, '') : name, keys: recordKeys(view) };
+  // An id kept beside its name (`vehicleId` beside `vehicle`) goes unlisted: the instructions say so once.
+  const keys = recordKeys(view);
+  const named = keys.filter((key) => !(key.endsWith('Id') && keys.includes(key.slice(0, -2))));
+  return { shape, key: shape === 'list' ? plural(view.name).replace(/ /g, '') : name, keys: named, name: view.name };
 }
 
 /**
@@ -216,7 +223,7 @@ function flagParam(flag: FlagNode, command: Command, required: Set<string | unde
 
 function argParam(arg: ArgNode): ToolParam {
   const kind = arg.value.kind === 'dynamic' ? arg.value.source : undefined;
-  const words = kind && DYNAMIC_KIND_WORDS[kind] ? `${DYNAMIC_KIND_WORDS[kind]}, from ${kind}_list` : arg.name;
+  const words = kind && DYNAMIC_KIND_WORDS[kind] ? `from ${kind}_list` : arg.name;
   return withValues(
     {
       key: arg.name,

@@ -12,6 +12,9 @@ export function register(program: Command, ctx: Context): void {
   const show: OperationVerb = {
     description:
       "Show aggregated booking and revenue figures; with --from-date/--to-date (local days) or --group-by, a period's takings by route, day or driver, computed from its payments and bookings (the service's report takes no period)",
+    assistant: {
+      description: "Booking and revenue figures; with fromDate/toDate (local days) or groupBy, a period's takings by route, day or driver",
+    },
     examples: [
       'tripctl reports show',
       "tripctl reports show -o json --query 'revenue'",
@@ -24,9 +27,9 @@ export function register(program: Command, ctx: Context): void {
     resource: specs.report,
   };
   defineOperation(reports, 'show', show, ctx)
-    .option('--from-date <day>', 'first local day of the period: today, yesterday or YYYY-MM-DD')
-    .option('--to-date <day>', 'last local day of the period: today, yesterday or YYYY-MM-DD')
-    .addOption(choiceOption('--group-by <what>', 'group the period by route, day or driver (default route)', ['route', 'day', 'driver']))
+    .option('--from-date <day>', "the period's first local day (YYYY-MM-DD, today, yesterday)")
+    .option('--to-date <day>', "the period's last local day")
+    .addOption(choiceOption('--group-by <what>', 'default route', ['route', 'day', 'driver']))
     // The period's figures are computed (period.ts); without its flags the verb is the service's report.
     .action(lazy(ctx, async () => (await import('./period.js')).showReport(show)));
   defineOperation(

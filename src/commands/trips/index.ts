@@ -25,7 +25,7 @@ export function register(program: Command, ctx: Context): void {
       dayFilter: { field: 'departureAt', noun: 'trips departing' },
       assistant: {
         description:
-          "List the company's trips. With date (today, tomorrow or YYYY-MM-DD, a day in the company's time zone), or fromDate and toDate, exactly the trips departing on those days, soonest first: use it for a day's departures. Without a date, newest departure first, one page at a time; status, from and to narrow the list",
+          "List trips. With date (a local day), or fromDate and toDate, exactly those days' departures, soonest first; without, newest first, paged",
       },
       method: 'GET',
       path: '/trips',
@@ -167,8 +167,7 @@ export function register(program: Command, ctx: Context): void {
   const manifest: OperationVerb = {
     description: "List a trip's approved and boarded passengers, or save the driver's sheet (--format pdf|csv)",
     assistant: {
-      description:
-        "The passengers who travel on a trip: its approved and boarded bookings, each passenger by name and phone with seats and boarding. Takes the trip's id (tripId). Requested bookings are not on it: bookings_list with the trip and status requested lists those",
+      description: "A trip's approved and boarded passengers by name and phone (requested ones: bookings_list)",
     },
     examples: [
       'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)"',
