@@ -54,7 +54,7 @@ export async function listAnswer(items: unknown[], spec: ResourceSpec, total: nu
     answer.shown = kept.length;
     answer.more =
       kept.length < items.length
-        ? 'cut to stay small: call again with cursor (nextCursor) for the rest, or narrow the list (a status, a trip)'
+        ? 'cut to stay small: call again with cursor (nextCursor) for the rest, or narrow the list with its filters'
         : 'the first part: call again with cursor (nextCursor) for the next, or narrow the list';
   }
   return answer;

@@ -46,10 +46,10 @@ export function answer(
   ctx: Context,
   run: VerbRun,
   tool: ToolSpec,
-  opts: { service: boolean; offset: number; pages: boolean },
+  opts: { service: boolean; offset: number; pages: boolean; tools: ToolSpec[] },
 ): CallToolResult {
   const stdout = ctx.io.redact(run.stdout.trim());
-  const stderr = ctx.io.redact(run.stderr.trim());
+  const stderr = forTool(ctx.io.redact(run.stderr.trim()), tool, opts.tools);
   if (run.code !== 0) return failure(stderr || `failed with exit code ${run.code}`, stdout);
   const structured = structuredOf(stdout, stderr, opts.service);
   const list = tool.output?.shape === 'list' && !opts.service ? structured[tool.output.key] : undefined;
@@ -98,6 +98,24 @@ export function structuredOf(stdout: string, stderr: string, service: boolean): 
   }
   const words = [stdout, stderr].filter(Boolean).join('\n');
   return { message: words || 'done' };
+}
+
+/**
+ * A verb's words for a terminal, for a model: its flags become the tool's arguments (`--fare-ok`
+ * is `fareOk`) and a command line that is a tool becomes the tool (`tripctl cities list` is
+ * `cities_list`), so a hint names what the assistant can call.
+ */
+export function forTool(text: string, tool: ToolSpec, tools: ToolSpec[]): string {
+  const byFlag = new Map(tool.params.flatMap((param) => (param.flag ? [[param.flag, param.key] as const] : [])));
+  return text
+    .replace(/`?tripctl ((?:[a-z][a-z-]* ?){1,3})`?/g, (whole, words: string) => {
+      const named = tools.find((t) => words.trim().startsWith(t.path.join(' ')));
+      return named ? `the tool ${named.name}` : whole;
+    })
+    .replace(/--([a-z][a-z0-9-]*)/g, (whole, name: string) => {
+      const key = byFlag.get(`--${name}`);
+      return key ? `the argument ${key}` : whole;
+    });
 }
 
 export function failure(message: string, output = ''): CallToolResult {

@@ -168,7 +168,7 @@ export async function serveMcp(ctx: Context, opts: ServeOptions, transport: Tran
       },
     });
     log(`${consent ? `${consent}; ` : ''}exit ${result.code}${result.code === 0 ? '' : `: ${firstLine(result.stderr)}`}`);
-    return answer(ctx, result, tool, { service: detail === 'service', offset, pages: tool.paged && !walksPages(checked.values) });
+    return answer(ctx, result, tool, { service: detail === 'service', offset, pages: tool.paged && !walksPages(checked.values), tools });
   });
   let closedNow: () => void = () => {};
   const closed = new Promise<void>((resolve) => (closedNow = resolve));
