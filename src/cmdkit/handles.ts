@@ -3,6 +3,7 @@
 // and asks for them the same way on a terminal: each picked from a list (the fleet, the cities, the
 // published trips…) that narrows as the person types.
 import { paginate } from '../client/paginate.js';
+import { CliError, ExitCode } from '../errors.js';
 import { DEFAULT_CURRENCY, formatMoney } from '../input/money.js';
 import { cityKeys } from '../input/resolve.js';
 import { localDateOf, localTimeOf, SERVICE_TIME_ZONE, zoneName } from '../input/zones.js';
@@ -178,6 +179,26 @@ export async function bookingFare(body: Record<string, unknown>, tools: ParseToo
     ];
   } catch {
     return [];
+  }
+}
+
+/**
+ * A booking the service would refuse, said before anyone confirms it: a trip that is not
+ * published, or fewer free seats than asked for (seats on sale less the seats held).
+ */
+export async function bookingFits(body: Record<string, unknown>, tools: ParseTools): Promise<void> {
+  if (typeof body.tripId !== 'string' || typeof body.seats !== 'number') return;
+  const trip = await fetchOne(tools, 'trips', body.tripId, 'trip');
+  const name = await describeTrip(body.tripId, tools);
+  if (typeof trip.status === 'string' && trip.status !== 'published')
+    throw new CliError(`the trip ${name} is ${trip.status}: it takes no bookings; nothing was sent`, ExitCode.rejected);
+  if (typeof trip.totalSeats === 'number' && typeof trip.seatsBooked === 'number') {
+    const free = trip.totalSeats - trip.seatsBooked;
+    if (body.seats > free)
+      throw new CliError(
+        `the trip ${name} has ${free} free seat${free === 1 ? '' : 's'} (${trip.totalSeats} on sale, ${trip.seatsBooked} held), not ${body.seats}; nothing was sent`,
+        ExitCode.rejected,
+      );
   }
 }
 

@@ -129,6 +129,12 @@ export interface Operation {
   argHandles?: Record<string, (value: string, tools: ParseTools) => Promise<string>>;
   /** Lines the review adds after the values sent, as a person reads them (a booking's fare). */
   reviewExtras?: (body: Record<string, unknown>, tools: ParseTools) => Promise<Array<[string, string]>>;
+  /**
+   * What the service would refuse, checked before a person is asked to confirm the write (free
+   * seats for a booking): throws, naming why, so nobody confirms what cannot happen. Run only
+   * when someone is about to be asked; scripts get the service's own answer.
+   */
+  precheck?: (body: Record<string, unknown>, tools: ParseTools) => Promise<void>;
   /** A final check across flags, after parsing (e.g. "--skip or --extra"). */
   check?: (fields: Record<string, unknown>) => void;
   /**

@@ -85,3 +85,28 @@ it('a fare sent with fareOk 100× the usual is put to the person with the usual 
   const units = (usual / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
   expect(m.questions[0]).toContain(`fare       100× the usual ${units} SYP on Damascus → Homs: more than 5 times above it`);
 });
+
+it('a booking the service would refuse (more seats than are free) is not put to the person: refused first, saying why, nothing sent', async () => {
+  const api = sandboxApi(s.sandbox);
+  const trip = (
+    await api('POST', '/trips', {
+      vehicleId: vehicle.id,
+      fromCityId: 'damascus',
+      toCityId: 'aleppo',
+      departureAt: departure('11:20').iso,
+      pricePerSeat: 2_500_000,
+      totalSeats: 4,
+    })
+  ).trip;
+  await api('POST', '/bookings', { tripId: trip.id, seats: 3, phone: '+963944200003', fullName: 'Nour Halabi' });
+  const m = await openMcp(s, { allowWrites: true, person: () => ({ action: 'accept', content: { confirm: true } }) });
+  const mark = s.mark();
+  const result = await m.call('bookings_create', { trip: trip.id, seats: 2, phone: '0944 200 004' });
+  await m.close();
+  expect(result).toMatchObject({
+    isError: true,
+    text: expect.stringContaining('has 1 free seat (4 on sale, 3 held), not 2; nothing was sent'),
+  });
+  expect(m.questions).toEqual([]);
+  expect(s.since(mark).filter((request) => request.method !== 'GET')).toEqual([]);
+});

@@ -7,7 +7,7 @@ import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFileFlags, choiceOption, integerInRange } from '../../cmdkit/flags.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
-import { bookingFare, describeTrip, pickTrip } from '../../cmdkit/handles.js';
+import { bookingFare, bookingFits, describeTrip, pickTrip } from '../../cmdkit/handles.js';
 import { defineOperation, type FieldFlag, type OperationVerb } from '../../cmdkit/operation.js';
 import { BULK_ACTIONS, type BulkVerb } from './bulk-actions.js';
 
@@ -115,6 +115,7 @@ export function register(program: Command, ctx: Context): void {
     reviewWhenAsked: true,
     flags: BOOKING_CREATE_FLAGS,
     reviewExtras: bookingFare,
+    precheck: bookingFits,
   };
   // A re-run matches each row with its trip's booking of the same phone (import.ts): unchanged
   // rows send nothing, changed ones are reported; new rows carry keys made from their content.
