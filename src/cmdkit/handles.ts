@@ -202,6 +202,30 @@ export async function bookingFits(body: Record<string, unknown>, tools: ParseToo
   }
 }
 
+/**
+ * A trip the service would refuse or that cannot run, said before anyone confirms it: its vehicle
+ * already departing at that very time on a published trip. Walks the trips newest first down to
+ * that departure (a publish for next week reads the pages of the coming week).
+ */
+export async function vehicleFree(body: Record<string, unknown>, tools: ParseTools): Promise<void> {
+  if (typeof body.vehicleId !== 'string' || typeof body.departureAt !== 'string') return;
+  const at = Date.parse(body.departureAt);
+  const client = await tools.ctx.client();
+  for await (const page of paginate(client, '/trips', 'trips', { status: 'published' }, { all: true })) {
+    const trips = page.items as Array<{ id?: unknown; vehicleId?: unknown; departureAt?: unknown; status?: unknown }>;
+    const same = trips.find(
+      (trip) => trip.vehicleId === body.vehicleId && trip.status !== 'cancelled' && Date.parse(String(trip.departureAt)) === at,
+    );
+    if (same)
+      throw new CliError(
+        `vehicle ${await showVehicle(body.vehicleId, tools)} already departs then: ${await describeTrip(String(same.id), tools)}; nothing was sent`,
+        ExitCode.rejected,
+      );
+    // Newest departure first: past this one, no later page can hold it.
+    if (trips.some((trip) => Date.parse(String(trip.departureAt)) < at)) return;
+  }
+}
+
 async function fetchOne(tools: ParseTools, collection: string, id: string, key: string): Promise<Record<string, unknown>> {
   const { data } = await (await tools.ctx.client()).request({
     method: 'GET',

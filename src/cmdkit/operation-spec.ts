@@ -131,8 +131,8 @@ export interface Operation {
   reviewExtras?: (body: Record<string, unknown>, tools: ParseTools) => Promise<Array<[string, string]>>;
   /**
    * What the service would refuse, checked before a person is asked to confirm the write (free
-   * seats for a booking): throws, naming why, so nobody confirms what cannot happen. Run only
-   * when someone is about to be asked; scripts get the service's own answer.
+   * seats for a booking): throws, naming why, so nobody confirms what cannot happen. Run when a
+   * person elsewhere confirms each write (an assistant's); scripts get the service's own answer.
    */
   precheck?: (body: Record<string, unknown>, tools: ParseTools) => Promise<void>;
   /** A final check across flags, after parsing (e.g. "--skip or --extra"). */

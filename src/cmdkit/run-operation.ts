@@ -179,7 +179,7 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       await guardFares(ctx, toolsFor(ctx), [{ where: 'the fare', fare: body.pricePerSeat, ...route }], false);
     }
     // What the service would refuse is said before anyone is asked to confirm it.
-    if (op.precheck && (asked || ctx.confirmWrites || ctx.canPrompt)) await op.precheck(body, toolsFor(ctx));
+    if (op.precheck && ctx.confirmWrites) await op.precheck(body, toolsFor(ctx));
     // Every write that asked anything ends in the same review before it is sent.
     if (asked && (op.reviewWhenAsked ?? sendsBody)) await review(ctx, toolsFor(ctx), op, body);
     const confirm = op.confirm;

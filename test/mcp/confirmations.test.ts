@@ -110,3 +110,30 @@ it('a booking the service would refuse (more seats than are free) is not put to 
   expect(m.questions).toEqual([]);
   expect(s.since(mark).filter((request) => request.method !== 'GET')).toEqual([]);
 });
+
+it('a trip whose vehicle already departs at that time is refused before the person is asked, naming the trip it has', async () => {
+  const api = sandboxApi(s.sandbox);
+  await api('POST', '/trips', {
+    vehicleId: vehicle.id,
+    fromCityId: 'damascus',
+    toCityId: 'tartus',
+    departureAt: departure('15:45').iso,
+    pricePerSeat: 1_800_000,
+  });
+  const m = await openMcp(s, { allowWrites: true, person: () => ({ action: 'accept', content: { confirm: true } }) });
+  const mark = s.mark();
+  const result = await m.call('trips_publish', {
+    vehicle: vehicle.plate,
+    from: 'Damascus',
+    to: 'Homs',
+    departure: departure('15:45').text,
+    price: 12_000,
+  });
+  await m.close();
+  expect(result).toMatchObject({
+    isError: true,
+    text: expect.stringContaining(`already departs then: Damascus → Tartus, ${departure('15:45').text} UTC; nothing was sent`),
+  });
+  expect(m.questions).toEqual([]);
+  expect(s.since(mark).filter((request) => request.method !== 'GET')).toEqual([]);
+});

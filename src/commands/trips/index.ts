@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Context } from '../../context.js';
 import { MANIFEST_FORMATS, TRIP_STATUSES } from '../../input/choices.js';
 import { specs } from '../../output/specs.js';
-import { cityFlag, describeTrip, tripPassengers } from '../../cmdkit/handles.js';
+import { cityFlag, describeTrip, tripPassengers, vehicleFree } from '../../cmdkit/handles.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { tripFlags } from './trip-flags.js';
@@ -78,6 +78,7 @@ export function register(program: Command, ctx: Context): void {
     flags: tripFlags(true),
     reviewWhenAsked: true,
     fareGuard: true,
+    precheck: vehicleFree,
   };
   addFromFile(
     defineOperation(trips, 'publish', publish, ctx),
