@@ -7,7 +7,8 @@ import { specs } from '../../output/specs.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFileFlags, choiceOption, integerInRange } from '../../cmdkit/flags.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
-import { bookingFare, bookingFits, describeTrip, pickTrip } from '../../cmdkit/handles.js';
+import { bookingFare, describeTrip, pickTrip } from '../../cmdkit/handles.js';
+import { bookingFits } from '../../cmdkit/write-checks.js';
 import { defineOperation, type FieldFlag, type OperationVerb } from '../../cmdkit/operation.js';
 import { BULK_ACTIONS, type BulkVerb } from './bulk-actions.js';
 
