@@ -78,6 +78,7 @@ _tripctl_child() { # path|word → the subcommand it names (aliases resolved)
     'schedules exceptions|add') r='add' ;;
     'schedules exceptions|remove') r='remove' ;;
     'bookings|list') r='list' ;;
+    'bookings|find') r='find' ;;
     'bookings|get') r='get' ;;
     'bookings|create') r='create' ;;
     'bookings|approve') r='approve' ;;
@@ -130,7 +131,7 @@ _tripctl_words() { # path → its subcommands
     'trips') r='list get publish update cancel complete board manifest' ;;
     'schedules') r='list get create update delete toggle pause resume preview skip exceptions' ;;
     'schedules exceptions') r='add remove' ;;
-    'bookings') r='list get create approve reject cancel board no-show inbox ticket' ;;
+    'bookings') r='list find get create approve reject cancel board no-show inbox ticket' ;;
     'payments') r='list get invoice' ;;
     'payouts') r='list' ;;
     'reports') r='show export' ;;
@@ -205,6 +206,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'schedules exceptions remove') r='' ;;
     'bookings') r='' ;;
     'bookings list') r='--status --trip --param --page --per-page --all --limit --columns' ;;
+    'bookings find') r='' ;;
     'bookings get') r='--param --columns' ;;
     'bookings create') r='--trip --seats --phone --name --note --group --idempotency-key -F --field -f --raw-field --columns --from-file --sheet --dry-run --concurrency --verbose' ;;
     'bookings approve') r='--concurrency' ;;
@@ -222,7 +224,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'payouts list') r='--param --columns' ;;
     'dashboard') r='--param --columns' ;;
     'reports') r='' ;;
-    'reports show') r='--param --columns' ;;
+    'reports show') r='--param --columns --from-date --to-date --group-by' ;;
     'reports export') r='--type --format --param --file --force' ;;
     'reviews') r='' ;;
     'reviews list') r='--param --columns' ;;
@@ -249,7 +251,7 @@ _tripctl_flags() { # path → its own flags; '.' → the global ones
     'sandbox edit-payment') r='--status --amount -F --field -f --raw-field --columns' ;;
     'sandbox advance-clock') r='-F --field -f --raw-field --columns' ;;
     'doctor') r='' ;;
-    'mcp') r='--allow-writes' ;;
+    'mcp') r='--allow-writes --toolsets' ;;
     '.') r='--profile --base-url -o --output --json --query --no-color --no-input -y --yes --debug --tz --timeout --retries -h --help' ;;
     *) r='' ;;
   esac
@@ -468,6 +470,9 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'dashboard|--columns') r='free' ;;
     'reports show|--param') r='free' ;;
     'reports show|--columns') r='free' ;;
+    'reports show|--from-date') r='free' ;;
+    'reports show|--to-date') r='free' ;;
+    'reports show|--group-by') r='one:route day driver' ;;
     'reports export|--type') r='one:bookings trips revenue drivers routes fleet reviews' ;;
     'reports export|--format') r='one:csv xlsx pdf' ;;
     'reports export|--param') r='free' ;;
@@ -551,6 +556,7 @@ _tripctl_value() { # path|flag → how the flag's value completes ('' when it ta
     'sandbox advance-clock|-f') r='free' ;;
     'sandbox advance-clock|--raw-field') r='free' ;;
     'sandbox advance-clock|--columns') r='free' ;;
+    'mcp|--toolsets') r='free' ;;
     *'|--profile') r='dyn:profiles' ;;
     *'|--base-url') r='free' ;;
     *'|-o') r='one:table json ndjson csv ids' ;;

@@ -38,6 +38,15 @@ export interface ContextOptions {
   confirmWrites?: WriteQuestion;
   /** See Context.records. */
   records?: boolean;
+  /** See Context.attach. */
+  attach?: (file: Attachment) => void;
+}
+
+/** A file an assistant's answer carries beside its records (a ticket's PNG). */
+export interface Attachment {
+  name: string;
+  mimeType: string;
+  data: Buffer;
 }
 
 /** The width of the person's table where no terminal reports one: a mail reader wraps, it does not cut. */
@@ -75,6 +84,11 @@ export class Context {
   readonly confirmWrites: WriteQuestion | undefined;
   /** The output is an assistant's (see RenderOptions.records). */
   readonly records: boolean;
+  /**
+   * Where an assistant's answer takes a file beside its records (`tripctl mcp`: an image or an
+   * embedded file of the tool's result); undefined elsewhere.
+   */
+  readonly attach: ((file: Attachment) => void) | undefined;
   private configStore: ConfigStore | undefined;
   private zoneNamed = false;
   private resolved: Settings | undefined;
@@ -93,6 +107,7 @@ export class Context {
     this.clientOverrides = opts.clientOverrides;
     this.confirmWrites = opts.confirmWrites;
     this.records = opts.records === true;
+    this.attach = opts.attach;
   }
 
   get config(): ConfigStore {

@@ -15,13 +15,23 @@ export async function proceedOrCancel(ctx: Context, question: string, defaultYes
  * Destructive commands ask first on a terminal; without one they need --yes, and fail before
  * any request otherwise, so a script never deletes by accident.
  */
-export async function confirmDestructive(ctx: Context, question: string | (() => string | Promise<string>)): Promise<void> {
+export async function confirmDestructive(
+  ctx: Context,
+  question: string | (() => string | Promise<string>),
+  details?: () => Promise<Array<[string, string]>>,
+): Promise<void> {
   if (ctx.settings().yes) return;
   // On a protected profile the one question names the profile and the company as well.
   // (The thing is looked up to be named only when a person is there to be asked.)
   const asked = ctx.canPrompt || ctx.confirmWrites !== undefined;
-  if (ctx.beforeWrite) return ctx.beforeWrite(typeof question === 'string' ? question : asked ? await question() : undefined);
+  if (ctx.beforeWrite)
+    return ctx.beforeWrite(
+      typeof question === 'string' ? question : asked ? await question() : undefined,
+      asked ? await details?.() : undefined,
+    );
   if (!ctx.canPrompt) throw usageError('this is destructive and needs confirmation', 'pass --yes to confirm without a terminal');
   // Built only now, so a look-up that names the thing costs nothing when nobody is asked.
-  await proceedOrCancel(ctx, typeof question === 'string' ? question : await question(), false);
+  const text = typeof question === 'string' ? question : await question();
+  for (const [label, line] of (await details?.()) ?? []) ctx.info(`  ${label}  ${line}`);
+  await proceedOrCancel(ctx, text, false);
 }

@@ -56,6 +56,22 @@ export interface AssistantSpec {
   idempotent?: boolean;
   /** The tool's description, where the verb's own words are for a terminal. */
   description?: string;
+  /**
+   * What its records answer is: one object (`{trip: {...}}`) or a list (`{trips: [...]}`), so the
+   * tool's outputSchema says which. Data-described verbs declare it from their result.
+   */
+  answers?: 'object' | 'list';
+  /**
+   * Reference data the verb's answer is, offered as MCP resources (`tripctl://cities`) so a model
+   * need not spend calls on it; `only` keeps the list's records with these values (drivers of the
+   * members).
+   */
+  resources?: Array<{ name: string; description: string; only?: Record<string, string> }>;
+  /**
+   * The toolset it is served in (`tripctl mcp --toolsets trips,bookings`); default: its group's
+   * name, or its own for a verb with no group (`dashboard`, `doctor`).
+   */
+  toolset?: string;
 }
 
 const callsByVerb = new WeakMap<Command, string[]>();

@@ -11,7 +11,7 @@
 import { listFrom } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
-import { FARE_FACTOR, FARE_OK, unusualFare, type UnusualFare } from '../input/fares.js';
+import { FARE_FACTOR, FARE_OK, unusualFare, usualFare, type UnusualFare } from '../input/fares.js';
 import { formatMoney } from '../input/money.js';
 import { proceedOrCancel } from './confirm.js';
 import { currencyOf } from './fields.js';
@@ -140,6 +140,32 @@ export async function guardFares(ctx: Context, tools: ParseTools, fares: readonl
   if (held.length === 1) throw usageError(lines[0]!, hint);
   for (const line of lines) ctx.io.err(`tripctl: ${line}\n`);
   throw usageError(`${held.length} fares are more than ${FARE_FACTOR} times away from the usual fare; nothing was sent`, hint);
+}
+
+/**
+ * How far a fare sent with --fare-ok is from the usual one, for the person who confirms it
+ * elsewhere (an assistant's client): `100× the usual 20,000.00 SYP on Damascus → Homs`.
+ * Undefined when there is nothing to compare with.
+ */
+export async function fareDistance(ctx: Context, tools: ParseTools, fare: FareToSend): Promise<string | undefined> {
+  const currency = currencyOf(tools).toUpperCase();
+  let reference = references.get(ctx);
+  if (!reference) references.set(ctx, (reference = new FareReference(ctx, currency)));
+  const { fares, onRoute } = await reference.of(fare.from, fare.to);
+  const usual = usualFare(fares);
+  if (usual === undefined || fare.fare <= 0) return undefined;
+  const ratio = fare.fare / usual;
+  const times = ratio >= 1 ? `${timesText(ratio)}×` : `1/${timesText(1 / ratio)} of`;
+  const where = onRoute ? ` on ${await routeName(tools, fare.from, fare.to)}` : ' (the company’s, on any route)';
+  const held = unusualFare(fare.fare, fares)
+    ? `: more than ${FARE_FACTOR} times ${ratio > 1 ? 'above' : 'below'} it, sent only because fareOk says it is meant`
+    : '';
+  return `${times} the usual ${formatMoney(usual, currency)}${where}${held}`;
+}
+
+/** `100`, `2.5`, `1.2`: a ratio as people say it. */
+function timesText(ratio: number): string {
+  return ratio >= 10 ? String(Math.round(ratio)) : String(Math.round(ratio * 10) / 10);
 }
 
 /**

@@ -205,7 +205,7 @@ export async function bookingFare(body: Record<string, unknown>, tools: ParseToo
   }
 }
 
-async function fetchOne(tools: ParseTools, collection: string, id: string, key: string): Promise<Record<string, unknown>> {
+export async function fetchOne(tools: ParseTools, collection: string, id: string, key: string): Promise<Record<string, unknown>> {
   const { data } = await (await tools.ctx.client()).request({
     method: 'GET',
     path: `/${collection}/${id.toLowerCase()}`,

@@ -7,7 +7,8 @@ import type { ApiClient } from '../client/http.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
-import { idPrefix, isUuid, ticketCodeKey } from '../input/validate.js';
+import { codeKey } from '../input/ticket-code.js';
+import { idPrefix, isUuid } from '../input/validate.js';
 
 /** Where each kind of id can be listed, by the name of the path parameter that takes it. */
 const COLLECTIONS: Record<string, { path: string; key: string; paged: boolean; noun: string }> = {
@@ -110,7 +111,7 @@ async function listAll(ctx: Context, collection: (typeof COLLECTIONS)[string]): 
 
 /** `QX-6EA9AD0C` as typed (`qx 6ea9 ad0c`): the letters and the hex digits after them; else undefined. */
 function ticketCode(text: string): { key: string; hex: string } | undefined {
-  const key = ticketCodeKey(text);
+  const key = codeKey(text);
   const match = /^[A-Z]{1,4}([0-9A-F]{8,31})$/.exec(key);
   return match ? { key, hex: match[1]!.toLowerCase() } : undefined;
 }
@@ -144,7 +145,7 @@ async function ticketCodeOf(client: ApiClient, id: string): Promise<string | und
   try {
     const { data } = await client.request({ method: 'GET', path: `/bookings/${id}/ticket` });
     const ticket = ((data as { ticket?: unknown } | null)?.ticket ?? data) as { code?: unknown } | null;
-    return typeof ticket?.code === 'string' ? ticketCodeKey(ticket.code) : undefined;
+    return typeof ticket?.code === 'string' ? codeKey(ticket.code) : undefined;
   } catch (error) {
     if (error instanceof CliError && (error.exitCode === ExitCode.notFound || error.exitCode === ExitCode.rejected)) return undefined;
     throw error;

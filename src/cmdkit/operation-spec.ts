@@ -121,12 +121,24 @@ export interface Operation {
    * person is actually asked.
    */
   confirm?: (args: string[], tools: ParseTools) => string | Promise<string>;
+  /**
+   * Who or what the write affects beyond its own object, read before it is sent (a trip's
+   * passengers, whose bookings a cancel cancels): one row each, shown under the question and
+   * given in an assistant's answer, so the people affected can still be told apart afterwards.
+   */
+  affected?: (args: string[], tools: ParseTools) => Promise<Array<[string, string]>>;
   /** After questions were asked, show the request and ask before sending (default: for every write). */
   reviewWhenAsked?: boolean;
   /** Path arguments that may be given by a human handle, resolved to the id before the call. */
   argHandles?: Record<string, (value: string, tools: ParseTools) => Promise<string>>;
   /** Lines the review adds after the values sent, as a person reads them (a booking's fare). */
   reviewExtras?: (body: Record<string, unknown>, tools: ParseTools) => Promise<Array<[string, string]>>;
+  /**
+   * What the service would refuse, checked before a person is asked to confirm the write (free
+   * seats for a booking): throws, naming why, so nobody confirms what cannot happen. Run when a
+   * person elsewhere confirms each write (an assistant's); scripts get the service's own answer.
+   */
+  precheck?: (body: Record<string, unknown>, tools: ParseTools) => Promise<void>;
   /** A final check across flags, after parsing (e.g. "--skip or --extra"). */
   check?: (fields: Record<string, unknown>) => void;
   /**

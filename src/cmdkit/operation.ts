@@ -35,7 +35,11 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
     calls: spec.calls ?? [`${spec.method} ${spec.path}`],
     view: spec.view ?? spec.resource,
     // A verb that asks before it runs loses or ends something.
-    assistant: { destructive: spec.confirm !== undefined, ...spec.assistant },
+    assistant: {
+      destructive: spec.confirm !== undefined,
+      ...(spec.result?.kind === 'list' ? { answers: 'list' } : spec.result?.kind === 'object' ? { answers: 'object' } : {}),
+      ...spec.assistant,
+    },
   });
   addFlagOptions(verb, spec.flags ?? []);
   if (spec.idempotent) {
@@ -51,8 +55,9 @@ export function defineOperation(parent: Command, nameAndArgs: string, spec: Oper
     verb.addOption(
       new Option('--date <day>', `only ${noun} on this local day: today, tomorrow or YYYY-MM-DD`).conflicts(['fromDate', 'toDate']),
     );
-    verb.option('--from-date <day>', `only ${noun} on or after this local day (today, tomorrow or YYYY-MM-DD)`);
-    verb.option('--to-date <day>', `only ${noun} on or before this local day (today, tomorrow or YYYY-MM-DD)`);
+    // The day's forms are said once, on --date.
+    verb.option('--from-date <day>', `only ${noun} on or after this local day`);
+    verb.option('--to-date <day>', `only ${noun} on or before this local day`);
   }
   const kind = spec.result?.kind;
   if (spec.result?.kind === 'list' && spec.result.paged) addPageFlags(verb);

@@ -202,14 +202,29 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       const route = await routeOf(ctx, body, op.method === 'POST' ? undefined : path);
       await guardFares(ctx, toolsFor(ctx), [{ where: 'the fare', fare: body.pricePerSeat, ...route }], false);
     }
+    // What the service would refuse is said before anyone is asked to confirm it.
+    if (op.precheck && ctx.confirmWrites) await op.precheck(body, toolsFor(ctx));
     // Every write that asked anything ends in the same review before it is sent.
     if (asked && (op.reviewWhenAsked ?? sendsBody)) await review(ctx, toolsFor(ctx), op, body);
     const confirm = op.confirm;
-    if (confirm) await confirmDestructive(ctx, () => confirm(args, toolsFor(ctx)));
+    // Who the write affects, read once before it is sent: for the question, and for an assistant's answer.
+    let affected: Promise<Array<[string, string]>> | undefined;
+    const affectedNow = () => (affected ??= op.affected ? op.affected(args, toolsFor(ctx)) : Promise.resolve([]));
+    if (confirm) await confirmDestructive(ctx, () => confirm(args, toolsFor(ctx)), affectedNow);
+    if (ctx.records) await affectedNow();
     // A person confirming elsewhere (an assistant's client) is shown every value that will be
     // sent as the review shows it; the client's own question before the request is then this one.
     if (sendsBody && ctx.confirmWrites && ctx.beforeWrite) {
-      await ctx.beforeWrite(undefined, await reviewRows(toolsFor(ctx), op, body));
+      const rows = await reviewRows(toolsFor(ctx), op, body);
+      // A fare the guard did not hold because the operator (or assistant) said it is meant: the
+      // person is told how far it is from the usual fare before saying yes.
+      if (op.fareGuard && typeof body.pricePerSeat === 'number' && opts.fareOk === true) {
+        const { fareDistance, routeOf } = await import('./fare-guard.js');
+        const route = await routeOf(ctx, body, op.method === 'POST' ? undefined : path);
+        const distance = await fareDistance(ctx, toolsFor(ctx), { where: 'the fare', fare: body.pricePerSeat, ...route });
+        if (distance) rows.push(['fare', distance]);
+      }
+      await ctx.beforeWrite(undefined, rows);
     }
     const result = op.result ?? { kind: 'object' };
     if (result.kind === 'file') {
@@ -241,7 +256,8 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       const details = op.details && namesAny(op.resource, ctx.globals.columns, op.details.columns) ? op.details : undefined;
       const pages = (async function* () {
         for await (const page of paginate(client, path, result.key, query as never, opts, (message) => ctx.warn(message))) {
-          if (unasked && page.meta.lastPage > page.meta.page) total = page.meta.total;
+          // An assistant's records always say the whole list's size (records.ts), whatever page this is.
+          if (ctx.records || (unasked && page.meta.lastPage > page.meta.page)) total = page.meta.total;
           await details?.fill(ctx, page.items);
           yield page.items;
         }
@@ -271,7 +287,14 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       checkWith: checkWith(command, path),
       reached: op.reached,
     });
-    if (result.kind === 'none') {
+    if (result.kind === 'none' && ctx.records) {
+      // An assistant reads what was done in words, the object as a record, and who it affected.
+      const rows = (await affected) ?? [];
+      await ctx.renderer().object(data !== null && typeof data === 'object' ? unwrap(data) : {}, op.resource, {
+        done: result.message(args),
+        ...(rows.length ? { affected: rows.map(([label, text]) => `${label}: ${text}`) } : {}),
+      });
+    } else if (result.kind === 'none') {
       if (data !== null && typeof data === 'object' && ctx.dataOutput) {
         await ctx.renderer().object(unwrap(data));
       }

@@ -25,13 +25,6 @@ export function idPrefix(value: string): string | undefined {
   return hex.length >= 8 && hex.length < 32 ? hex : undefined;
 }
 
-/** A ticket's printed code as people type it: any case, spaces or dashes anywhere (`qx 1d46 571f`). */
-export function ticketCodeKey(text: string): string {
-  return westernDigits(text)
-    .replace(/[\s-]+/g, '')
-    .toUpperCase();
-}
-
 export function integer(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const digits = westernDigits(value).trim();
   if (!/^-?\d+$/.test(digits)) throw usageError(`${flag} must be a whole number, not '${value}'`);

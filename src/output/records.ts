@@ -48,13 +48,14 @@ export async function listAnswer(items: unknown[], spec: ResourceSpec, total: nu
   const whole = Math.max(total ?? items.length, items.length);
   const answer: Record<string, unknown> = { [opts.plural(spec.name).replace(/ /g, '')]: kept };
   if (hasTimes(spec)) answer.timeZone = zoneName(opts.timeZone);
+  // The true total, always: an assistant says "12 of 40" without asking again.
+  answer.total = whole;
   if (kept.length < whole) {
     answer.shown = kept.length;
-    answer.total = whole;
     answer.more =
       kept.length < items.length
-        ? 'cut to stay small: narrow the list (a date, a status, a trip), or ask for a page with perPage'
-        : 'this is the first page: ask for page 2 (or all), or narrow the list';
+        ? 'cut to stay small: call again with cursor (nextCursor) for the rest, or narrow the list with its filters'
+        : 'the first part: call again with cursor (nextCursor) for the next, or narrow the list';
   }
   return answer;
 }

@@ -43,11 +43,14 @@ export class Renderer {
     readonly opts: RenderOptions,
   ) {}
 
-  /** Prints one object (or any JSON value). */
-  async object(value: unknown, declared?: ResourceSpec): Promise<void> {
+  /**
+   * Prints one object (or any JSON value). `alongside`: what an assistant's answer says beside the
+   * record (a write's outcome in words); only records carry it.
+   */
+  async object(value: unknown, declared?: ResourceSpec, alongside?: Record<string, unknown>): Promise<void> {
     const spec = this.chosen(declared);
     if (this.opts.query !== undefined) return this.printJson(await applyQuery(this.opts.query, value));
-    if (this.opts.records && this.opts.format === 'json') return this.recordOf(value, declared);
+    if (this.opts.records && this.opts.format === 'json') return this.recordOf(value, declared, alongside);
     switch (this.opts.format) {
       case 'json':
         return this.printJson(value);
@@ -128,9 +131,10 @@ export class Renderer {
   }
 
   /** An assistant's answer of one object (records.ts). */
-  private async recordOf(value: unknown, spec: ResourceSpec | undefined): Promise<void> {
+  private async recordOf(value: unknown, spec: ResourceSpec | undefined, alongside?: Record<string, unknown>): Promise<void> {
     const { objectAnswer } = await import('./records.js');
-    await this.io.write(`${toJson(await objectAnswer(value, spec, this.recordOptions()))}\n`);
+    const answer = await objectAnswer(value, spec, this.recordOptions());
+    await this.io.write(`${toJson(alongside ? { ...alongside, ...(answer as object) } : answer)}\n`);
   }
 
   /** An assistant's answer of a list (records.ts): the whole list is needed to keep it under its budget. */

@@ -101,7 +101,8 @@ describe('the fare guard', () => {
     const held = await m.call('trips_publish', args);
     expect(held.isError).toBe(true);
     expect(held.text).toContain('38.00 SYP is more than 5 times below the usual fare on Damascus → Homs, 12,000.00 SYP');
-    expect(held.text).toContain('--fare-ok');
+    // The hint names the tool's argument, not the flag.
+    expect(held.text).toContain('add the argument fareOk');
     expect(writes(mark)).toEqual([]);
     const sent = await m.call('trips_publish', { ...args, fareOk: true });
     await m.close();

@@ -35,12 +35,15 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('calls', () => {
-  it("a read is answered in the operator's terms (money in units, local times with the zone, cities by name), the raw body on request", async () => {
+  it("a read is answered in the operator's terms (money in units, local times with the zone, cities by name), the service's body with detail 'service', structuredContent the same records", async () => {
     const m = await openMcp(s);
     const answer = await m.call('trips_list', { from: 'Damascus', status: 'published' });
-    const raw = await m.call('trips_list', { from: 'Damascus', status: 'published', raw: true });
+    const raw = await m.call('trips_list', { from: 'Damascus', status: 'published', detail: 'service' });
+    const structured = (await m.client.callTool({ name: 'trips_list', arguments: { from: 'Damascus', status: 'published' } }))
+      .structuredContent;
     await m.close();
     expect(answer.isError).toBe(false);
+    expect(structured).toEqual(JSON.parse(answer.texts[0]!));
     const { trips, timeZone } = JSON.parse(answer.texts[0]!) as { trips: Array<Record<string, string>>; timeZone: string };
     const cli = await s.run(['trips', 'list', '--from', 'Damascus', '--status', 'published', '-o', 'json']);
     expect(raw.texts[0]).toBe(cli.stdout.trim());
@@ -92,13 +95,17 @@ describe('calls', () => {
     const city = await m.call('trips_list', { from: 'Atlantis' });
     const cli = await s.run(['trips', 'list', '--from', 'Atlantis']);
     const unknown = await m.call('trips_list', { form: 'Damascus' });
-    const typed = await m.call('trips_list', { all: 'yes' });
+    const typed = await m.call('trips_list', { from: true });
     await m.close();
     expect(city.isError).toBe(true);
-    expect(city.text).toContain(cli.stderr.split('\n')[0]);
+    // The verb's own error, its flags named as the tool's arguments and its hint naming a tool.
+    expect(cli.stderr).toContain("tripctl: --from: no city 'Atlantis'");
+    expect(city.text).toContain("tripctl: the argument from: no city 'Atlantis'");
+    expect(city.text).toContain('the tool cities_list');
+    expect(city.text).not.toMatch(/--from|tripctl cities list/);
     expect(unknown).toMatchObject({ isError: true, text: expect.stringContaining("unknown argument 'form'") });
-    expect(typed).toMatchObject({ isError: true, text: "argument 'all' must be true or false" });
-    expect(m.log()).toMatch(/trips_list \{"from":"Atlantis"\} → exit 2: tripctl: --from: no city 'Atlantis'/);
+    expect(typed).toMatchObject({ isError: true, text: "argument 'from' must be text" });
+    expect(m.log()).toMatch(/trips_list \{"from":"Atlantis"\} → exit 2: tripctl: .*no city 'Atlantis'/);
     expect(m.log()).toContain(`trips_list {"form":"Damascus"} → refused: unknown argument 'form'`);
   });
 
@@ -204,7 +211,8 @@ describe('calls', () => {
     await trusted.close();
     expect(allowed.isError).toBe(false);
     expect(await bookingStatus(booking.id)).toBe('approved');
-    expect(trusted.log()).toContain('→ allowed by --yes; exit 0');
+    expect(trusted.log()).toContain('→ NOT confirmed by a person (--yes); exit 0');
+    expect(trusted.log()).toContain('writes are NOT confirmed by a person where the client cannot ask');
   });
 
   it('an id that looks like a flag stays an id: refused by the verb, no question, nothing sent', async () => {

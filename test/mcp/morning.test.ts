@@ -10,6 +10,7 @@ import { formatMoney } from '../../src/input/money.js';
 import { RECORDS_BUDGET_BYTES } from '../../src/output/records.js';
 import { dateTime } from '../../src/input/validate.js';
 import { localDateOf } from '../../src/input/zones.js';
+import { addDays } from '../../src/input/days.js';
 import { sandboxApi } from '../support/sandbox.js';
 import { openMcp, sandboxForFile, sandboxProfile } from './support.js';
 
@@ -73,19 +74,26 @@ it("an assistant's morning: today's departures, requests by name, two approved, 
   });
   const mark = s.mark();
   const sizes: Array<[string, number, number]> = [];
+  // The manager's questions, each with the calls it took and the bytes of text they answered.
+  const questions: Array<{ question: string; calls: number; bytes: number }> = [];
+  const ask = (question: string) => questions.push({ question, calls: 0, bytes: 0 });
   const call = async (name: string, args: Record<string, unknown>) => {
     const answer = await m.call(name, args);
     expect(answer.isError, `${name}: ${answer.text}`).toBe(name === 'bookings_reject');
+    const asked = questions[questions.length - 1]!;
+    asked.calls++;
+    asked.bytes += Buffer.byteLength(answer.text);
     return answer;
   };
   const measured = async (name: string, args: Record<string, unknown>) => {
     const answer = await call(name, args);
-    const raw = await m.call(name, { ...args, raw: true });
+    const raw = await m.call(name, { ...args, detail: 'service' });
     sizes.push([name, Buffer.byteLength(raw.texts[0] ?? ''), Buffer.byteLength(answer.texts[0] ?? '')]);
     return JSON.parse(answer.texts[0]!);
   };
 
   // 1. Today's departures: exactly the day's, soonest first, in the operator's terms.
+  ask("today's departures, how full");
   const day = await measured('trips_list', { date: 'today' });
   expect(day.trips.map((trip: { id: string }) => trip.id)).toEqual(todays);
   expect(day.timeZone).toBe(zone);
@@ -100,6 +108,7 @@ it("an assistant's morning: today's departures, requests by name, two approved, 
   expect(JSON.stringify(day)).not.toContain('1250000');
 
   // 2. Its requested bookings, each passenger by name and phone.
+  ask('approve the waiting bookings');
   const waiting = await measured('bookings_list', { trip: found.id, status: 'requested' });
   expect(waiting.bookings.map((b: { passenger: string }) => b.passenger).sort()).toEqual(
     people.map(([name, phone]) => `${name} ${phone}`).sort(),
@@ -111,10 +120,39 @@ it("an assistant's morning: today's departures, requests by name, two approved, 
   // What became of each, in words: no raw object, no UTC instant.
   expect(approved.texts[0]!.split('\n').map((line) => JSON.parse(line).result)).toEqual(['approved', 'approved']);
   expect(approved.text).not.toMatch(/\d{4}-\d\d-\d\dT/);
+  ask('reject one (the person declines)');
   const declined = await call('bookings_reject', { bookingIds: [byName('Omar Saleh')] });
   expect(declined.text).toContain('the person declined this change; nothing was sent');
 
+  // 3b. A passenger's ticket, found by the phone as they say it: a PNG whose QR is the ticket.
+  ask('send passenger X their ticket');
+  const lina = (await call('bookings_find', { query: '0944 100 002' })).texts[0]!;
+  expect(JSON.parse(lina).bookings.map((b: { id: string }) => b.id)).toEqual([byName('Lina Khoury')]);
+  const ticket = (await m.client.callTool({ name: 'bookings_ticket', arguments: { bookingId: byName('Lina Khoury') } })) as {
+    content: Array<{ type: string; mimeType?: string; text?: string }>;
+  };
+  questions[questions.length - 1]!.calls++;
+  questions[questions.length - 1]!.bytes += Buffer.byteLength(
+    ticket.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n'),
+  );
+  expect(ticket.content.map((c) => c.mimeType ?? c.type)).toEqual(['text', 'image/png']);
+
+  // 3c. The last trip to Homs today cancelled: the person is told whose bookings go with it, and
+  // the answer still names them, in the operator's terms.
+  ask('cancel the last Homs trip, who is affected');
+  const homs = (await call('trips_list', { to: 'Homs', date: 'today' })).texts[0]!;
+  const last = JSON.parse(homs).trips.at(-1) as { id: string };
+  const passengersOfLast = (await api('GET', `/bookings?tripId=${last.id}&perPage=100`)).bookings.filter((b: { status: string }) =>
+    ['requested', 'approved', 'boarded'].includes(b.status),
+  ).length;
+  const cancelled = JSON.parse((await call('trips_cancel', { tripId: last.id })).texts[0]!);
+  expect(cancelled.trip.status).toBe('cancelled');
+  expect(cancelled.affected ?? []).toHaveLength(passengersOfLast);
+  expect(JSON.stringify(cancelled)).not.toMatch(/\d{4}-\d\d-\d\dT\d\d|"pricePerSeat"/);
+  expect(m.questions.at(-1)).toMatch(/^For Qasioun Express: cancel the trip .* → Homs, /);
+
   // 4. A trip at the fare of the route's existing trips, read from their records.
+  ask("publish a trip at the route's usual fare");
   const route = await measured('trips_list', { from: 'Damascus', to: 'Homs', status: 'published' });
   const model = route.trips.find((trip: { id: string }) => trip.id !== run.id);
   const published = JSON.parse(
@@ -127,9 +165,20 @@ it("an assistant's morning: today's departures, requests by name, two approved, 
   expect(published.trip.price).toBe(model.price);
 
   // 5. The day's figures, as `reports show` gives them.
+  ask("the company's figures");
   const report = await measured('reports_show', {});
   const cli = await s.json(['reports', 'show']);
   expect(report.report.revenue.net).toBe(formatMoney(cli.revenue.net, cli.currency ?? 'SYP'));
+
+  // 6. Last week's takings and the best route: one call, for that period.
+  ask("last week's takings, best route");
+  const week = JSON.parse((await call('reports_show', { fromDate: addDays(today, -7), toDate: addDays(today, -1) })).texts[0]!).report;
+  expect(week.period).toMatchObject({ from: addDays(today, -7), to: addDays(today, -1) });
+
+  // 7. Is anything wrong with our set-up: one call.
+  ask('is anything wrong with our set-up');
+  const doctor = JSON.parse((await call('doctor', {})).texts[0]!);
+  expect(doctor).toMatchObject({ ok: true, timeZone: { zone }, key: { accepted: true } });
   await m.close();
 
   // Every write the sandbox received: the two approvals and the trip, nothing for the declined one.
@@ -137,14 +186,15 @@ it("an assistant's morning: today's departures, requests by name, two approved, 
   expect(writes.map((w) => `${w.method} ${w.path} ${w.body}`)).toEqual([
     `PATCH /bookings/${byName('Rami Haddad')} {"status":"approved"}`,
     `PATCH /bookings/${byName('Lina Khoury')} {"status":"approved"}`,
+    `DELETE /trips/${last.id} `,
     expect.stringMatching(new RegExp(`^POST /trips .*"pricePerSeat":${old.pricePerSeat}`)),
   ]);
 
   // The person saw what would be sent, in their terms: the trip's route, departure, vehicle and fare.
   expect(m.questions[0]).toMatch(/^Approve 2 bookings on Damascus → Homs/);
-  expect(m.questions[2]).toContain(`vehicle    ${vehicle.plate}`);
-  expect(m.questions[2]).toMatch(new RegExp(`departure  ${today} 18:30`));
-  expect(m.questions[2]).toContain(`price      ${model.price}`);
+  expect(m.questions[3]).toContain(`vehicle    ${vehicle.plate}`);
+  expect(m.questions[3]).toMatch(new RegExp(`departure  ${today} 18:30`));
+  expect(m.questions[3]).toContain(`price      ${model.price}`);
 
   // The README's transcript is this session as the operator saw it (ids and dates aside).
   const normal = (text: string) =>
@@ -157,7 +207,7 @@ it("an assistant's morning: today's departures, requests by name, two approved, 
   const logged = m
     .log()
     .split('\n')
-    .filter((line) => line.startsWith('tripctl mcp:') && !/"raw":true/.test(line));
+    .filter((line) => line.startsWith('tripctl mcp:') && !/"detail":"service"/.test(line));
   expect(
     block
       .split('\n')
@@ -170,5 +220,7 @@ it("an assistant's morning: today's departures, requests by name, two approved, 
     expect(records, name).toBeLessThan(raw);
     expect(records, name).toBeLessThanOrEqual(RECORDS_BUDGET_BYTES + 500);
   }
-  if (process.env.TRIPCTL_SIZES) writeFileSync(process.env.TRIPCTL_SIZES, JSON.stringify(sizes));
+  // Each question in at most two calls (a write's confirmation aside).
+  for (const { question, calls } of questions) expect(calls, question).toBeLessThanOrEqual(2);
+  if (process.env.TRIPCTL_SIZES) writeFileSync(process.env.TRIPCTL_SIZES, JSON.stringify({ sizes, questions }));
 }, 60_000);

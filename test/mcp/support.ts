@@ -57,14 +57,24 @@ export function sandboxForFile(): () => SandboxSession {
 
 export async function openMcp(
   s: SandboxSession,
-  opts: { allowWrites?: boolean; yes?: boolean; person?: Person; profile?: string } = {},
+  opts: { allowWrites?: boolean; yes?: boolean; person?: Person; profile?: string; toolsets?: string[] } = {},
 ): Promise<McpSession> {
   const t = testContext({ configDir: s.configDir, env: { LANG: 'C.UTF-8' } });
   // As `tripctl --profile sandbox mcp` sets it.
   t.ctx.globals = { profile: opts.profile ?? 'sandbox' };
   const program = await buildProgram(t.ctx);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const serving = await serveMcp(t.ctx, { allowWrites: opts.allowWrites === true, yes: opts.yes === true, run: main, program }, serverSide);
+  const serving = await serveMcp(
+    t.ctx,
+    {
+      allowWrites: opts.allowWrites === true,
+      yes: opts.yes === true,
+      run: main,
+      program,
+      ...(opts.toolsets ? { toolsets: opts.toolsets } : {}),
+    },
+    serverSide,
+  );
   const person = opts.person;
   const client = new Client({ name: 'test-assistant', version: '1.0.0' }, { capabilities: person ? { elicitation: { form: {} } } : {} });
   const questions: string[] = [];

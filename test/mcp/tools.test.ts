@@ -27,6 +27,9 @@ describe('the tools listed', () => {
     unasking = (await blind.client.listTools()).tools;
     instructions.push(blind.client.getInstructions());
     await blind.close();
+    const trusting = await openMcp(sandbox(), { allowWrites: true, yes: true });
+    instructions.push(trusting.client.getInstructions());
+    await trusting.close();
   });
 
   it("tells the client that the service's text is data, and what may change", () => {
@@ -40,6 +43,31 @@ describe('the tools listed', () => {
       expect(text).toMatch(/cities by name in English and Arabic/);
     }
     expect(instructions[2]).toContain('a client that cannot ask is offered the reading tools only');
+    // With --yes no confirmation is claimed.
+    expect(instructions[3]).toContain('Changes are NOT confirmed by a person');
+    expect(instructions[3]).not.toContain('Every change is put to the person');
+  });
+
+  it('the read-only list is at most 10,000 bytes; every tool declares an outputSchema', () => {
+    expect(JSON.stringify({ tools: readOnly }).length).toBeLessThanOrEqual(10_000);
+    for (const t of all) expect(t.outputSchema, t.name).toMatchObject({ type: 'object' });
+  });
+
+  it('numbers are typed as numbers', () => {
+    const props = (name: string) => tool(all, name)!.inputSchema.properties as Record<string, { type: string }>;
+    expect(props('trips_publish').price).toMatchObject({ type: 'number' });
+    expect(props('trips_publish').seats).toMatchObject({ type: 'integer' });
+    expect(props('vehicles_add').year).toMatchObject({ type: 'integer' });
+    expect(props('schedules_create').intervalDays).toMatchObject({ type: 'integer' });
+  });
+
+  it('--toolsets serves only those groups; an unknown one is a usage error naming those there are', async () => {
+    const trips = await openMcp(sandbox(), { toolsets: ['trips'] });
+    const names = (await trips.client.listTools()).tools.map((t) => t.name);
+    await trips.close();
+    expect(names).toContain('trips_list');
+    expect(names.filter((name) => !name.startsWith('trips_'))).toEqual([]);
+    await expect(openMcp(sandbox(), { toolsets: ['tirps'] })).rejects.toThrow(/no toolset named tirps/);
   });
 
   it('with --allow-writes, a client that cannot ask its person is offered no write', () => {
@@ -60,16 +88,23 @@ describe('the tools listed', () => {
       }
     }
     const manifest = tool(all, 'trips_manifest')!;
-    expect(manifest.description).toContain('tripId');
+    expect(manifest.description).toContain('bookings_list');
     expect(manifest.description).not.toMatch(/pdf|csv|format/i);
-    expect(Object.keys(manifest.inputSchema.properties ?? {})).toEqual(['tripId', 'raw']);
-    expect(tool(all, 'trips_list')!.description).toMatch(/date \(today, tomorrow or YYYY-MM-DD, a day in the company's time zone\)/);
+    // The detail level is one argument said once, in the instructions, not on each tool.
+    expect(Object.keys(manifest.inputSchema.properties ?? {})).toEqual(['tripId']);
+    expect(instructions[0]).toMatch(/takes the argument detail: 'records' \(the default\) or 'service'/);
+    expect(tool(all, 'trips_list')!.description).toMatch(/With date \(a local day\), or fromDate and toDate/);
     expect(tool(all, 'trips_publish')!.inputSchema.properties?.price).toMatchObject({
       description: expect.stringContaining("in the currency's units"),
     });
-    // Verbs that answer with data say what their records hold; a write that answers nothing takes no raw.
-    expect(tool(all, 'trips_list')!.description).toContain('Answers with trip records (id, status, from, to, departure, price');
-    expect(tool(all, 'bookings_approve')!.inputSchema.properties).not.toHaveProperty('raw');
+    // Verbs that answer with data say what their records hold, in their outputSchema; a write that
+    // answers no data takes no detail level.
+    expect(tool(all, 'trips_list')!.outputSchema?.properties?.trips).toMatchObject({
+      type: 'array',
+      items: { properties: { id: {}, status: {}, from: {}, to: {}, departure: {}, price: {} } },
+    });
+    expect(tool(all, 'trips_list')!.outputSchema?.properties).toHaveProperty('nextCursor');
+    expect(tool(all, 'bookings_approve')!.outputSchema?.properties).toHaveProperty('results');
   });
 
   const tool = (tools: Tool[], name: string) => tools.find((t) => t.name === name);
@@ -78,7 +113,7 @@ describe('the tools listed', () => {
     const names = readOnly.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['trips_list', 'trips_get', 'bookings_list', 'cities_list', 'dashboard', 'reviews_list']));
     for (const name of ['bookings_approve', 'trips_cancel', 'trips_publish', 'members_remove']) expect(names).not.toContain(name);
-    for (const t of readOnly) expect(t.annotations, t.name).toEqual({ readOnlyHint: true, openWorldHint: false });
+    for (const t of readOnly) expect(t.annotations, t.name).toEqual({ readOnlyHint: true });
   });
 
   it('with --allow-writes, the write verbs too, annotated', () => {
@@ -102,7 +137,6 @@ describe('the tools listed', () => {
       'completion',
       'mcp',
       'api',
-      'doctor',
       'sandbox_trigger',
       'bookings_inbox',
       'trips_board',
@@ -119,12 +153,13 @@ describe('the tools listed', () => {
     const bookingsList = tool(all, 'bookings_list')!;
     expect(bookingsList.description).toMatch(/^List bookings/);
     const listProps = bookingsList.inputSchema.properties as Record<string, { type: string; enum?: string[] }>;
-    expect(listProps.status).toMatchObject({ type: 'string', enum: expect.arrayContaining(['requested', 'approved', 'no_show']) });
+    expect(listProps.status).toMatchObject({ enum: expect.arrayContaining(['requested', 'approved', 'no_show']) });
     expect(listProps.trip).toMatchObject({ type: 'string' });
-    expect(listProps.all).toMatchObject({ type: 'boolean' });
+    // A list pages with the server's opaque cursor, not the verb's page flags.
+    expect(listProps.cursor).toMatchObject({ type: 'string' });
+    for (const key of ['page', 'perPage', 'all', 'limit']) expect(listProps).not.toHaveProperty(key);
     // The escape hatches and table-only flags are no arguments.
     for (const key of ['field', 'rawField', 'param', 'columns', 'concurrency']) expect(listProps).not.toHaveProperty(key);
-    expect(bookingsList.inputSchema).toMatchObject({ additionalProperties: false });
 
     expect(tool(all, 'bookings_approve')!.inputSchema).toMatchObject({
       properties: { bookingIds: { type: 'array', items: { type: 'string' }, minItems: 1 } },

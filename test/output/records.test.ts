@@ -61,11 +61,12 @@ it('a long list is cut to the budget and says how many of how many, and how to n
   expect(answer.more).toMatch(/narrow the list/);
 });
 
-it('a first page of a longer list says so; a whole short one says nothing more', async () => {
+it('a first page of a longer list says so and how to get the next; a whole short one says only its total', async () => {
   const first = (await listAnswer([trip(1), trip(2)], specs.trip, 30, opts)) as Record<string, unknown>;
-  expect(first).toMatchObject({ shown: 2, total: 30, more: expect.stringMatching(/page 2/) });
+  expect(first).toMatchObject({ shown: 2, total: 30, more: expect.stringMatching(/cursor \(nextCursor\)/) });
   const whole = (await listAnswer([trip(1)], specs.trip, undefined, opts)) as Record<string, unknown>;
-  expect(Object.keys(whole)).toEqual(['trips', 'timeZone']);
+  expect(whole).toMatchObject({ total: 1 });
+  expect(Object.keys(whole)).toEqual(['trips', 'timeZone', 'total']);
 });
 
 it("figures: every amount in the currency's units, a route by its cities", async () => {

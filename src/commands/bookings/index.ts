@@ -8,6 +8,7 @@ import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFileFlags, choiceOption, integerInRange } from '../../cmdkit/flags.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { bookingFare, describeTrip, pickTrip } from '../../cmdkit/handles.js';
+import { bookingFits } from '../../cmdkit/write-checks.js';
 import { defineOperation, type FieldFlag, type OperationVerb } from '../../cmdkit/operation.js';
 import { BULK_ACTIONS, type BulkVerb } from './status/moves.js';
 
@@ -84,6 +85,14 @@ export function register(program: Command, ctx: Context): void {
     },
     ctx,
   );
+  defineVerb(bookings, 'find <query>', {
+    assistant: { answers: 'list', description: "A passenger's bookings, newest first, by name, phone or ticket code (QX-…)" },
+    calls: ['GET /bookings', 'GET /bookings/{bookingId}', 'GET /bookings/{bookingId}/ticket'],
+    description:
+      "Find a passenger's bookings across trips, newest first, by name (any spelling of the letters), phone as people write it, or the code printed on the ticket (QX-…)",
+    examples: ['tripctl bookings find "0944 791 234"', 'tripctl bookings find QX-1D46571F', "tripctl bookings find 'سارة'"],
+    view: specs.booking,
+  }).action(lazy(ctx, async () => (await import('./find.js')).find));
   defineOperation(
     bookings,
     'get <bookingId>',
@@ -118,6 +127,7 @@ export function register(program: Command, ctx: Context): void {
     reviewWhenAsked: true,
     flags: BOOKING_CREATE_FLAGS,
     reviewExtras: bookingFare,
+    precheck: bookingFits,
   };
   // A re-run matches each row with its trip's booking of the same phone (import.ts): unchanged
   // rows send nothing, changed ones are reported; new rows carry keys made from their content.
@@ -159,6 +169,9 @@ export function register(program: Command, ctx: Context): void {
     .option('--poll <seconds>', 'how often new requests are looked for', integerInRange('--poll', 2, 3600), 15)
     .action(lazy(ctx, async () => (await import('./inbox/inbox.js')).inbox));
   const ticket = defineVerb(bookings, 'ticket [bookingId]', {
+    assistant: {
+      description: "A booking's ticket: its details, and the ticket as a PNG image to show or send",
+    },
     calls: ['GET /bookings/{bookingId}/ticket', 'GET /bookings', 'GET /company'],
     description: 'Show the boarding ticket (on a terminal with its QR code), or save it as a PNG or PDF to send',
     examples: [

@@ -11,6 +11,9 @@ export function register(program: Command, ctx: Context): void {
     'list',
     {
       description: 'List the cities usable as --from and --to',
+      assistant: {
+        resources: [{ name: 'cities', description: 'The cities trips run between, each by id and by name in English and Arabic' }],
+      },
       examples: ['tripctl cities list', 'tripctl cities list -o json --query "[?name==\'Homs\'].id"'],
       method: 'GET',
       path: '/cities',

@@ -23,12 +23,14 @@ export const runDoctor: ActionFn = async (ctx) => {
   if (zone) checks.push(zone);
   let scopes: Record<string, ScopeState> = {};
   let skewSeconds: number | undefined;
+  let company: string | undefined;
   const proxy = proxyCheck(ctx, profile.settings?.baseUrl);
   if (profile.settings && !profile.settings.unknownProfile) {
     const service = await serviceChecks(ctx, profile.settings, proxy.via);
     checks.push(...service.checks);
     scopes = service.scopes;
     skewSeconds = service.skewSeconds;
+    company = service.company;
   }
   const { via: _via, ...proxyResult } = proxy;
   checks.push(proxyResult, codeCacheCheck(ctx));
@@ -36,7 +38,11 @@ export const runDoctor: ActionFn = async (ctx) => {
   // -o json (or TRIPCTL_OUTPUT, or the profile's output) asks for the report as JSON.
   const output = profile.settings?.output ?? (ctx.globals.json ? 'json' : ctx.globals.output);
   const format = output === 'json' || output === 'ndjson' ? 'json' : 'text';
-  if (format === 'json') {
+  if (ctx.records) {
+    // An assistant (`tripctl mcp`): the set-up in one record, see for-assistant.ts.
+    const { assistantReport } = await import('./for-assistant.js');
+    await ctx.io.write(`${toJson(await assistantReport(ctx, profile.settings, checks, profile.rows, scopes, company))}\n`);
+  } else if (format === 'json') {
     const report = {
       ok,
       tripctl: VERSION,

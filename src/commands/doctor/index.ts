@@ -4,7 +4,18 @@ import { defineVerb, lazy } from '../../cmdkit/define.js';
 
 export function register(program: Command, ctx: Context): void {
   defineVerb(program, 'doctor', {
-    assistant: { notOffered: "a report on this machine's configuration, for the operator" },
+    assistant: {
+      description:
+        "Check the set-up: key and scopes, sandbox or live, the company's zone and currency, clock, webhooks; each problem's fix",
+      toolset: 'doctor',
+      resources: [
+        {
+          name: 'company',
+          description:
+            "The company, its time zone and currency (the zone times are shown in, the currency prices are in), sandbox or live, and the key's scopes",
+        },
+      ],
+    },
     // Reads only (the doctor never writes): reachability, then one cheap GET per read scope.
     calls: [
       'GET /openapi.json',

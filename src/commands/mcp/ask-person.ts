@@ -15,7 +15,12 @@ import { sanitizeLine } from '../../output/sanitize.js';
 import type { ToolSpec } from './catalogue.js';
 
 /** How a write's question ended, for the log line. */
-export type Consent = 'confirmed by the person' | 'declined by the person' | 'no answer' | 'client cannot ask' | 'allowed by --yes';
+export type Consent =
+  | 'confirmed by the person'
+  | 'declined by the person'
+  | 'no answer'
+  | 'client cannot ask'
+  | 'NOT confirmed by a person (--yes)';
 
 export interface WriteCall {
   tool: ToolSpec;
@@ -42,7 +47,7 @@ const NAMED = 5;
 export function askPerson(server: Server, opts: { yes: boolean; company: () => Promise<string> }) {
   return async (ctx: Context, call: WriteCall, what: string | undefined): Promise<void> => {
     if (!server.getClientCapabilities()?.elicitation?.form) {
-      if (opts.yes) return call.settle('allowed by --yes');
+      if (opts.yes) return call.settle('NOT confirmed by a person (--yes)');
       call.settle('client cannot ask');
       throw new CliError(
         "this assistant's client cannot ask a person to confirm a change (no MCP elicitation), so the change was refused; nothing was sent",

@@ -4,7 +4,7 @@
 // the view it answers with, are declared with the verb itself (cmdkit/define.ts, AssistantSpec).
 // Descriptions are written for a model: no shell, no flags, the arguments by their names.
 import type { Command } from 'commander';
-import { assistantOf, callsOf, viewOf } from '../../cmdkit/define.js';
+import { type AssistantSpec, assistantOf, callsOf, viewOf } from '../../cmdkit/define.js';
 import { requiredFlagsOf } from '../../cmdkit/operation.js';
 import {
   allCommands,
@@ -15,7 +15,9 @@ import {
   type DynamicKind,
   type FlagNode,
 } from '../../completion/tree.js';
-import { hasTimes, recordKeys } from '../../output/records.js';
+import type { ResourceSpec } from '../../output/columns.js';
+import { recordKeys } from '../../output/records.js';
+import { plural } from '../../output/render.js';
 
 /** Flags no tool takes, each with the reason; the verb keeps its other flags. */
 const LEFT_OUT_FLAGS: Record<string, string> = {
@@ -29,6 +31,15 @@ const LEFT_OUT_FLAGS: Record<string, string> = {
   '--format': 'a file format (PDF, CSV); a tool answers in JSON',
   '--concurrency': "the operator's tuning of bulk runs",
 };
+
+/** A list's own paging flags: a tool pages with the server's opaque `cursor` instead. */
+const PAGING_FLAGS = new Set(['--page', '--per-page', '--all', '--limit']);
+
+/**
+ * Placeholders that always hold a number (`--seats <n>`, `--year <year>`, `--price <amount>`): the
+ * tool's schema types them so, and the command line is given their digits.
+ */
+const NUMBER_PLACEHOLDERS: Record<string, 'integer' | 'number'> = { '<n>': 'integer', '<year>': 'integer', '<amount>': 'number' };
 
 /** Flags that only mean something beside a left-out one. */
 const GOES_WITH: Record<string, string> = {
@@ -51,7 +62,7 @@ export interface ToolParam {
   key: string;
   /** `--per-page` for a flag; undefined for a positional argument. */
   flag?: string;
-  type: 'string' | 'boolean' | 'string[]';
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'string[]';
   choices?: string[];
   required: boolean;
   description: string;
@@ -70,8 +81,16 @@ export interface ToolSpec {
   writes: boolean;
   destructive: boolean;
   idempotent: boolean;
-  /** It answers with data (a view): records by default, the service's objects with `raw`. */
+  /** It answers with data (a view): records by default, the service's objects with `detail: 'service'`. */
   answers: boolean;
+  /** What its records answer is, for its outputSchema: the key and the record keys. */
+  output?: { shape: 'object' | 'list' | 'figures'; key: string; keys: string[]; name: string };
+  /** A list the service pages: the tool takes `cursor` rather than page flags. */
+  paged: boolean;
+  /** The toolset it is served in (`--toolsets`). */
+  toolset: string;
+  /** Reference data its answer is, offered as resources (AssistantSpec.resources). */
+  resources: NonNullable<AssistantSpec['resources']>;
 }
 
 /** Every verb that is a tool, from the program's own tree. */
@@ -90,17 +109,26 @@ export function catalogue(program: Command): ToolSpec[] {
     const writes = sends.length > 0;
     const params = paramsOf(node, command);
     for (const param of params) param.description = forModel(param.description, params);
+    const view = viewOf(command);
     tools.push({
       name: node.path.join('_').replace(/-/g, '_'),
       path: node.path,
-      description: describe(node, command, params, declared.description),
+      description: describe(node, params, declared.description),
       params,
       writes,
       destructive: writes && declared.destructive === true,
       idempotent: writes && (declared.idempotent ?? sends.every((call) => /^(PATCH|PUT|DELETE) /.test(call))),
-      answers: viewOf(command) !== undefined,
+      answers: view !== undefined,
+      ...(view ? { output: outputOf(view, declared.answers) } : {}),
+      paged: node.flags.some((flag) => flag.long === '--page'),
+      toolset: declared.toolset ?? node.path[0]!,
+      resources: declared.resources ?? [],
     });
   }
+  // One record shape is listed once: a tool that shows one object of a kind a list tool lists
+  // (trips_get, trips_list) answers with the same record, whose keys that list's schema names.
+  const listed = new Set(tools.flatMap((tool) => (tool.output?.shape === 'list' ? [tool.output.name] : [])));
+  for (const tool of tools) if (tool.output?.shape === 'object' && listed.has(tool.output.name)) tool.output.keys = [];
   return tools;
 }
 
@@ -119,12 +147,19 @@ function commandAt(program: Command, path: string[]): Command {
  * What the tool does, for a model: the verb's description (or the one it declared for an
  * assistant) with each flag named as the tool's argument, then what it answers with.
  */
-function describe(node: CommandNode, command: Command, params: ToolParam[], declared: string | undefined): string {
-  const view = viewOf(command);
-  const answer = view
-    ? ` Answers with ${view.figures ? 'figures' : `${view.name} records`} (${recordKeys(view).join(', ')})${hasTimes(view) ? ', times in the zone it names' : ''}.`
-    : '';
-  return `${forModel(declared ?? node.description, params)}.${answer}`.replace(/\.\./g, '.');
+function describe(node: CommandNode, params: ToolParam[], declared: string | undefined): string {
+  // The record keys are the outputSchema's, not repeated here.
+  return `${forModel(declared ?? node.description, params)}.`.replace(/\.\./g, '.');
+}
+
+/** What the records answer holds (records.ts): `{trips: [...]}`, `{trip: {...}}` or figures. */
+function outputOf(view: ResourceSpec, answers: 'object' | 'list' | undefined): NonNullable<ToolSpec['output']> {
+  const name = view.name.replace(/ /g, '');
+  const shape = view.figures ? 'figures' : (answers ?? 'object');
+  // An id kept beside its name (`vehicleId` beside `vehicle`) goes unlisted: the instructions say so once.
+  const keys = recordKeys(view);
+  const named = keys.filter((key) => !(key.endsWith('Id') && keys.includes(key.slice(0, -2))));
+  return { shape, key: shape === 'list' ? plural(view.name).replace(/ /g, '') : name, keys: named, name: view.name };
 }
 
 /**
@@ -152,7 +187,12 @@ function paramsOf(node: CommandNode, command: Command): ToolParam[] {
   const required = new Set([...requiredFlagsOf(command), ...command.options.filter((o) => o.mandatory).map((o) => o.long)]);
   const present = new Set(node.flags.map((flag) => flag.long));
   const flags = node.flags.filter(
-    (flag) => flag.long && !LEFT_OUT_FLAGS[flag.long] && !present.has(GOES_WITH[flag.long] ?? '') && flag.long !== '--help',
+    (flag) =>
+      flag.long &&
+      !LEFT_OUT_FLAGS[flag.long] &&
+      !present.has(GOES_WITH[flag.long] ?? '') &&
+      flag.long !== '--help' &&
+      !(present.has('--page') && PAGING_FLAGS.has(flag.long)),
   );
   const requiredArgs = new Set(REQUIRED_IN_TOOLS[node.path.join(' ')] ?? []);
   const params = [
@@ -173,7 +213,7 @@ function flagParam(flag: FlagNode, command: Command, required: Set<string | unde
   const param: ToolParam = {
     key: option.attributeName(),
     flag: flag.long!,
-    type: flag.value.kind === 'none' ? 'boolean' : option.variadic ? 'string[]' : 'string',
+    type: flag.value.kind === 'none' ? 'boolean' : option.variadic ? 'string[]' : (NUMBER_PLACEHOLDERS[flag.placeholder ?? ''] ?? 'string'),
     required: required.has(flag.long),
     description: flag.description + (flag.defaultValue !== undefined ? ` (default ${flag.defaultValue})` : ''),
   };
@@ -183,7 +223,7 @@ function flagParam(flag: FlagNode, command: Command, required: Set<string | unde
 
 function argParam(arg: ArgNode): ToolParam {
   const kind = arg.value.kind === 'dynamic' ? arg.value.source : undefined;
-  const words = kind && DYNAMIC_KIND_WORDS[kind] ? `${DYNAMIC_KIND_WORDS[kind]} (as ${kind}_list gives it)` : arg.name;
+  const words = kind && DYNAMIC_KIND_WORDS[kind] ? `from ${kind}_list` : arg.name;
   return withValues(
     {
       key: arg.name,

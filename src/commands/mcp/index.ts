@@ -13,9 +13,11 @@ export function register(program: Command, ctx: Context, run: RunCommand): void 
     examples: [
       'tripctl mcp --profile sandbox   # in the assistant\'s config: {"command": "tripctl", "args": ["mcp", "--profile", "sandbox"]}',
       'tripctl mcp --profile staging --allow-writes',
+      'tripctl mcp --toolsets trips,bookings   # only those groups of tools',
       'tripctl mcp --allow-writes --yes   # also writes for a client that cannot ask a person (not on a protected profile)',
     ],
   })
     .option('--allow-writes', 'also serve the verbs that change data; each write is put to a person first (refused on a protected profile)')
+    .option('--toolsets <names>', 'serve only these groups of tools, comma-separated (trips,bookings,reports,…; default: all)')
     .action(lazy(ctx, async () => (await import('./serve.js')).serveOnStdio(run)));
 }

@@ -2,7 +2,7 @@
 // a context of its own whose streams are buffers, in JSON. So every check, handle, error and
 // output shape is the command's, with no code per verb here.
 import { PassThrough, Writable } from 'node:stream';
-import { Context } from '../../context.js';
+import { type Attachment, Context } from '../../context.js';
 import { IO } from '../../io.js';
 import type { ToolParam, ToolSpec } from './catalogue.js';
 import type { RunCommand } from './run-command.js';
@@ -32,6 +32,8 @@ function checkValue(param: ToolParam, value: unknown): unknown {
   // A number where text is expected is taken as its digits (`seats: 3`): the verb checks the rest.
   const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined);
   if (param.type === 'boolean') return typeof value === 'boolean' ? value : undefined;
+  // A number's digits as text (`"3"`) are taken too: the verb's own parser checks them either way.
+  if (param.type === 'integer' || param.type === 'number') return text(value);
   if (param.type === 'string') return text(value);
   if (!Array.isArray(value)) return text(value) === undefined ? undefined : [text(value)];
   const items = value.map(text);
@@ -39,6 +41,7 @@ function checkValue(param: ToolParam, value: unknown): unknown {
 }
 
 function typeName(param: ToolParam): string {
+  if (param.type === 'integer' || param.type === 'number') return 'a number';
   return param.type === 'boolean' ? 'true or false' : param.type === 'string' ? 'text' : 'a list of text';
 }
 
@@ -80,6 +83,8 @@ export interface VerbRun {
   code: number;
   stdout: string;
   stderr: string;
+  /** Files the verb's answer carries (a ticket's PNG). */
+  attachments: Attachment[];
 }
 
 /**
@@ -103,6 +108,7 @@ export async function runVerb(
   stdin.end();
   const io = new IO({ stdin, stdout, stderr, stdoutIsTTY: false, stderrIsTTY: false });
   const { TRIPCTL_DEBUG: _debug, ...env } = parent.env;
+  const attachments: Attachment[] = [];
   // One question per call, however many requests the verb sends: the first answer stands.
   let answer: Promise<void> | undefined;
   const ctx: Context = new Context({
@@ -113,9 +119,10 @@ export async function runVerb(
     signal: AbortSignal.any([parent.signal, opts.signal]),
     confirmWrites: (what, details) => (answer ??= opts.confirm(ctx, what, details)),
     records: opts.raw !== true,
+    attach: (file) => attachments.push(file),
   });
   const code = await run([...globalArgs(parent), '--output=json', '--no-input', ...argv], ctx);
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
+  return { code, stdout: stdout.text(), stderr: stderr.text(), attachments };
 }
 
 /** A stream that keeps what is written, for the answer. */

@@ -27,6 +27,15 @@ export function register(program: Command, ctx: Context): void {
     'list',
     {
       description: 'List every member with their role',
+      assistant: {
+        resources: [
+          {
+            name: 'drivers',
+            description: "The company's drivers: each by name and phone, with the id a trip's driver takes",
+            only: { role: 'driver' },
+          },
+        ],
+      },
       examples: ['tripctl members list', 'tripctl members list -o json --query "[?role==\'driver\'].id"'],
       method: 'GET',
       path: '/members',

@@ -176,6 +176,7 @@ export function register(program: Command, ctx: Context): void {
   }
 
   defineVerb(schedules, 'preview <scheduleId>', {
+    assistant: { description: "A schedule's departures over the next days: published, to come, skipped, extra, paused or cancelled" },
     calls: ['GET /schedules/{scheduleId}', 'GET /trips'],
     description:
       "The departures a schedule will have over the next days, by its rule: each 'published' (with its trip), 'to come' (past the horizon too), 'skipped', 'extra', or 'paused' / 'cancelled'",

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { MANIFEST_FORMATS, TRIP_STATUSES } from '../../input/choices.js';
 import { specs } from '../../output/specs.js';
 import { cityFlag, describeTrip } from '../../cmdkit/handles.js';
+import { tripPassengers, vehicleFree } from '../../cmdkit/write-checks.js';
 import { defineGroup, defineVerb, lazy } from '../../cmdkit/define.js';
 import { addFromFile } from '../../cmdkit/from-file.js';
 import { tripFlags } from './trip-flags.js';
@@ -26,7 +27,7 @@ export function register(program: Command, ctx: Context): void {
       dayFilter: { field: 'departureAt', noun: 'trips departing' },
       assistant: {
         description:
-          "List the company's trips. With date (today, tomorrow or YYYY-MM-DD, a day in the company's time zone), or fromDate and toDate, exactly the trips departing on those days, soonest first: use it for a day's departures. Without a date, newest departure first, one page at a time; status, from and to narrow the list",
+          "List trips. With date (a local day), or fromDate and toDate, exactly those days' departures, soonest first; without, newest first, paged",
       },
       method: 'GET',
       path: '/trips',
@@ -91,6 +92,7 @@ export function register(program: Command, ctx: Context): void {
     flags: tripFlags(true),
     reviewWhenAsked: true,
     fareGuard: true,
+    precheck: vehicleFree,
   };
   addFromFile(defineOperation(trips, 'publish', publish, ctx), publish, ctx, async () => (await import('./import.js')).tripImport, {
     update:
@@ -125,10 +127,14 @@ export function register(program: Command, ctx: Context): void {
       examples: ['tripctl trips cancel "$(tripctl trips list --status published --limit 1 -o ids)" --yes'],
       method: 'DELETE',
       path: '/trips/{tripId}',
+      calls: ['DELETE /trips/{tripId}', 'GET /bookings', 'GET /bookings/{bookingId}'],
       result: { kind: 'none', message: ([id]) => `Cancelled trip ${id}.` },
       // DELETE cancels: the trip stays, cancelled (partner-api.md, States: Trip).
       reached: statusIs('trip', 'cancelled'),
+      resource: specs.trip,
       confirm: async ([id], tools) => `Cancel the trip ${await describeTrip(id!, tools)}? Its passengers' bookings are cancelled too.`,
+      // Named before the cancel: afterwards their bookings are all cancelled alike.
+      affected: ([id], tools) => tripPassengers(id!, tools),
     },
     ctx,
   );
@@ -177,8 +183,7 @@ export function register(program: Command, ctx: Context): void {
   const manifest: OperationVerb = {
     description: "List a trip's approved and boarded passengers, or save the driver's sheet (--format pdf|csv)",
     assistant: {
-      description:
-        "The passengers who travel on a trip: its approved and boarded bookings, each passenger by name and phone with seats and boarding. Takes the trip's id (tripId). Requested bookings are not on it: bookings_list with the trip and status requested lists those",
+      description: "A trip's approved and boarded passengers by name and phone (requested ones: bookings_list)",
     },
     examples: [
       'tripctl trips manifest "$(tripctl trips list --status published --limit 1 -o ids)"',

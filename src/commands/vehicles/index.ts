@@ -50,6 +50,7 @@ export function register(program: Command, ctx: Context): void {
     'list',
     {
       description: 'List every vehicle of the fleet',
+      assistant: { resources: [{ name: 'fleet', description: 'The fleet: each vehicle by plate, with its id, make, model and seats' }] },
       examples: ['tripctl vehicles list', 'tripctl fleet list -o csv > fleet.csv'],
       method: 'GET',
       path: '/vehicles',

@@ -90,6 +90,7 @@ export function register(program: Command, ctx: Context): void {
     'deliveries <endpointId>',
     {
       description: 'Recent delivery attempts of an endpoint: status, response, latency, time',
+      assistant: { description: "An endpoint's recent delivery attempts" },
       examples: [`tripctl webhooks deliveries ${ID}`, `tripctl webhooks deliveries ${ID} -o json | jq '.[] | select(.status == "failed")'`],
       method: 'GET',
       path: '/webhooks/{endpointId}/deliveries',

@@ -105,6 +105,12 @@ function ticketFileName(card: TicketCard, bookingId: string, format: TicketForma
   return safeFileName(`ticket-${card.code || bookingId.slice(0, 8)}.${format}`) ?? `ticket-${bookingId.slice(0, 8)}.${format}`;
 }
 
+/** One booking's ticket as a PNG, and the name its file would have (an assistant's answer carries it). */
+export async function ticketImage(ctx: Context, id: string): Promise<{ name: string; png: Buffer }> {
+  const { card } = (await loadCards(ctx, [id]))[0]!;
+  return { name: ticketFileName(card, id, 'png'), png: await render('png', [card]) };
+}
+
 /** The tickets of these bookings, four at a time, in the order given. */
 async function loadCards(
   ctx: Context,

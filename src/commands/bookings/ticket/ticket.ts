@@ -39,6 +39,12 @@ export const showTicket: ActionFn<TicketOptions> = async (ctx, { args, opts }) =
       spec.columns.push({ header: 'QR', path: 'qr' });
     }
     await ctx.renderer().object(view, spec);
+    // The ticket itself, as an image a client can show or send to the passenger.
+    if (ctx.attach) {
+      const { ticketImage } = await import('./files.js');
+      const { name, png } = await ticketImage(ctx, id);
+      ctx.attach({ name, mimeType: 'image/png', data: png });
+    }
     return;
   }
   if (ctx.dataOutput) {

@@ -4,7 +4,7 @@
 // saved beside it in the journal, so an offline station checks scans too.
 import type { ApiClient } from '../../../client/http.js';
 import { unwrap } from '../../../cmdkit/run-operation.js';
-import { ticketCodeKey } from '../../../input/validate.js';
+import { codeKey } from '../../../input/ticket-code.js';
 import type { BoardingJournal, IssuedTicket } from './journal.js';
 import type { StationLink } from './link.js';
 import { aboutThePassenger } from './verdicts.js';
@@ -17,11 +17,8 @@ export interface ServiceTicket {
   trip?: { id?: string; fromCityId?: string; toCityId?: string; departureAt?: string };
 }
 
-/** The printed code as people type it (input/validate.ts: any case, spaces or dashes anywhere). */
-export const codeKey = ticketCodeKey;
-
-/** A line that may be a printed code: a few letters, a dash, letters and digits (`QX-1D46571F`). */
-export const looksLikeCode = (text: string): boolean => /^[a-z]{1,4}[\s-]*[0-9a-z][0-9a-z\s-]{5,15}$/i.test(text.trim());
+// Read in input/ticket-code.ts, which `bookings find` reads them with too.
+export { codeKey, looksLikeCode } from '../../../input/ticket-code.js';
 
 /** One ticket as the service issues it; undefined for a booking the service does not know (404, or no QR). */
 export async function fetchTicket(client: ApiClient, id: string): Promise<(ServiceTicket & { qr: string }) | undefined> {
