@@ -102,7 +102,12 @@ describe('schedules preview', () => {
     ]) {
       const { code, err, requests } = await run(argv);
       expect(code).toBe(2);
-      expect(err.trim().split('\n')).toHaveLength(1);
+      expect(
+        err
+          .trim()
+          .split('\n')
+          .filter((line) => !line.startsWith('hint: ')),
+      ).toHaveLength(1);
       expect(requests).toEqual([]);
     }
   });

@@ -12,7 +12,7 @@ const session = sandboxForFile();
 let vehicle: { id: string; plate: string };
 const departure = (hhmm: string) => {
   const day = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-  return { text: `${day} ${hhmm}`, iso: dateTime('at', `${day} ${hhmm}`, 'UTC') };
+  return { text: `${day} ${hhmm}`, iso: dateTime('at', `${day} ${hhmm}`, 'Asia/Damascus') };
 };
 
 beforeAll(async () => {
@@ -41,7 +41,7 @@ it('a cancel is put to the person naming its passengers (names, phones, seats); 
   await m.close();
   const question = m.questions[0]!;
   expect(question).toMatch(
-    /^For Qasioun Express: cancel the trip Damascus → Homs, \d{4}-\d\d-\d\d 06:10 UTC\? Its passengers' bookings are cancelled too\./,
+    /^For Qasioun Express: cancel the trip Damascus → Homs, \d{4}-\d\d-\d\d 06:10 Asia\/Damascus\? Its passengers' bookings are cancelled too\./,
   );
   expect(question).toContain('passenger  Rima Sabbagh +963944200001, 2 seats, approved');
   expect(question).toContain('passenger  Fadi Nasr +963944200002, 1 seat, requested');
@@ -132,7 +132,7 @@ it('a trip whose vehicle already departs at that time is refused before the pers
   await m.close();
   expect(result).toMatchObject({
     isError: true,
-    text: expect.stringContaining(`already departs then: Damascus → Tartus, ${departure('15:45').text} UTC; nothing was sent`),
+    text: expect.stringContaining(`already departs then: Damascus → Tartus, ${departure('15:45').text} Asia/Damascus; nothing was sent`),
   });
   expect(m.questions).toEqual([]);
   expect(s.since(mark).filter((request) => request.method !== 'GET')).toEqual([]);

@@ -1,6 +1,7 @@
 // A manager's questions through `tripctl mcp`, each answered in one call by the SDK's own client
 // against the sandbox: a list paged by cursor with its true total, the set-up checked, a passenger
 // found by phone or ticket code, a period's figures, a ticket as an image; prompts and resources.
+import { localDateOf } from '../../src/input/zones.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
@@ -90,11 +91,13 @@ describe("a manager's questions", () => {
 
   it('reports_show with fromDate/toDate answers for that period, not for all time, grouped by route, and says it computed it', async () => {
     const payments = await s.json<Array<{ amount: number; status: string; createdAt: string }>>(['payments', 'list', '--all']);
-    const days = payments.map((payment) => payment.createdAt.slice(0, 10)).sort();
-    // A week inside the seed's payments, in UTC (the profile names no zone: the system's, UTC here).
+    // Local days in Asia/Damascus: the profile names no zone, so its country's (SY) is used.
+    const dayOf = (at: string) => localDateOf(new Date(at), 'Asia/Damascus');
+    const days = payments.map((payment) => dayOf(payment.createdAt)).sort();
+    // A week inside the seed's payments.
     const to = days[Math.floor(days.length / 2)]!;
     const from = new Date(Date.parse(`${to}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
-    const inWeek = payments.filter((payment) => payment.createdAt.slice(0, 10) >= from && payment.createdAt.slice(0, 10) <= to);
+    const inWeek = payments.filter((payment) => dayOf(payment.createdAt) >= from && dayOf(payment.createdAt) <= to);
     const paid = inWeek.filter((payment) => payment.status === 'paid').reduce((sum, payment) => sum + payment.amount, 0);
     expect(inWeek.length).toBeGreaterThan(0);
     expect(inWeek.length).toBeLessThan(payments.length);
@@ -104,7 +107,7 @@ describe("a manager's questions", () => {
     const allTime = await m.client.callTool({ name: 'reports_show', arguments: {} });
     await m.close();
     const { report } = result.structuredContent as { report: Record<string, any> };
-    expect(report.period).toEqual({ from, to, timeZone: 'UTC' });
+    expect(report.period).toEqual({ from, to, timeZone: 'Asia/Damascus' });
     expect(report.computed).toContain("the service's report takes no period");
     expect(report.groupBy).toBe('route');
     expect(report.totals).toMatchObject({ payments: inWeek.length, paid: formatMoney(paid, 'SYP') });
@@ -133,7 +136,7 @@ describe("a manager's questions", () => {
     expect(report.period).toMatchObject({ from: '2026-11-20', to: '2026-11-26' });
     for (const group of report.groups) expect(group.day >= '2026-11-20' && group.day <= '2026-11-26').toBe(true);
     const shown = await s.run(['reports', 'show', '--from-date', '2026-11-20', '--to-date', '2026-11-26']);
-    expect(shown.stderr).toContain('Payments made 2026-11-20 to 2026-11-26 (UTC), by route: computed by tripctl');
+    expect(shown.stderr).toContain('Payments made 2026-11-20 to 2026-11-26 (Asia/Damascus), by route: computed by tripctl');
     const mark = s.mark();
     const backwards = await s.run(['reports', 'show', '--from-date', 'tomorrow', '--to-date', 'yesterday']);
     expect(backwards.code).toBe(2);

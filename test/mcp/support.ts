@@ -57,9 +57,9 @@ export function sandboxForFile(): () => SandboxSession {
 
 export async function openMcp(
   s: SandboxSession,
-  opts: { allowWrites?: boolean; yes?: boolean; person?: Person; profile?: string; toolsets?: string[] } = {},
+  opts: { allowWrites?: boolean; yes?: boolean; person?: Person; profile?: string; toolsets?: string[]; env?: Record<string, string> } = {},
 ): Promise<McpSession> {
-  const t = testContext({ configDir: s.configDir, env: { LANG: 'C.UTF-8' } });
+  const t = testContext({ configDir: s.configDir, env: { LANG: 'C.UTF-8', ...opts.env } });
   // As `tripctl --profile sandbox mcp` sets it.
   t.ctx.globals = { profile: opts.profile ?? 'sandbox' };
   const program = await buildProgram(t.ctx);

@@ -5,13 +5,14 @@
 // a preload (loaded-chunks.cjs) records which files of dist/ each run read. A new split point
 // fails this test until a command that reaches it is added below.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BIN, cleanEnv, ROOT, spawnTripctl, tripctl, waitForLine } from '../support/cli.js';
 import { startProxy, type TestProxy } from '../support/proxy.js';
+import { xlsxWorkbook } from '../support/xlsx.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tripctl-chunks-'));
 const record = join(dir, 'loaded.txt');
@@ -82,6 +83,31 @@ it('loads every file of dist/ in some run of the built tool', async () => {
   // undici's public entry, behind a proxy (plain HTTP: `openapi` sends no key).
   await succeeds(['--base-url', 'http://sandbox.example.test/api/partner/v1', 'openapi', '-o', 'json'], { HTTP_PROXY: proxy.url });
   expect(proxy.log).toEqual(['GET http://sandbox.example.test/api/partner/v1/openapi.json']);
+  // The Excel reader: an office's workbook, read for a dry run.
+  const week = join(dir, 'week.xlsx');
+  const vehicle = (await succeeds(['vehicles', 'list', '-o', 'ids'])).trim().split('\n')[0]!;
+  writeFileSync(
+    week,
+    xlsxWorkbook([
+      {
+        name: 'Week',
+        rows: [
+          ['Date', 'Time', 'From', 'To', 'Vehicle', 'Fare (SYP)'],
+          ['2027-06-01', '08:00', 'Damascus', 'Homs', vehicle, 15000],
+        ],
+      },
+    ]),
+  );
+  await succeeds(['trips', 'publish', '--from-file', week, '--dry-run']);
+  // The webhook inspector: served, its line printed, then stopped as a person does (Ctrl-C).
+  const listener = spawnTripctl(['webhooks', 'listen', '--port', '0', '--secret', 'whsec_chunkstest0000000000', '--inspect', '0'], {
+    configDir: dir,
+    env,
+  });
+  await waitForLine(listener.stderr!, /Inspector: http:\/\/127\.0\.0\.1:\d+\//, 20_000);
+  const listenerExit = new Promise((resolve) => listener.on('exit', resolve));
+  listener.kill('SIGINT');
+  await listenerExit;
   // A terminal's: the spinner of a download, a ticket's QR drawn in colour, and the prompter (a
   // confirmation, answered no: exit 130, nothing sent).
   expect(await onTerminal(['reports', 'export', '--type', 'bookings', '--format', 'csv', '--file', join(dir, 'b.csv')])).toMatch(

@@ -71,12 +71,10 @@ describe('an .xlsx timetable from cron (built bin)', () => {
     const before = sb.requests.length;
     const again = await tripctl(['trips', 'publish', '--from-file', file], { configDir, env: cron(configDir), cwd: dir });
     expect(again.code, again.stderr).toBe(0);
-    expect(
-      again.stdout
-        .trim()
-        .split('\n')
-        .map((l) => l.split('\t')[2]),
-    ).toEqual(['unchanged', 'unchanged']);
+    // The cron mail of an unchanged week: the unchanged rows counted on one line, no more than 5 in all.
+    const mail = `${again.stdout}${again.stderr}`.trim().split('\n');
+    expect(mail.length, mail.join('\n')).toBeLessThanOrEqual(5);
+    expect(mail.join('\n')).toContain('2 unchanged');
     expect(sb.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { sanitizeLine } from '../../output/sanitize.js';
 import type { ToolSpec } from './catalogue.js';
 import { PROMPTS, promptResult } from './prompts.js';
 import type { RunCommand } from './run-command.js';
-import { runVerb } from './run-verb.js';
+import { runVerb } from './call/run-verb.js';
 
 const SCHEME = 'tripctl://';
 

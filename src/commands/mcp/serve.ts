@@ -16,8 +16,8 @@ import { VERSION } from '../../version.js';
 import { askPerson, type Consent } from './ask-person.js';
 import { catalogue, type ToolParam, type ToolSpec } from './catalogue.js';
 import type { RunCommand } from './run-command.js';
-import { answer, failure, offsetOf, pageFlags, walksPages } from './answer.js';
-import { argvFor, checkArguments, globalArgs, runVerb } from './run-verb.js';
+import { answer, failure, offsetOf, pageFlags, walksPages } from './call/answer.js';
+import { argvFor, checkArguments, globalArgs, runVerb } from './call/run-verb.js';
 
 export interface ServeOptions {
   /** Serve only these toolsets (`--toolsets trips,bookings`); all when undefined. */

@@ -2,10 +2,10 @@
 // a context of its own whose streams are buffers, in JSON. So every check, handle, error and
 // output shape is the command's, with no code per verb here.
 import { PassThrough, Writable } from 'node:stream';
-import { type Attachment, Context } from '../../context.js';
-import { IO } from '../../io.js';
-import type { ToolParam, ToolSpec } from './catalogue.js';
-import type { RunCommand } from './run-command.js';
+import { type Attachment, Context } from '../../../context.js';
+import { IO } from '../../../io.js';
+import type { ToolParam, ToolSpec } from '../catalogue.js';
+import type { RunCommand } from '../run-command.js';
 
 /** The arguments of a call, checked against the tool's parameters; a message says what is wrong. */
 export function checkArguments(tool: ToolSpec, args: unknown): { values: Record<string, unknown> } | { problem: string } {

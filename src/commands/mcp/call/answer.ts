@@ -1,10 +1,10 @@
 // What a tool call answers: the verb's JSON as text and as structuredContent (its outputSchema is
-// serve.ts's), a list's opaque cursor for the next part, the files a verb's answer carries, and a
-// failure's words. Apart from serve.ts, which lists the tools and runs the calls.
+// ../serve.ts's), a list's opaque cursor for the next part, the files a verb's answer carries, and a
+// failure's words. Apart from ../serve.ts, which lists the tools and runs the calls.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Context } from '../../context.js';
-import { toJson } from '../../output/sanitize.js';
-import type { ToolSpec } from './catalogue.js';
+import type { Context } from '../../../context.js';
+import { toJson } from '../../../output/sanitize.js';
+import type { ToolSpec } from '../catalogue.js';
 import type { VerbRun } from './run-verb.js';
 
 /** A list's cursor: where the next page starts, opaque to the client. */
