@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../support/context.js';
 import { pipedRows } from '../support/piped.js';
-import { fileSession, sandboxApi } from '../support/sandbox.js';
+import { fileSession, newTrip, sandboxApi } from '../support/sandbox.js';
 import { type ScriptedServer, startScriptedServer } from '../support/scripted-server.js';
 
 const file = fileSession();
@@ -13,14 +13,7 @@ const bookings: Array<{ id: string; name: string; phone: string }> = [];
 
 beforeAll(async () => {
   const api = sandboxApi(file.session.sandbox);
-  const { vehicles } = await api('GET', '/vehicles');
-  const { trip } = await api('POST', '/trips', {
-    vehicleId: vehicles[0].id,
-    fromCityId: 'damascus',
-    toCityId: 'latakia',
-    departureAt: '2027-07-01T05:00:00Z',
-    pricePerSeat: 1_500_000,
-  });
+  const trip = await newTrip(file.session.sandbox, { toCityId: 'latakia', departureAt: '2027-07-01T05:00:00Z', pricePerSeat: 1_500_000 });
   tripId = trip.id;
   for (const [i, name] of ['Majd Khatib', 'لينا خوري'].entries()) {
     const phone = `+96394412070${i}`;

@@ -6,7 +6,7 @@
 // the sandbox apply it, then resets the connection instead of answering.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAST_BACKOFF, testContext } from '../support/context.js';
-import { type Sandbox, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
+import { newTrip, type Sandbox, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
 import { type RecordedRequest, type ScriptedServer, type Step, startScriptedServer } from '../support/scripted-server.js';
 
 let sandbox: Sandbox;
@@ -54,21 +54,13 @@ async function run(argv: string[]) {
   return { code, out: t.out(), err: t.err() };
 }
 
-async function newTrip(): Promise<string> {
-  const { vehicles } = await api('GET', '/vehicles');
-  const { trip } = await api('POST', '/trips', {
-    vehicleId: vehicles[0].id,
-    fromCityId: 'damascus',
-    toCityId: 'homs',
-    departureAt: '2027-05-02T05:00:00Z',
-    pricePerSeat: 1500,
-  });
-  return trip.id;
+async function publishedTripId(): Promise<string> {
+  return (await newTrip(sandbox)).id;
 }
 
 describe('a lost answer to an applied write: the retry finds it done, exit 0', () => {
   it('trips cancel: the retry is refused (already cancelled), the trip reads back cancelled', async () => {
-    const id = await newTrip();
+    const id = await publishedTripId();
     server.on(`DELETE /trips/${id}`, appliedThenReset, relay).always(`GET /trips/${id}`, relay);
     const { code, err } = await run(['trips', 'cancel', id, '--yes']);
     expect(code, err).toBe(0);
@@ -106,7 +98,7 @@ describe('a lost answer to an applied write: the retry finds it done, exit 0', (
   });
 
   it('bookings approve: the retried PATCH refused, the booking reads back approved', async () => {
-    const tripId = await newTrip();
+    const tripId = await publishedTripId();
     const { booking } = await api('POST', '/bookings', { tripId, seats: 1, phone: '+963944770201' });
     server.on(`PATCH /bookings/${booking.id}`, appliedThenReset, relay).always(`GET /bookings/${booking.id}`, relay);
     const { code, err, out } = await run(['bookings', 'approve', booking.id]);
@@ -118,7 +110,7 @@ describe('a lost answer to an applied write: the retry finds it done, exit 0', (
 
 describe('a retry refused where the first try cannot be told apart: exit 7, how to check', () => {
   it('trips cancel whose retry is refused while the trip reads back published', async () => {
-    const id = await newTrip();
+    const id = await publishedTripId();
     server
       .on(`DELETE /trips/${id}`, { kind: 'reset' }, { status: 409, body: { error: `trip ${id} is locked`, code: 'locked' } })
       .always(`GET /trips/${id}`, relay);
@@ -141,7 +133,7 @@ describe('a retry refused where the first try cannot be told apart: exit 7, how 
   });
 
   it("a first try that never left is not judged: its retry's refusal is the answer (exit 6)", async () => {
-    const id = await newTrip();
+    const id = await publishedTripId();
     await api('DELETE', `/trips/${id}`);
     server.on(`DELETE /trips/${id}`, relay);
     const { code, err } = await run(['trips', 'cancel', id, '--yes']);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { tripctl } from '../support/cli.js';
-import { type Sandbox, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
+import { newTrip, type Sandbox, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
 
 let sandbox: Sandbox;
 let dir: string;
@@ -15,15 +15,7 @@ beforeAll(async () => {
   sandbox = await startCheckedSandbox({ port: 0, timeScale: 0.001 });
   dir = mkdtempSync(join(tmpdir(), 'tripctl-process-folder-'));
   const api = sandboxApi(sandbox);
-  const { vehicles } = await api('GET', '/vehicles');
-  const { trip } = await api('POST', '/trips', {
-    vehicleId: vehicles[0].id,
-    fromCityId: 'damascus',
-    toCityId: 'homs',
-    departureAt: '2027-04-01T05:00:00Z',
-    pricePerSeat: 1500,
-    totalSeats: 4,
-  });
+  const trip = await newTrip(sandbox, { departureAt: '2027-04-01T05:00:00Z', totalSeats: 4 });
   tripId = trip.id;
   for (const i of [0, 1]) {
     const { booking } = await api('POST', '/bookings', { tripId, seats: 1, phone: `+96394477010${i}`, fullName: `Rider ${i}` });

@@ -39,6 +39,24 @@ export function sandboxApi(sandbox: Sandbox) {
     return data;
   };
 }
+
+/**
+ * A trip published on the sandbox for a test to work on: company A's first vehicle, Damascus →
+ * Homs, with `fields` over those defaults (partner-api.md's field names; money in minor units).
+ */
+export async function newTrip(sandbox: Sandbox, fields: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const api = sandboxApi(sandbox);
+  const { vehicles } = await api('GET', '/vehicles');
+  const { trip } = await api('POST', '/trips', {
+    vehicleId: vehicles[0].id,
+    fromCityId: 'damascus',
+    toCityId: 'homs',
+    departureAt: '2027-05-02T05:00:00Z',
+    pricePerSeat: 1500,
+    ...fields,
+  });
+  return trip;
+}
 export type RecordedRequest = Sandbox['requests'][number];
 
 export interface SandboxSession {
