@@ -92,12 +92,17 @@ export async function download(client: ApiClient, req: RequestOptions, opts: Dow
   }
   const temp = temporaryPathFor(target);
   for (let attempt = 0; ; attempt++) {
+    // A retry starts the file again: the temp name is ours alone (created exclusively first).
+    const out = createWriteStream(temp, { flags: attempt === 0 ? 'wx' : 'w', mode: 0o644 });
     try {
-      // A retry starts the file again: the temp name is ours alone (created exclusively first).
-      await copy(createWriteStream(temp, { flags: attempt === 0 ? 'wx' : 'w', mode: 0o644 }));
+      await copy(out);
       await publishFile(temp, target, opts.force);
       break;
     } catch (error) {
+      // A body that breaks at once can fail the copy while the file's open is still under way: the
+      // stream is waited for until it has closed, so the temporary file is removed after it came
+      // to exist, never before (on a busy machine it was left behind).
+      if (!out.closed) await new Promise<void>((done) => out.once('close', () => done()).destroy());
       const failure = streamError(error, res);
       // A connection that broke mid-body is retried like one that broke before the answer, when
       // the request may be sent again (a GET: a report, an invoice); a write (`api POST … --file`)
