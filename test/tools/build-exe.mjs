@@ -1,7 +1,7 @@
 // npm run build:exe: dist/exe/tripctl, the whole tool as one Linux x64 executable, for operators
 // with no Node. Node's single executable applications (SEA,
 // https://nodejs.org/api/single-executable-applications.html), the documented way:
-//   1. the npm build (test/tools/build.mjs: dist/*.cjs, the start file and one file per command
+//   1. the npm build (test/tools/build.mjs's buildTool: the start file and one file per command
 //      group), run again here so that the executable is made of exactly what the npm install runs;
 //   2. the script the SEA runs, src/sea-main.ts, which loads those files from SEA assets as Node
 //      would load them from dist/ (a SEA runs one script, whose `require` reaches Node's own
@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildTool } from './build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = join(root, 'dist');
@@ -77,10 +78,12 @@ step(`Node ${nodeVersion}`);
 rmSync(out, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
-// 1. The npm build, with the Node running this script (it writes dist/, keeping dist/exe/).
-execFileSync(process.execPath, [join(root, 'test/tools/build.mjs')], { stdio: 'inherit' });
-const files = readdirSync(dist).filter((name) => name.endsWith('.cjs') && name !== 'launch.cjs');
-if (!files.includes('tripctl.cjs')) fail('the npm build wrote no dist/tripctl.cjs');
+// 1. The npm build (build.mjs's buildTool, the very build `npm run build` runs), into a folder of
+// its own: dist/ is left as it is, since the process tests may be running the tool from it.
+const bundle = join(work, 'npm');
+await buildTool({ outdir: bundle });
+const files = readdirSync(bundle).filter((name) => name.endsWith('.cjs') && name !== 'launch.cjs');
+if (!files.includes('tripctl.cjs')) fail('the npm build wrote no tripctl.cjs');
 step(`npm build: ${files.length} files`);
 
 // 2. The SEA's script, and each file's code cache made by the Node inside (the cache is its V8's).
@@ -110,7 +113,7 @@ const { createServer } = require('node:http');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { fileLoader, wrap } = require(${JSON.stringify(join(work, 'sea-main.cjs'))});
-const dist = ${JSON.stringify(dist)};
+const dist = ${JSON.stringify(bundle)};
 const source = (file) => readFileSync(join(dist, file), 'utf8');
 const scripts = new Map();
 const config = mkdtempSync(join(tmpdir(), 'tripctl-exe-warm-up-'));
@@ -149,7 +152,7 @@ const assets = {
   ),
   ...Object.fromEntries(
     files.flatMap((file) => [
-      [file, join(dist, file)],
+      [file, join(bundle, file)],
       [`${file}.cache`, join(caches, `${file}.cache`)],
     ]),
   ),
