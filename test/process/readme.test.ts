@@ -155,11 +155,8 @@ async function runInProcess(words: string[]): Promise<{ code: number; stderr: st
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 20_000);
   const t = testContext({ configDir, cwd: work, env: ENV, signal: controller.signal });
-  const mark = answered.length;
   try {
     const code = await t.run(words.slice(1));
-    await sandbox.idle();
-    checkCalls(words, answered.slice(mark));
     return { code: controller.signal.aborted ? 124 : code, stderr: t.err() };
   } finally {
     clearTimeout(timer);
@@ -202,9 +199,13 @@ describe('README examples', () => {
     for (const block of blocks) {
       if (block.notRun !== undefined) continue;
       const simple = block.commands.map((command) => simpleWords(command.text));
-      if (!TEST_BIN && simple.every((words) => words?.[0] === 'tripctl')) {
+      if (simple.every((words) => words?.[0] === 'tripctl')) {
         for (const [index, command] of block.commands.entries()) {
-          const result = await runInProcess(simple[index]!);
+          const mark = answered.length;
+          // In-process, or (the single executable) the line alone under bash.
+          const result = TEST_BIN ? await runScript(command.text) : await runInProcess(simple[index]!);
+          await sandbox.idle();
+          checkCalls(simple[index]!, answered.slice(mark));
           ran++;
           if (result.code !== 0)
             failures.push(
