@@ -1,6 +1,8 @@
 // The one runner behind every data-described verb: path ids checked, flags parsed (asking on a
 // terminal for what is missing), the request sent, the answer rendered with the resource's spec
 // or, for a file (an invoice, a report export), saved the way every file is (save-download.ts).
+// Longer than most files, on purpose: it is the one path every data-described verb takes, kept
+// whole so that no verb can step around a check (ids, the fare guard, the review, partial lists).
 import { newIdempotencyKey } from '../client/idempotency.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
