@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cleanEnv, ROOT, waitForLine } from '../support/cli.js';
+import { cleanEnv, mcpToolNames, ROOT, waitForLine } from '../support/cli.js';
 import { startProxy } from '../support/proxy.js';
 import { decodePng } from '../support/qr-png.js';
 
@@ -149,11 +149,6 @@ describe('a packed install', () => {
     expect(readFileSync(join(dir, 'ticket.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
 
     const mcp = spawn(bin, ['mcp'], { env: { ...env, ...session }, cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
-    const hello = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'packed-install', version: '1' } };
-    mcp.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: hello })}\n`);
-    mcp.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
-    const tools = JSON.parse(await waitForLine(mcp.stdout!, /"id":2/, 30_000)) as { result: { tools: { name: string }[] } };
-    mcp.stdin!.end();
-    expect(tools.result.tools.map((tool) => tool.name)).toContain('cities_list');
+    expect(await mcpToolNames(mcp, 'packed-install')).toContain('cities_list');
   }, 120_000);
 });

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { extractedText } from '../pdf/poppler.js';
-import { ROOT, waitForLine } from '../support/cli.js';
+import { mcpToolNames, ROOT, waitForLine } from '../support/cli.js';
 import { newestInput } from '../support/fresh-bundle.js';
 import { decodePng } from '../support/qr-png.js';
 
@@ -100,12 +100,7 @@ describe('the single executable', () => {
 
   test('serves mcp over stdio: initialize, then its tools', async () => {
     const mcp = spawn(EXE, ['mcp'], { env: { ...baseEnv, ...session }, cwd: work, stdio: ['pipe', 'pipe', 'pipe'] });
-    const hello = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'single-executable', version: '1' } };
-    mcp.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: hello })}\n`);
-    mcp.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
-    const tools = JSON.parse(await waitForLine(mcp.stdout!, /"id":2/, 30_000)) as { result: { tools: { name: string }[] } };
-    mcp.stdin!.end();
-    expect(tools.result.tools.map((tool) => tool.name)).toContain('cities_list');
+    expect(await mcpToolNames(mcp, 'single-executable')).toContain('cities_list');
   }, 60_000);
 
   test(`compresses with xz to at most ${MAX_XZ_BYTES / 1024 / 1024} MB`, () => {

@@ -103,3 +103,16 @@ export function waitForLine(stream: NodeJS.ReadableStream, pattern: RegExp, time
     stream.on('data', onData);
   });
 }
+
+/**
+ * An installed tool's `mcp` as an assistant's client first meets it over stdio: initialize, then
+ * tools/list. Gives the tools' names; the server's stdin is closed after.
+ */
+export async function mcpToolNames(server: ChildProcess, clientName: string): Promise<string[]> {
+  const hello = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: clientName, version: '1' } };
+  server.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: hello })}\n`);
+  server.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
+  const tools = JSON.parse(await waitForLine(server.stdout!, /"id":2/, 30_000)) as { result: { tools: { name: string }[] } };
+  server.stdin!.end();
+  return tools.result.tools.map((tool) => tool.name);
+}
