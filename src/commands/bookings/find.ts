@@ -3,20 +3,19 @@
 // (`0944 791 234`, read in the profile's country), or the code printed under a ticket's QR
 // (`QX-1D46571F`, any case, spaces or dashes anywhere). A booking list carries no passenger, so
 // the newest bookings are fetched singly (four at a time, cmdkit/booking-details.ts) up to a bound,
-// and the answer says when older ones were not searched. A code is matched against the tickets
-// the service issued (trips/boarding-tickets.ts), a booking whose id begins with the code's hex
-// digits asked first.
-import { bookingDetails, inBatches } from '../../cmdkit/booking-details.js';
+// and the answer says when older ones were not searched. A code is found as `bookings get QX-…`
+// finds it (cmdkit/ids.ts): the ticket of each booking whose id begins with the code's hex digits.
+import { bookingDetails } from '../../cmdkit/booking-details.js';
+import { bookingByTicketCode } from '../../cmdkit/ids.js';
 import type { ActionFn } from '../../cmdkit/define.js';
 import type { Context } from '../../context.js';
-import { usageError } from '../../errors.js';
+import { CliError, ExitCode, usageError } from '../../errors.js';
 import { westernDigits } from '../../input/digits.js';
 import { normalizeName } from '../../input/names.js';
 import { DEFAULT_COUNTRY, parsePhone, toE164 } from '../../input/phone.js';
 import { paginate } from '../../client/paginate.js';
 import { specs } from '../../output/specs.js';
 import { codeKey, looksLikeCode } from '../../input/ticket-code.js';
-import { ApiError } from '../../errors.js';
 
 /** The newest bookings searched by name or phone (each one is a request). */
 export const SEARCHED = 400;
@@ -40,6 +39,10 @@ export async function readQuery(ctx: Context, text: string): Promise<Query> {
 export const find: ActionFn = async (ctx, { args }) => {
   const query = await readQuery(ctx, args[0] ?? '');
   const client = await ctx.client();
+  if (query.kind === 'code') {
+    await ctx.renderer().list([await byCode(ctx, args[0] ?? '')], specs.booking);
+    return 0;
+  }
   const ids: string[] = [];
   let total = 0;
   for await (const page of paginate(client, '/bookings', 'bookings', {}, { all: true }, (message) => ctx.warn(message))) {
@@ -48,12 +51,10 @@ export const find: ActionFn = async (ctx, { args }) => {
       const id = (item as { id?: unknown }).id;
       if (typeof id === 'string') ids.push(id);
     }
-    if (query.kind !== 'code' && ids.length >= SEARCHED) break;
+    if (ids.length >= SEARCHED) break;
   }
-  const found =
-    query.kind === 'code' ? await byCode(client, ids, query.key) : await byPassenger(ctx, client, ids.slice(0, SEARCHED), query);
-  if (query.kind !== 'code' && total > SEARCHED)
-    ctx.warn(`searched the newest ${SEARCHED} of ${total} bookings: an older booking is found by its ticket code`);
+  const found = await byPassenger(ctx, client, ids.slice(0, SEARCHED), query);
+  if (total > SEARCHED) ctx.warn(`searched the newest ${SEARCHED} of ${total} bookings: an older booking is found by its ticket code`);
   await ctx.renderer().list([found], specs.booking);
   return 0;
 };
@@ -76,34 +77,12 @@ async function byPassenger(
   return matches;
 }
 
-/** The booking whose ticket bears this code: those whose id begins with its hex digits first, then every one. */
-async function byCode(client: Awaited<ReturnType<Context['client']>>, ids: string[], key: string): Promise<unknown[]> {
-  const hex = /[0-9A-F]{6,}$/.exec(key)?.[0]?.toLowerCase();
-  const likely = hex ? ids.filter((id) => id.replace(/-/g, '').startsWith(hex)) : [];
-  for (const candidates of [likely, ids.filter((id) => !likely.includes(id))]) {
-    const hits: string[] = [];
-    await inBatches(
-      candidates,
-      async (id) => {
-        if (hits.length) return;
-        const code = await ticketCode(client, id);
-        if (code && codeKey(code) === key) hits.push(id);
-      },
-      true,
-    );
-    if (hits.length) return bookingDetails(client, hits, false);
-  }
-  return [];
-}
-
-/** The code the service printed on a booking's ticket; undefined when it issued none (404). */
-async function ticketCode(client: Awaited<ReturnType<Context['client']>>, id: string): Promise<string | undefined> {
+/** The booking whose ticket bears this code, as `bookings get QX-…` finds it (cmdkit/ids.ts); none is an empty list. */
+async function byCode(ctx: Context, text: string): Promise<unknown[]> {
   try {
-    const { data } = await client.request({ method: 'GET', path: `/bookings/${encodeURIComponent(id)}/ticket`, retrySafe: true });
-    const ticket = ((data as { ticket?: unknown } | null)?.ticket ?? data) as { code?: unknown } | null;
-    return typeof ticket?.code === 'string' ? ticket.code : undefined;
+    return bookingDetails(await ctx.client(), [await bookingByTicketCode(ctx, text)], false);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return undefined;
+    if (error instanceof CliError && error.exitCode === ExitCode.notFound) return [];
     throw error;
   }
 }
