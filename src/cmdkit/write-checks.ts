@@ -5,26 +5,21 @@
 import { paginate } from '../client/paginate.js';
 import { CliError, ExitCode } from '../errors.js';
 import { sanitizeLine } from '../output/sanitize.js';
-import { passengerLabel } from '../output/terminal.js';
 import { describeTrip, fetchOne, showVehicle } from './handles.js';
 import type { ParseTools } from './operation-spec.js';
 
 /**
- * The passengers travelling on a trip or waiting for a seat (requested, approved and boarded
- * bookings), one row each as a confirmation names a booking: who a trip's cancel affects.
+ * The passengers travelling on a trip or waiting for a seat (its bookings that hold seats, as a
+ * timetable import names them: booking-details.ts passengersOf), one row each as a confirmation
+ * names a booking: who a trip's cancel affects.
  */
 export async function tripPassengers(tripId: string, tools: ParseTools): Promise<Array<[string, string]>> {
-  const client = await tools.ctx.client();
-  const ids: string[] = [];
-  for await (const page of paginate(client, '/bookings', 'bookings', { tripId }, { all: true })) {
-    for (const item of page.items as Array<{ id?: unknown; status?: unknown }>)
-      if (typeof item.id === 'string' && ['requested', 'approved', 'boarded'].includes(String(item.status))) ids.push(item.id);
-  }
-  const { bookingDetails } = await import('./booking-details.js');
-  return (await bookingDetails(client, ids, true)).map((booking) => {
-    const seats = typeof booking.seats === 'number' ? `${booking.seats} seat${booking.seats === 1 ? '' : 's'}` : undefined;
-    const label = passengerLabel(booking.passenger) ?? String(booking.id);
-    return ['passenger', sanitizeLine([label, seats, booking.status].filter(Boolean).join(', '))];
+  const { passengersOf } = await import('./booking-details.js');
+  const passengers = (await passengersOf(await tools.ctx.client(), [tripId], (message) => tools.ctx.warn(message))).get(tripId) ?? [];
+  return passengers.map((p) => {
+    const seats = p.seats === undefined ? undefined : `${p.seats} seat${p.seats === 1 ? '' : 's'}`;
+    const label = [p.name, p.phone].filter(Boolean).join(' ') || p.bookingId;
+    return ['passenger', sanitizeLine([label, seats, p.status].filter(Boolean).join(', '))];
   });
 }
 
