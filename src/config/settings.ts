@@ -5,6 +5,7 @@ import { CliError, ExitCode, usageError } from '../errors.js';
 import { choice } from '../input/choices.js';
 import { westernDigits } from '../input/digits.js';
 import { currencyCode } from '../input/money.js';
+import { NEAR_ZONE_NAMES } from '../input/zones.js';
 import { countryCode } from '../input/phone.js';
 import { OUTPUT_FORMATS } from '../output/formats.js';
 import type { Profile } from './store.js';
@@ -52,7 +53,7 @@ export function checkTimeZone(zone: string): string {
   // profile means the same on every Node (an offset also ignores daylight saving).
   if (/^[+-]\d/.test(zone.trim()))
     throw usageError(`'${zone}' is a UTC offset, not a time zone`, 'use an IANA name such as Asia/Damascus or UTC');
-  if (knownZones().has(zone)) return zone;
+  if (NEAR_ZONE_NAMES.has(zone) || knownZones().has(zone)) return zone;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
   } catch {

@@ -6,7 +6,7 @@
 // "impossible" means here; the full metadata would add 65 kB to tell a mobile from a landline.
 import { usageError } from '../errors.js';
 import { westernDigits } from './digits.js';
-import { zonesOfCountry } from './zones.js';
+import { NEAR_ZONES, zonesOfCountry } from './zones.js';
 
 /** The country a local number is read in when the profile names none (the service is Syrian). */
 export const DEFAULT_COUNTRY = 'SY';
@@ -25,6 +25,7 @@ export function countryLabel(country: string): string {
 /** A country as a setting: an ISO 3166-1 alpha-2 code, kept upper-case. */
 export function countryCode(value: string): string {
   const code = value.trim().toUpperCase();
+  if (Object.hasOwn(NEAR_ZONES, code)) return code; // the service's countries: no need to ask ICU
   let known = false;
   try {
     // A profile's country is checked at every start: by its zones (cheap), by ICU's region names
