@@ -11,9 +11,13 @@ export interface IOOptions {
    */
   stdin: Readable | (() => Readable);
   stdout: Writable;
-  stderr: Writable;
+  /**
+   * stderr, or how to get it: a run that says nothing on stderr (most runs from scripts) need not
+   * build it — for a pipe, a socket of its own (npm run bench). Whether it is a terminal likewise.
+   */
+  stderr: Writable | (() => Writable);
   stdoutIsTTY: boolean;
-  stderrIsTTY: boolean;
+  stderrIsTTY: boolean | (() => boolean);
   /** Terminal width, when stdout is a terminal (100 when unknown or 0). */
   columns?: number;
 }
@@ -25,9 +29,7 @@ export function terminalWidth(reported: number | undefined): number {
 
 export class IO {
   readonly stdout: Writable;
-  readonly stderr: Writable;
   readonly stdoutIsTTY: boolean;
-  readonly stderrIsTTY: boolean;
   readonly columns: number;
   /** Masked on stderr only: webhook signing secrets, which stdout may have to show once. */
   private readonly secrets = new Set<string>();
@@ -38,13 +40,15 @@ export class IO {
   /** The reader of stdout went away (`| head`): a normal end, further output is dropped. */
   stdoutClosed = false;
   private stdinSource: IOOptions['stdin'];
+  private stderrSource: IOOptions['stderr'];
+  private stderrTTY: IOOptions['stderrIsTTY'];
 
   constructor(opts: IOOptions) {
     this.stdinSource = opts.stdin;
     this.stdout = opts.stdout;
-    this.stderr = opts.stderr;
+    this.stderrSource = opts.stderr;
     this.stdoutIsTTY = opts.stdoutIsTTY;
-    this.stderrIsTTY = opts.stderrIsTTY;
+    this.stderrTTY = opts.stderrIsTTY;
     this.columns = terminalWidth(opts.columns);
     this.stdout.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') this.stdoutClosed = true;
@@ -55,6 +59,16 @@ export class IO {
   get stdin(): Readable {
     if (typeof this.stdinSource === 'function') this.stdinSource = this.stdinSource();
     return this.stdinSource;
+  }
+
+  get stderr(): Writable {
+    if (typeof this.stderrSource === 'function') this.stderrSource = this.stderrSource();
+    return this.stderrSource;
+  }
+
+  get stderrIsTTY(): boolean {
+    if (typeof this.stderrTTY === 'function') this.stderrTTY = this.stderrTTY();
+    return this.stderrTTY;
   }
 
   get stdinIsTTY(): boolean {
@@ -86,7 +100,8 @@ export class IO {
    * asynchronous in Node: a process that exits before this cuts its output short.
    */
   async flush(): Promise<void> {
-    await Promise.all([flushed(this.stdout), flushed(this.stderr)]);
+    // A stderr never asked for holds nothing.
+    await Promise.all([flushed(this.stdout), typeof this.stderrSource === 'function' ? undefined : flushed(this.stderrSource)]);
   }
 
   /** Registers a secret so that it can never reach stderr in full. */

@@ -21,9 +21,6 @@ const onSignal = () => {
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 process.on('SIGHUP', onSignal);
-// After a hang-up the terminal may be gone: a report that cannot be written is no reason to crash
-// before the clean-up is done.
-process.stderr.on('error', () => undefined);
 // tripctl honours NO_COLOR over FORCE_COLOR; Node would warn that it ignores NO_COLOR the first
 // time it looks at colours (any warning printed on a terminal does), about a choice tripctl made.
 if (process.env.FORCE_COLOR !== undefined && process.env.NO_COLOR) delete process.env.FORCE_COLOR;
@@ -31,9 +28,11 @@ if (process.env.FORCE_COLOR !== undefined && process.env.NO_COLOR) delete proces
 const io = new IO({
   stdin: () => process.stdin,
   stdout: process.stdout,
-  stderr: process.stderr,
+  // Built on first use (most runs write nothing there). After a hang-up the terminal may be gone:
+  // a report that cannot be written is no reason to crash before the clean-up is done.
+  stderr: () => process.stderr.on('error', () => undefined),
   stdoutIsTTY: process.stdout.isTTY === true,
-  stderrIsTTY: process.stderr.isTTY === true,
+  stderrIsTTY: () => process.getBuiltinModule('node:tty').isatty(2),
   columns: process.stdout.columns,
 });
 // A reader that goes away (`tripctl … | head`) stops the work: a normal end for a read, said
