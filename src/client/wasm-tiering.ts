@@ -4,8 +4,6 @@
 // starts, so what a flag would imply is spelled out here. test/process/wasm-flags.test.ts checks, on
 // the Node it runs under (CI: 20, 22 and 24), that the change takes effect where it is made and
 // that no flag is changed elsewhere.
-import { setFlagsFromString } from 'node:v8';
-
 /**
  * Node 20's V8 (11.3) compiles llhttp again with TurboFan on background threads that the process
  * then waits for at exit, which cost a one-shot command more than its request: one GET took 3.5×
@@ -21,6 +19,8 @@ let tuned = false;
 export function tuneForRequests(): void {
   if (tuned || !TUNES_WASM) return;
   tuned = true;
+  // node:v8 is loaded here, on Node 20 only: elsewhere nothing needs it.
+  const { setFlagsFromString } = process.getBuiltinModule('node:v8');
   setFlagsFromString('--liftoff-only');
   setFlagsFromString('--no-wasm-dynamic-tiering');
   setFlagsFromString('--no-wasm-tier-up');

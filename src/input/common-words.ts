@@ -25,11 +25,13 @@ const ARABIC = (
   'الانطلاق,وصول,الوصول,رحلة,الرحلة,باص,الباص,سيارة,السيارة,لوحة,مجهول,كل المدن,جميع المدن,أي مدينة'
 ).split(',');
 
-const WORDS = new Set([...ENGLISH, ...ARABIC].map(normalizeName));
+/** Folded when a name is first read, not at every start of a command that may read one. */
+let words: Set<string> | undefined;
 
 /** Whether `text`, folded as names are (case, letter variants, spaces), is one of the common words. */
 export function isCommonWord(text: string): boolean {
-  return WORDS.has(normalizeName(text));
+  words ??= new Set([...ENGLISH, ...ARABIC].map(normalizeName));
+  return words.has(normalizeName(text));
 }
 
 /** The list, for the test that walks it through the resolver. */
