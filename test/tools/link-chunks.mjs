@@ -23,7 +23,7 @@ import { BuildError } from './build-measures.mjs';
  * @param {string} entry the entry's output path (as in the metafile)
  * @returns {Promise<Map<string, string>>} file name (in the output directory) → contents
  */
-export async function linkChunks(outputFiles, metafile, entry, fail) {
+export async function linkChunks(outputFiles, metafile, entry, fail, { keepsShared = [] } = {}) {
   const name = (path) => basename(path);
   const code = new Map();
   for (const file of outputFiles) {
@@ -33,7 +33,7 @@ export async function linkChunks(outputFiles, metafile, entry, fail) {
       format: 'cjs',
       platform: 'node',
       target: 'node20.18',
-      charset: 'utf8',
+      charset: 'ascii', // as build.mjs says why
       minifyWhitespace: true,
       supported: { 'dynamic-import': false },
     });
@@ -84,8 +84,15 @@ export async function linkChunks(outputFiles, metafile, entry, fail) {
     return [...new Set(verb)].join('-');
   };
   // Code shared by a few split points (the PDF writer: the sandbox and the manifest) has a file of
-  // its own, so that no other command reads it; code shared by many, shared.cjs.
-  for (const [chunk, roots] of owners) fileOf.set(chunk, `${roots.length > 3 ? 'shared' : roots.map(groupName).sort().join('+')}.cjs`);
+  // its own, so that no other command reads it; code shared by many, shared.cjs. A split point in
+  // `keepsShared` keeps in its own file all it shares (the HTTP client: every request reads it,
+  // and the few others that use its parts — the sandbox, the proxy agent — read it whole).
+  const rootNames = new Set([...roots].map(groupName));
+  for (const keeper of keepsShared) if (!rootNames.has(keeper)) fail(`keepsShared names ${keeper}, which is no split point`);
+  for (const [chunk, roots] of owners) {
+    const keeper = keepsShared.find((keeper) => roots.some((root) => groupName(root) === keeper));
+    fileOf.set(chunk, `${keeper ?? (roots.length > 3 ? 'shared' : roots.map(groupName).sort().join('+'))}.cjs`);
+  }
   for (const chunk of code.keys()) if (!fileOf.has(chunk)) fail(`chunk ${chunk} is reached by nothing`);
   const fileNames = new Set(fileOf.values());
   const names = [...roots].map(groupName);
