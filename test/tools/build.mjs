@@ -74,6 +74,13 @@ const outsidePlugin = (outside) => ({
 });
 
 /**
+ * Packages a file of their own, read when first imported: phone numbers' metadata (a phone
+ * typed), undici's public entry (behind a proxy), the Excel reader, and JMESPath (--query;
+ * src/output/query.ts itself is read with every renderer).
+ */
+const SPLIT_PACKAGES = ['libphonenumber-js', 'undici', 'read-excel-file/universal', 'jmespath'];
+
+/**
  * Where the tool is cut into files. esbuild makes a chunk of every module an import() names, and
  * dozens of small files cost start-up more than the bytes they save (each is a file to find, read
  * and compile). So only these import() calls start a chunk: a command group (src/cli.ts), the
@@ -88,15 +95,14 @@ const SPLIT_POINTS = [
   { importer: /^src[\\/]commands[\\/]/, target: /^(\.\/(board\/board|manifest\/manifest)|\.\.\/\.\.\/\.\.\/output\/qr)\.js$/ },
   { importer: /^src[\\/]commands[\\/]trips[\\/]manifest[\\/]/, target: /^\.\/pdf\.js$/ },
   { importer: /^src[\\/]/, target: /\/sandbox\/index\.js$/ },
-  // What only a terminal run loads: the prompter (inquirer), the spinner (ora), and --query (jmespath).
+  // What only a terminal run loads: the prompter (inquirer) and the spinner (ora).
   { importer: /^src[\\/]context\.ts$/, target: /^\.\/(input\/prompter|output\/progress)\.js$/ },
-  { importer: /^src[\\/]cli\.ts$/, target: /^\.\/output\/query\.js$/ },
   // The webhook inspector's server and page (listen --inspect, webhooks inspect).
   { importer: /^src[\\/]commands[\\/]webhooks[\\/]/, target: /^\.\.\/\.\.\/webhooks\/inspector\/open\.js$/ },
   // undici's agent and parser: what a command that makes no request (--version, help) need not read.
   { importer: /^src[\\/]client[\\/]http\.ts$/, target: /^\.\/undici\.js$/ },
-  // Phone numbers' metadata (a phone typed), undici's public entry (behind a proxy), the Excel reader.
-  { importer: /^src[\\/]/, target: /^(libphonenumber-js|undici|read-excel-file\/universal)$/ },
+  // Packages few runs need (SPLIT_PACKAGES).
+  { importer: /^src[\\/]/, target: new RegExp(`^(${SPLIT_PACKAGES.join('|')})$`) },
 ];
 
 /**
@@ -163,7 +169,8 @@ const packageFaces = (names) => ({
 
 /** The packages SPLIT_POINTS names, with the names Node's import() gives for each. */
 async function packageExportNames() {
-  const packages = ['libphonenumber-js', 'undici'].filter((pkg) => SPLIT_POINTS.some((point) => point.target.test(pkg)));
+  // A subpath (read-excel-file/universal) is an ES module package's own entry: no face needed.
+  const packages = SPLIT_PACKAGES.filter((pkg) => !pkg.includes('/'));
   const names = new Map();
   // Resolved from this file as from the root: Node's own view, through the package's `import` condition.
   for (const pkg of packages) names.set(pkg, Object.keys(await import(pkg)));

@@ -8,7 +8,10 @@
 //   - tripctl.cjs: the entry and every chunk it needs before it runs (what every start reads);
 //   - one file per split point (a command group, the sandbox, the MCP server…) with the chunks
 //     only it needs;
-//   - shared.cjs: chunks needed by more than one split point and not at start.
+//   - a file per few split points for the chunks only they share (the PDF writer: the sandbox's
+//     and the manifest's); chunks shared by more (the verbs' machinery, which every command group
+//     uses) are read with tripctl.cjs: a file of their own was one more file for every verb to find
+//     and read, and only --version and help ran without it (npm run bench).
 // In a file, each chunk is a function run on its first use, with its own `module`, as Node would
 // run a file; a chunk of another file is loaded through that file's `__tripctlLoad`.
 // Each rewrite of esbuild's output here counts what it matched against what the metafile says it
@@ -84,14 +87,22 @@ export async function linkChunks(outputFiles, metafile, entry, fail, { keepsShar
     return [...new Set(verb)].join('-');
   };
   // Code shared by a few split points (the PDF writer: the sandbox and the manifest) has a file of
-  // its own, so that no other command reads it; code shared by many, shared.cjs. A split point in
-  // `keepsShared` keeps in its own file all it shares (the HTTP client: every request reads it,
-  // and the few others that use its parts — the sandbox, the proxy agent — read it whole).
+  // its own, so that no other command reads it; code shared by many, the start file. A split point in
+  // `keepsShared` keeps in its own file the code it shares (the HTTP client: every request reads it,
+  // and the few others that use its parts — the sandbox, the proxy agent — read it whole); not a
+  // chunk that only reaches a built-in module, which would make every user of node:stream read it:
+  // such a chunk (a wrapper of a few hundred bytes, run when first required) is read with the
+  // start file, where it costs less than a file of its own.
   const rootNames = new Set([...roots].map(groupName));
   for (const keeper of keepsShared) if (!rootNames.has(keeper)) fail(`keepsShared names ${keeper}, which is no split point`);
+  const onlyBuiltins = (chunk) => Object.keys(outputOf(chunk).inputs).every((input) => input.startsWith('outside:'));
   for (const [chunk, roots] of owners) {
+    if (onlyBuiltins(chunk)) {
+      fileOf.set(chunk, 'tripctl.cjs');
+      continue;
+    }
     const keeper = keepsShared.find((keeper) => roots.some((root) => groupName(root) === keeper));
-    fileOf.set(chunk, `${keeper ?? (roots.length > 3 ? 'shared' : roots.map(groupName).sort().join('+'))}.cjs`);
+    fileOf.set(chunk, `${keeper ?? (roots.length > 3 ? 'tripctl' : roots.map(groupName).sort().join('+'))}.cjs`);
   }
   for (const chunk of code.keys()) if (!fileOf.has(chunk)) fail(`chunk ${chunk} is reached by nothing`);
   const fileNames = new Set(fileOf.values());
