@@ -112,6 +112,8 @@ export async function linkChunks(outputFiles, metafile, entry, fail, { keepsShar
   const files = new Map();
   for (const file of fileNames) {
     const chunks = [...fileOf].filter(([, f]) => f === file).map(([chunk]) => chunk);
+    /** The chunks of other files that this file's chunks load. */
+    const fromElsewhere = new Set();
     const bodies = chunks.map((chunk) => {
       const output = outputOf(chunk);
       // A chunk's exports object is its module.exports as it is: __toCommonJS would copy every
@@ -130,6 +132,7 @@ export async function linkChunks(outputFiles, metafile, entry, fail, { keepsShar
       body = body.replace(/\brequire\("\.\/([^"]+\.cjs)"\)/g, (_call, target) => {
         if (!fileOf.has(target)) fail(`${chunk} requires ${target}, which is no chunk of this build`);
         required.add(target);
+        if (fileOf.get(target) !== file) fromElsewhere.add(target);
         return `__tripctlLoad(${JSON.stringify(target)})`;
       });
       const imported = new Set([...staticImports(chunk), ...dynamicImports(chunk)]);
@@ -138,7 +141,8 @@ export async function linkChunks(outputFiles, metafile, entry, fail, { keepsShar
         fail(`${chunk}: the chunks it imports (${[...imported].join(', ')}) are not the chunks required (${[...required].join(', ')})`);
       return `${JSON.stringify(chunk)}:(function(exports,require,module,__filename,__dirname){${body}\n})`;
     });
-    const elsewhere = Object.fromEntries([...fileOf].filter(([, f]) => f !== file));
+    // Where each of those lives, and nothing more: a map of the whole build was half of a group's file.
+    const elsewhere = Object.fromEntries([...fromElsewhere].sort().map((chunk) => [chunk, fileOf.get(chunk)]));
     files.set(
       file,
       [
