@@ -8,7 +8,9 @@ import { westernDigits } from '../../src/input/digits.js';
 import { parseMinorUnits, parseMoney } from '../../src/input/money.js';
 import { normalizeName } from '../../src/input/names.js';
 import { calendarDate, dateTime, integer, timeOfDay, weekdays } from '../../src/input/validate.js';
-import { countryZone, systemZone } from '../../src/input/zones.js';
+import { countryZone, NEAR_ZONES, systemZone, zonesOfCountry } from '../../src/input/zones.js';
+import { countryCode } from '../../src/input/phone.js';
+import { checkTimeZone } from '../../src/config/settings.js';
 
 describe('digits as people type them: one normaliser, every parser', () => {
   test('Arabic-Indic and Persian digits, ٬ and ٫ become ASCII; direction marks go; letters stay', () => {
@@ -110,6 +112,19 @@ describe('one clock: --tz > TRIPCTL_TZ > profile timezone > the country’s zone
     expect(countryZone('US')).toBeUndefined();
     expect(countryZone('RU')).toBeUndefined();
     expect(countryZone(undefined)).toBeUndefined();
+  });
+  test('the service’s countries, known without asking ICU, have the zones ICU gives them', () => {
+    // NEAR_ZONES answers for them at every start (countryCode, checkTimeZone, countryZone): it must
+    // say what ICU says, on every Node this runs under.
+    for (const [country, zone] of Object.entries(NEAR_ZONES)) {
+      const zones = zonesOfCountry(country);
+      if (zones !== undefined) expect(zones, country).toEqual([zone]);
+      expect(Intl.supportedValuesOf('timeZone'), country).toContain(zone);
+      expect(countryCode(country.toLowerCase())).toBe(country);
+      expect(checkTimeZone(zone)).toBe(zone);
+    }
+    expect(() => countryCode('XX')).toThrow(/two-letter ISO 3166/);
+    expect(() => checkTimeZone('Asia/Damascuss')).toThrow(/unknown time zone/);
   });
   test('the system’s zone is the environment’s TZ when it names one', () => {
     expect(systemZone({ TZ: 'Asia/Damascus' })).toBe('Asia/Damascus');

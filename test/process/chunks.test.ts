@@ -68,6 +68,23 @@ async function onTerminal(args: string[], answer?: { until: RegExp; keys: string
   return screen;
 }
 
+/** The files of dist/ one run of the built tool read (through the same recording preload). */
+async function filesRead(args: string[]): Promise<string[]> {
+  const file = join(dir, `read-${args.join('-').replace(/[^a-z]/g, '')}.txt`);
+  await succeeds(args, { TRIPCTL_TEST_CHUNKS_FILE: file });
+  return [...new Set(readFileSync(file, 'utf8').split('\n').filter(Boolean))].sort();
+}
+
+// Before the test below, which stops the sandbox.
+it('a run reads only the files its command needs (start-up: each file is one more to find, read and compile)', async () => {
+  // --version and help read the start file alone; undici's file only when a request is made.
+  expect(await filesRead(['--version'])).toEqual(['launch.cjs', 'tripctl.cjs']);
+  expect(await filesRead(['cities', '--help'])).toEqual(['cities.cjs', 'launch.cjs', 'tripctl.cjs']);
+  expect(await filesRead(['cities', 'list', '-o', 'json'])).toEqual(['cities.cjs', 'client-undici.cjs', 'launch.cjs', 'tripctl.cjs']);
+  // --query's JMESPath is a file of its own, read only then.
+  expect(await filesRead(['cities', 'list', '--query', '[0].id'])).toContain('jmespath.cjs');
+}, 60_000);
+
 it('loads every file of dist/ in some run of the built tool', async () => {
   const ids = async (args: string[]) => (await succeeds([...args, '-o', 'ids'])).trim().split('\n');
   // Each command group's tree (src/cli.ts loads a group's file when the command line names it).
