@@ -25,12 +25,28 @@ process.on('SIGHUP', onSignal);
 // time it looks at colours (any warning printed on a terminal does), about a choice tripctl made.
 if (process.env.FORCE_COLOR !== undefined && process.env.NO_COLOR) delete process.env.FORCE_COLOR;
 
+// stderr is built when first asked for: most runs from scripts write nothing there, and a piped
+// stderr is a socket of its own at start. After a hang-up the terminal may be gone: a report that
+// cannot be written is no reason to crash before the clean-up is done, so whoever asks first —
+// tripctl, or Node itself for a warning — gets the stream with that guard on.
+const nodeStderr = Object.getOwnPropertyDescriptor(process, 'stderr');
+if (nodeStderr?.get && nodeStderr.configurable) {
+  let guarded = false;
+  Object.defineProperty(process, 'stderr', {
+    ...nodeStderr,
+    get() {
+      const stream = nodeStderr.get!.call(process) as NodeJS.WriteStream;
+      if (!guarded) stream.on('error', () => undefined);
+      guarded = true;
+      return stream;
+    },
+  });
+} else process.stderr.on('error', () => undefined);
+
 const io = new IO({
   stdin: () => process.stdin,
   stdout: process.stdout,
-  // Built on first use (most runs write nothing there). After a hang-up the terminal may be gone:
-  // a report that cannot be written is no reason to crash before the clean-up is done.
-  stderr: () => process.stderr.on('error', () => undefined),
+  stderr: () => process.stderr,
   stdoutIsTTY: process.stdout.isTTY === true,
   stderrIsTTY: () => process.getBuiltinModule('node:tty').isatty(2),
   columns: process.stdout.columns,
