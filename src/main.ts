@@ -9,12 +9,23 @@ const controller = new AbortController();
 // Every request in flight (up to --concurrency 32 in bulk actions) and every wait between retries
 // listens to this one signal; Node's leak warning at 10 listeners would be printed to the user.
 setMaxListeners(0, controller.signal);
-let interrupts = 0;
+/**
+ * A stop sent twice at once is one stop: GNU timeout (`timeout -s INT 5 tripctl …`) signals the
+ * command and then its whole process group, so a busy machine can hand the command the same SIGINT
+ * twice, a few milliseconds apart, and a listener's clean-up (deleting its temporary endpoint) was
+ * cut short with exit 130. A person's second Ctrl-C comes later than this.
+ */
+const SAME_STOP_MS = 250;
+let firstStop: number | undefined;
 const onSignal = () => {
-  interrupts += 1;
-  // A second Ctrl-C means "now": whatever cleanup the first one started is abandoned.
-  if (interrupts > 1) process.exit(130);
-  controller.abort();
+  const now = performance.now();
+  if (firstStop === undefined) {
+    firstStop = now;
+    controller.abort();
+    return;
+  }
+  // A second Ctrl-C means "now": whatever clean-up the first one started is abandoned.
+  if (now - firstStop >= SAME_STOP_MS) process.exit(130);
 };
 // A closed terminal or SSH session (SIGHUP) is a stop from outside like SIGTERM: the same clean-up
 // (no .part file, no temporary endpoint), the same per-id lines and summary, the same exit code.

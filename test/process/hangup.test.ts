@@ -125,6 +125,47 @@ describe('SIGHUP on a listener with a temporary endpoint', () => {
   }, 30_000);
 });
 
+describe('a stop sent twice at once, and a second Ctrl-C', () => {
+  /** A listener whose temporary endpoint's DELETE the server holds until released. */
+  async function listening(endpointId: string): Promise<Running> {
+    server.on('POST /webhooks', (req) => ({
+      json: {
+        endpoint: { id: endpointId, url: JSON.parse(req.body).url, events: ['booking.*'] },
+        secret: 'whsec_twicesecret0123456789abcdef',
+      },
+      status: 201,
+    }));
+    server.on('DELETE /webhooks/*', { fault: 'hold', after: { empty: true, status: 204 } });
+    const run = start(['webhooks', 'listen', '--port', '0', '--register', '--events', 'booking.*', '--yes']);
+    await waitForLine(run.child.stderr!, /Ready: listening on /, 15_000);
+    return run;
+  }
+
+  it('SIGINT delivered twice within milliseconds (GNU timeout signals the command and its group): one stop, the endpoint deleted, exit 0', async () => {
+    const endpointId = uuidFor(80);
+    const run = await listening(endpointId);
+    run.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    run.child.kill('SIGINT');
+    await server.waitForHeld(1);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the second signal has been handled by now
+    server.releaseHeld();
+    expect(await run.exited, run.stderr()).toBe(0);
+    expect(run.stderr()).toContain(`Deleted temporary endpoint ${endpointId}`);
+  }, 30_000);
+
+  it('a second Ctrl-C a moment later means now: exit 130 without waiting for the clean-up', async () => {
+    const run = await listening(uuidFor(81));
+    run.child.kill('SIGINT');
+    await server.waitForHeld(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    run.child.kill('SIGINT');
+    expect(await run.exited, run.stderr()).toBe(130);
+    expect(run.stderr()).not.toContain('Deleted temporary endpoint');
+    server.releaseHeld();
+  }, 30_000);
+});
+
 describe('SIGHUP while a listener is registering its endpoint', () => {
   it('the registration landed but its answer never came: the endpoint found by its URL is deleted', async () => {
     const endpointId = uuidFor(78);
