@@ -26,3 +26,17 @@ export function readAsset(name: AssetName): Buffer {
   if (BUILD === 'npm') return readFileSync(join(__dirname, 'assets', name));
   return readFileSync(require.resolve(ASSETS[name]));
 }
+
+/** Written by the build beside the bundle and embedded in the single executable (test/tools/notices.mjs). */
+const NOTICES_FILE = 'THIRD-PARTY-LICENSES.txt';
+
+/**
+ * The licences of the packages the build bundled (and, in the single executable, Node's own), as
+ * `tripctl help licenses` prints them; undefined when run from the sources, where the packages in
+ * node_modules carry their own.
+ */
+export function thirdPartyNotices(): string | undefined {
+  if (BUILD === 'single-executable') return (require('node:sea') as typeof import('node:sea')).getAsset(NOTICES_FILE, 'utf8');
+  if (BUILD === 'npm') return readFileSync(join(__dirname, NOTICES_FILE), 'utf8');
+  return undefined;
+}

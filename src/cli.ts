@@ -38,7 +38,7 @@ export const GROUPS: Group[] = [
   { names: ['api'], load: () => import('./commands/api/index.js') },
   { names: ['openapi'], load: () => import('./commands/openapi/index.js') },
   {
-    names: ['completion', '__complete', '__reference'],
+    names: ['completion', '__complete', '__reference', '__licenses'],
     load: () => import('./commands/completion/index.js'),
     wholeTree: ['completion', '__reference'],
   },
@@ -91,7 +91,10 @@ export async function buildProgram(ctx: Context, argv?: string[]): Promise<Comma
     )
     .version(VERSION_LINE, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .addHelpCommand('help [command...]', "show help for a command ('help reference': every command, as Markdown)")
+    .addHelpCommand(
+      'help [command...]',
+      "show help for a command ('help reference': every command, as Markdown; 'help licenses': the bundled packages' licences)",
+    )
     .showSuggestionAfterError(true)
     // A verb's help is its own: its flags, then its examples, then the global flags in a few
     // lines (see globalFlagsLine), not a second page of them before the examples.
@@ -199,12 +202,15 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
 
 /**
  * `tripctl help a b` is `tripctl a b --help`, however deep the verb is; an unknown name is a usage
- * error. `tripctl help reference` prints the reference of every command.
+ * error. `tripctl help reference` prints the reference of every command, `tripctl help licenses`
+ * the licences of the packages the build bundled.
  */
 function helpAsFlag(program: Command, argv: string[]): string[] {
   if (argv[0] !== 'help' || argv.length < 2) return argv;
   // The whole command reference as Markdown, generated from the tree (as `gh help reference`).
   if (argv.length === 2 && argv[1] === 'reference') return ['__reference'];
+  // The licences of the packages this build bundles (and of the Node inside a single executable).
+  if (argv.length === 2 && argv[1] === 'licenses') return ['__licenses'];
   let command = program;
   for (const name of argv.slice(1)) {
     const sub = command.commands.find((c) => c.name() === name || c.aliases().includes(name));

@@ -60,6 +60,12 @@ describe('the command tree', () => {
     expect((await run(['cities', 'list', '--help'])).stdout).toBe(result.stdout);
   });
 
+  test('help licenses from the sources says where a build writes them (the packages in node_modules carry their own)', async () => {
+    const result = await run(['help', 'licenses']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^tripctl: run from the sources: .*\nhint: 'npm run build' writes dist\/THIRD-PARTY-LICENSES\.txt\n$/);
+  });
+
   test('help for something that does not exist is a usage error', async () => {
     const result = await run(['help', 'cities', 'nope']);
     expect(result.code).toBe(2);

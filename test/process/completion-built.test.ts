@@ -33,6 +33,22 @@ describe('the built tool completes as the tree says', () => {
     }
   });
 
+  it('prints the licences of what the build bundled (`help licenses`), as the build wrote them', async () => {
+    const { dir, cleanup } = await tempConfigDir();
+    try {
+      const result = await tripctl(['help', 'licenses'], { configDir: dir });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toBe(read('dist/THIRD-PARTY-LICENSES.txt'));
+      // A package the bundle holds, with its licence's own words; the font's, which travels with it.
+      for (const bundled of ['commander@', 'undici@', 'pdfkit@', 'fontkit@', '@modelcontextprotocol/sdk@', '@fontsource/ibm-plex-sans-arabic@'])
+        expect(result.stdout).toContain(`\n${bundled}`);
+      expect(result.stdout).toContain('Permission is hereby granted, free of charge');
+      expect(result.stdout).toContain('SIL OPEN FONT LICENSE');
+    } finally {
+      await cleanup();
+    }
+  });
+
   it('gives up on a service that never answers within its short time-out, silently', async () => {
     const hung = await tinyService({ hang: true });
     const { dir, cleanup } = await tempConfigDir();

@@ -70,6 +70,13 @@ describe('the single executable', () => {
     );
   });
 
+  test('carries the licences of what it bundles and of the Node inside it (`help licenses`), and ships them beside it', () => {
+    const notices = exe(['help', 'licenses']);
+    expect(notices).toContain('\ncommander@');
+    expect(notices).toMatch(/\nNode\.js v24\.\d+\.\d+, the runtime inside this executable/);
+    expect(notices).toBe(readFileSync(join(ROOT, 'dist/exe/THIRD-PARTY-LICENSES.txt'), 'utf8'));
+  });
+
   test('serves its sandbox and calls it; writes a manifest PDF, a PNG ticket whose code decodes, a PDF ticket', async () => {
     sandbox = spawn(EXE, ['sandbox', 'start', '--port', '0'], { env: baseEnv, cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
     let banner = '';

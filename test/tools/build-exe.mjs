@@ -23,6 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildTool } from './build.mjs';
+import { NOTICES_FILE } from './notices.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = join(root, 'dist');
@@ -142,8 +143,22 @@ execFileSync(node, ['-e', makeCaches], {
 });
 step('code caches made');
 
+// The notices: the npm build's, and Node's own licence (the runtime is inside the file; its
+// LICENSE holds those of V8, ICU, OpenSSL and the rest), written beside the executable too.
+const nodeLicence = join(dirname(node), '..', 'LICENSE');
+if (!existsSync(nodeLicence)) fail(`no LICENSE beside ${node} (../LICENSE): the executable must carry Node's licence`);
+const notices = join(work, NOTICES_FILE);
+writeFileSync(
+  notices,
+  [
+    `${readFileSync(join(bundle, NOTICES_FILE), 'utf8').trimEnd()}\n`,
+    `${'-'.repeat(78)}\nNode.js ${nodeVersion}, the runtime inside this executable\n\n${readFileSync(nodeLicence, 'utf8').trim()}\n`,
+  ].join('\n'),
+);
+
 // 3. The preparation blob, made by the Node it runs in.
 const assets = {
+  [NOTICES_FILE]: notices,
   ...Object.fromEntries(
     Object.entries(JSON.parse(readFileSync(join(root, 'src/assets.json'), 'utf8'))).map(([name, source]) => [
       name,
@@ -186,5 +201,6 @@ if (answer !== `${version} (single executable, Node ${nodeVersion})`)
   fail(`the executable answered --version with ${JSON.stringify(answer)}`);
 copyFileSync(target, join(out, 'tripctl'));
 chmodSync(join(out, 'tripctl'), 0o755);
+copyFileSync(notices, join(out, NOTICES_FILE));
 rmSync(work, { recursive: true, force: true });
 step(`dist/exe/tripctl: ${(statSync(join(out, 'tripctl')).size / 1024 / 1024).toFixed(1)} MB`);

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { BuildError, checkMeasures, fail, trim, withoutFromEnv } from './build-measures.mjs';
 import { linkChunks } from './link-chunks.mjs';
+import { bundledPackages, NOTICES_FILE, noticesText } from './notices.mjs';
 
 export { BuildError, withoutFromEnv };
 
@@ -244,6 +245,12 @@ export async function buildTool({ outdir = join(root, 'dist'), without = without
       writeFileSync(join(outdir, file), contents);
     }
     await build({ ...launcherOptions(), outfile: join(outdir, 'launch.cjs') });
+    // The licences of what the bundle holds, and of the files it ships (test/tools/notices.mjs).
+    const assetPackages = Object.values(JSON.parse(readFileSync(join(root, 'src/assets.json'), 'utf8'))).map((source) =>
+      join(root, 'node_modules', source.match(/^(@[^/]+\/)?[^/]+/)[0]),
+    );
+    const heading = `tripctl ${version} holds the code or files of these packages (bundled into dist/, or copied to dist/assets/); their licences ask that these notices go with every copy.`;
+    writeFileSync(join(outdir, NOTICES_FILE), noticesText([...bundledPackages(bundle.metafile, root), ...assetPackages], { heading }));
     // The files the tool reads as bytes (src/assets.json: name in dist/assets/ → its file in node_modules).
     const assets = JSON.parse(readFileSync(join(root, 'src/assets.json'), 'utf8'));
     mkdirSync(join(outdir, 'assets'), { recursive: true });

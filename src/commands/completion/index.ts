@@ -1,6 +1,7 @@
 // `tripctl completion bash|zsh|fish` prints a completion script generated from this very tree;
-// two hidden commands serve the scripts and the docs: `__complete KIND [PREFIX]` (values that
-// live in the service, fast or not at all) and `__reference` (the README's command reference).
+// hidden commands serve the scripts and the docs: `__complete KIND [PREFIX]` (values that live
+// in the service, fast or not at all), `__reference` (the README's command reference) and
+// `__licenses` (`help licenses`: the licences of what the build bundles).
 import { Argument, type Command } from 'commander';
 import type { Context } from '../../context.js';
 import { choice } from '../../input/choices.js';
@@ -31,4 +32,9 @@ export function register(program: Command, ctx: Context): void {
     .command('__reference', { hidden: true })
     .description('print the markdown command reference generated from the command tree')
     .action(lazy(ctx, async () => (await import('./reference.js')).printReference));
+
+  program
+    .command('__licenses', { hidden: true })
+    .description('print the licences of the packages bundled into this build')
+    .action(lazy(ctx, async () => (await import('./licenses.js')).printLicenses));
 }
