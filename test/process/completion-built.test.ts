@@ -40,7 +40,14 @@ describe('the built tool completes as the tree says', () => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toBe(read('dist/THIRD-PARTY-LICENSES.txt'));
       // A package the bundle holds, with its licence's own words; the font's, which travels with it.
-      for (const bundled of ['commander@', 'undici@', 'pdfkit@', 'fontkit@', '@modelcontextprotocol/sdk@', '@fontsource/ibm-plex-sans-arabic@'])
+      for (const bundled of [
+        'commander@',
+        'undici@',
+        'pdfkit@',
+        'fontkit@',
+        '@modelcontextprotocol/sdk@',
+        '@fontsource/ibm-plex-sans-arabic@',
+      ])
         expect(result.stdout).toContain(`\n${bundled}`);
       expect(result.stdout).toContain('Permission is hereby granted, free of charge');
       expect(result.stdout).toContain('SIL OPEN FONT LICENSE');

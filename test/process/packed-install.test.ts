@@ -104,6 +104,8 @@ describe('a packed install', () => {
   test('runs: the version, the sandbox and a session, a manifest PDF, a ticket QR and PNG, and the MCP server', async () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect((await tripctl(['--version'])).stdout.trim()).toBe(version);
+    // The bundled packages' licences are in the package (npm pack took dist/THIRD-PARTY-LICENSES.txt).
+    expect((await tripctl(['help', 'licenses'])).stdout).toContain('\nundici@');
 
     sandbox = spawn(bin, ['sandbox', '--port', '0'], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     let banner = '';
