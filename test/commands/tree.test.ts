@@ -32,7 +32,8 @@ describe('group registration', () => {
     expect(groupsFor(undefined)).toBe(GROUPS);
     expect(groupsFor(['completion', 'bash'])).toBe(GROUPS); // the script describes the whole tree
     expect(groupsFor(['__reference'])).toBe(GROUPS);
-    expect(names(['__complete', 'cities'])).toEqual(['completion', '__complete', '__reference']);
+    expect(names(['__complete', 'cities'])).toEqual(['completion', '__complete', '__reference', '__licenses']);
+    expect(names(['__licenses'])).toEqual(['completion', '__complete', '__reference', '__licenses']); // `help licenses`: its group alone
   });
 
   it('a typo still gets a suggestion, and root help lists every group', async () => {
