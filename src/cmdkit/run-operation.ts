@@ -39,7 +39,17 @@ export async function fillPath(ctx: Context, op: Operation, args: string[]): Pro
 }
 
 /** fillPath, with the value of each placeholder (a file's name is made of them). */
-async function pathWithValues(ctx: Context, op: Operation, args: string[]): Promise<{ path: string; params: Record<string, string> }> {
+/**
+ * The path with each argument resolved (a start of an id, a ticket's code, a handle: the id it
+ * stands for), and the arguments so resolved: what a confirmation, the passengers it names and the
+ * final message are given, so that `trips cancel 077fa547` asks about, and says it cancelled, the
+ * trip itself (they were given the typed start, and looked it up as if it were the id).
+ */
+async function pathWithValues(
+  ctx: Context,
+  op: Operation,
+  args: string[],
+): Promise<{ path: string; params: Record<string, string>; resolved: string[] }> {
   const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const values: string[] = [];
   for (const [index, name] of names.entries()) {
@@ -50,7 +60,11 @@ async function pathWithValues(ctx: Context, op: Operation, args: string[]): Prom
   }
   let index = 0;
   const path = op.path.replace(/\{(\w+)\}/g, () => values[index++]!);
-  return { path, params: Object.fromEntries(names.map((name, i) => [name, values[i]!])) };
+  return {
+    path,
+    params: Object.fromEntries(names.map((name, i) => [name, values[i]!])),
+    resolved: [...values, ...args.slice(names.length)],
+  };
 }
 
 /**
@@ -190,7 +204,7 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
   return async (ctx, { args, opts, command }) => {
     // Local days are read before anything is looked up, so a bad one costs no request.
     const days = op.dayFilter ? daysAsked(ctx, opts) : undefined;
-    const { path, params } = await pathWithValues(ctx, op, args);
+    const { path, params, resolved } = await pathWithValues(ctx, op, args);
     const { body, query, asked } = await fieldsFromFlags(ctx, op, opts);
     Object.assign(query, paramsFrom(opts));
     if (op.positional !== undefined) {
@@ -211,8 +225,8 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
     const confirm = op.confirm;
     // Who the write affects, read once before it is sent: for the question, and for an assistant's answer.
     let affected: Promise<Array<[string, string]>> | undefined;
-    const affectedNow = () => (affected ??= op.affected ? op.affected(args, toolsFor(ctx)) : Promise.resolve([]));
-    if (confirm) await confirmDestructive(ctx, () => confirm(args, toolsFor(ctx)), affectedNow);
+    const affectedNow = () => (affected ??= op.affected ? op.affected(resolved, toolsFor(ctx)) : Promise.resolve([]));
+    if (confirm) await confirmDestructive(ctx, () => confirm(resolved, toolsFor(ctx)), affectedNow);
     if (ctx.records) await affectedNow();
     // A person confirming elsewhere (an assistant's client) is shown every value that will be
     // sent as the review shows it; the client's own question before the request is then this one.
@@ -293,14 +307,14 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       // An assistant reads what was done in words, the object as a record, and who it affected.
       const rows = (await affected) ?? [];
       await ctx.renderer().object(data !== null && typeof data === 'object' ? unwrap(data) : {}, op.resource, {
-        done: result.message(args),
+        done: result.message(resolved),
         ...(rows.length ? { affected: rows.map(([label, text]) => `${label}: ${text}`) } : {}),
       });
     } else if (result.kind === 'none') {
       if (data !== null && typeof data === 'object' && ctx.dataOutput) {
         await ctx.renderer().object(unwrap(data));
       }
-      ctx.info(result.message(args));
+      ctx.info(result.message(resolved));
     } else if (result.kind === 'list') {
       let items = listFrom(data, result.key);
       if (opts.limit !== undefined) items = items.slice(0, opts.limit);

@@ -4,7 +4,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../support/context.js';
 import { pipedRows } from '../support/piped.js';
-import { fileSession, newTrip, sandboxApi } from '../support/sandbox.js';
+import { ScriptedPrompter } from '../support/prompter.js';
+import { fileSession, newTrip, sandboxApi, terminalOn } from '../support/sandbox.js';
 import { type ScriptedServer, startScriptedServer } from '../support/scripted-server.js';
 
 const file = fileSession();
@@ -115,6 +116,33 @@ describe("an id's first eight characters, wherever an id is taken", () => {
     const manifest = await run(['trips', 'manifest', short, '--format', 'csv', '--file', '-']);
     expect(manifest.code, manifest.stderr).toBe(0);
     expect(manifest.stdout).toContain('Majd Khatib');
+  });
+
+  it('a cancel by the start of its id asks about, names the passengers of, and says it cancelled the trip itself', async () => {
+    const trip = await newTrip(file.session.sandbox, { toCityId: 'homs', departureAt: '2027-07-02T05:00:00Z' });
+    await sandboxApi(file.session.sandbox)('POST', '/bookings', {
+      tripId: trip.id,
+      seats: 1,
+      phone: '+963944120799',
+      fullName: 'Rami Haddad',
+    });
+    const prompter = new ScriptedPrompter([[/^Cancel the trip /, () => true]]);
+    const t = terminalOn(file.session, prompter);
+    try {
+      const mark = file.session.mark();
+      expect(await t.run(['trips', 'cancel', trip.id.slice(0, 8)]), t.err()).toBe(0);
+      expect(prompter.asked[0]!.message).toMatch(/Damascus → Homs/); // the trip looked up by its id, not by the typed start
+      expect(t.err()).toContain('Rami Haddad');
+      expect(t.out() + t.err()).toContain(`Cancelled trip ${trip.id}.`);
+      expect(
+        file.session
+          .since(mark)
+          .filter((r) => r.method === 'DELETE')
+          .map((r) => r.path),
+      ).toEqual([`/trips/${trip.id}`]);
+    } finally {
+      t.cleanup();
+    }
   });
 
   it('a start of no id is exit 5; a word that is no id is exit 2 before any request', async () => {
