@@ -28,7 +28,10 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
     if (typeof row.body.id === 'string' && row.body.id !== '') row.id ??= row.body.id;
     delete row.body.id;
   }
-  const found: Found = (await verb.existing?.(ctx, rows)) ?? { matches: new Map() };
+  // Of the objects no row stands for, those the file's rows stood for before are its removed rows.
+  const record = verb.prune ? managedPath(ctx, verb.resultKey, source) : undefined;
+  const managed = record ? readManaged(record) : new Set<string>();
+  const found: Found = (await verb.existing?.(ctx, rows, managed)) ?? { matches: new Map() };
   const plans = await planRows(
     tools,
     verb.flags,
@@ -39,9 +42,6 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
   );
   const update = opts.update === true;
   const prune = opts.prune === true && verb.prune !== undefined;
-  // Of the objects no row stands for, those the file's rows stood for before are its removed rows.
-  const record = verb.prune ? managedPath(ctx, verb.resultKey, source) : undefined;
-  const managed = record ? readManaged(record) : new Set<string>();
   const removed = (found.unlisted ?? []).filter((u) => managed.has(u.id));
   const others = (found.unlisted ?? []).filter((u) => !managed.has(u.id));
   const report = () => reportUnlisted(ctx, { removed, others }, source, verb.resultKey, { pruning: prune, verbose: opts.verbose === true });

@@ -40,9 +40,10 @@ export interface ImportVerb {
   /**
    * What the service already holds: the object each row matches (by row index), compared field by
    * field where its `current` fields are given, and the objects of the file's scope it no longer
-   * lists. Rows that match are never created again.
+   * lists. Rows that match are never created again. `managed`: the ids the file's rows stood for at
+   * the end of its last run here (import-managed.ts), each in scope wherever it now is.
    */
-  existing?: (ctx: Context, rows: ImportRow[]) => Promise<Found>;
+  existing?: (ctx: Context, rows: ImportRow[], managed: ReadonlySet<string>) => Promise<Found>;
   /** The fields that say which object a row is (vehicle and departure): equal by the match, never compared. */
   identity?: string[];
   /** How a row that differs is changed (`PATCH /trips/{id}`); sent only with --update. */

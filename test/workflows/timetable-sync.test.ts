@@ -232,6 +232,43 @@ describe('rows removed, and --prune', () => {
   });
 });
 
+describe("a row that was its vehicle's or its day's only one", () => {
+  // Found from cron with an office's workbook: the trips a run compared were only those of the
+  // sheet's vehicles and days, so such a row's trip was never named, never pruned, and dropped
+  // from the sheet's record. The record now puts it in scope wherever it is.
+  const file = () => join(dir, 'only.csv');
+  const rows = [
+    'DAM-330127,Damascus,Homs,2027-06-21 08:00,25000',
+    'DAM-330127,Damascus,Homs,2027-06-22 08:00,25000',
+    'DAM-204518,Damascus,Aleppo,2027-06-23 09:00,40000',
+  ];
+  let ids: string[];
+
+  it('taken out: named as no longer in the sheet (exit 8), and --prune --yes cancels it', async () => {
+    ids = await publish(file(), rows);
+    writeFileSync(file(), [HEADER, rows[0], rows[2]].join('\n'));
+    const named = await tripctl(['trips', 'publish', '--from-file', file(), ...TZ]);
+    expect(named.code, named.stderr).toBe(8);
+    expect(named.stderr).toContain(`1 published trip no longer in ${file()}, still on sale; --prune cancels it:`);
+    expect(named.stderr).toMatch(new RegExp(`  DAM-330127 Damascus → Homs 2027-06-22 08:00 \\S+ \\(${ids[1]}\\)`));
+    const mark = sb.requests.length;
+    const pruned = await tripctl(['trips', 'publish', '--from-file', file(), '--prune', '--yes', ...TZ]);
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(writesSince(mark)).toEqual([`DELETE /trips/${ids[1]}`]);
+    expect((await trip(ids[1]!)).status).toBe('cancelled');
+  });
+
+  it('moved to another day or vehicle: the new one is created and the old one named, not left on sale unsaid', async () => {
+    writeFileSync(file(), [HEADER, rows[0].replace('2027-06-21', '2027-06-24'), rows[2].replace('DAM-204518', 'DAM-123456')].join('\n'));
+    const dry = await tripctl(['trips', 'publish', '--from-file', file(), '--dry-run', ...TZ]);
+    // The code the run would end with: the two new rows sent, the two old trips still on sale.
+    expect(dry.code, dry.stderr).toBe(9);
+    expect(dry.stderr).toContain(`2 published trips no longer in ${file()}, still on sale; --prune cancels them:`);
+    expect(dry.stderr).toContain(`(${ids[0]})`);
+    expect(dry.stderr).toContain(`(${ids[2]})`);
+  });
+});
+
 describe('changes under booked passengers', () => {
   const file = () => join(dir, 'booked.csv');
   const rows = ['DAM-502291,Damascus,Homs,2027-06-21 08:00,25000', 'DAM-502291,Homs,Damascus,2027-06-21 17:00,25000'];

@@ -53,14 +53,17 @@ const DAY_MS = 24 * 3_600_000;
 const IDENTITY = ['vehicleId', 'departureAt'];
 
 /**
- * The trips a file's rows stand for, and the published trips of its vehicles and local days that
- * no row stands for any more. A row is the trip of the same vehicle and departure; failing that,
+ * The trips a file's rows stand for, and the published trips no row stands for any more: those of
+ * its vehicles and local days, and those its last run here stood for wherever they now are — a
+ * removed row that was its vehicle's or its day's only one, or a row moved to another day or
+ * vehicle, leaves its trip outside the first (only a future one is named: a departed trip is
+ * history, not a row taken out). A row is the trip of the same vehicle and departure; failing that,
  * the published trip of the same vehicle, route and local day at the nearest other time (moved);
  * or the trip its `id` names. Trips come newest departure first (partner-api.md), so the walk
  * stops at the first page that reaches a day before the file's earliest departure: a timetable for
  * next month reads a page or two, not the company's history.
  */
-async function existingTrips(ctx: Context, rows: ImportRow[]): Promise<Found> {
+async function existingTrips(ctx: Context, rows: ImportRow[], managed: ReadonlySet<string>): Promise<Found> {
   const tools = toolsFor(ctx);
   const zone = tools.timeZone;
   const dayOf = (departureAt: string) => localDateOf(new Date(departureAt), zone);
@@ -70,8 +73,11 @@ async function existingTrips(ctx: Context, rows: ImportRow[]): Promise<Found> {
   const days = new Set(rows.map((row) => dayOf(String(row.body.departureAt))));
   const named = new Set(rows.flatMap((row) => (row.id ? [row.id] : [])));
   const earliest = Math.min(...rows.map((row) => Date.parse(String(row.body.departureAt))));
+  const now = ctx.serviceNow().getTime();
   const inScope = (trip: Trip) =>
-    vehicles.has(String(trip.vehicleId)) && trip.departureAt !== undefined && days.has(dayOf(trip.departureAt));
+    trip.departureAt !== undefined &&
+    ((vehicles.has(String(trip.vehicleId)) && days.has(dayOf(trip.departureAt))) ||
+      (managed.has(trip.id) && Date.parse(trip.departureAt) > now));
   const trips: Trip[] = [];
   const client = await ctx.client();
   for await (const page of paginate(client, '/trips', 'trips', {}, { all: true }, (message) => ctx.warn(message))) {
@@ -80,12 +86,15 @@ async function existingTrips(ctx: Context, rows: ImportRow[]): Promise<Found> {
     const last = listed.at(-1)?.departureAt;
     if (last !== undefined && Date.parse(last) < earliest - DAY_MS) break;
   }
-  const missing = [...named].filter((id) => !trips.some((trip) => trip.id === id));
+  // Named by a row, or the file's before, and departing before the walk stopped: fetched one by one.
+  const seen = new Set(trips.map((trip) => trip.id));
+  const missing = [...new Set([...named, ...managed])].filter((id) => !seen.has(id));
   const gone = new Set<string>();
   for (const id of missing) {
     try {
       const { data } = await client.request({ method: 'GET', path: `/trips/${encodeURIComponent(id)}`, retrySafe: true });
-      trips.push(((data as { trip?: Trip }).trip ?? data) as Trip);
+      const trip = ((data as { trip?: Trip }).trip ?? data) as Trip;
+      if (named.has(id) || inScope(trip)) trips.push(trip);
     } catch (error) {
       if (!(error instanceof CliError) || error.exitCode !== ExitCode.notFound) throw error;
       gone.add(id);
