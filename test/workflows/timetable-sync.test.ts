@@ -259,7 +259,7 @@ describe("a row that was its vehicle's or its day's only one", () => {
   });
 
   it('moved to another day or vehicle: the new one is created and the old one named, not left on sale unsaid', async () => {
-    writeFileSync(file(), [HEADER, rows[0].replace('2027-06-21', '2027-06-24'), rows[2].replace('DAM-204518', 'DAM-123456')].join('\n'));
+    writeFileSync(file(), [HEADER, rows[0]!.replace('2027-06-21', '2027-06-24'), rows[2]!.replace('DAM-204518', 'DAM-123456')].join('\n'));
     const dry = await tripctl(['trips', 'publish', '--from-file', file(), '--dry-run', ...TZ]);
     // The code the run would end with: the two new rows sent, the two old trips still on sale.
     expect(dry.code, dry.stderr).toBe(9);
