@@ -177,6 +177,9 @@ describe('tripctl doctor', () => {
     expect(result.code, result.out).toBe(0);
     const report = JSON.parse(result.out);
     expect(report.ok).toBe(true);
+    // A profile that names no country: the zone of the default one, said as such.
+    const byDefault = JSON.parse((await doctor(['-o', 'json'])).out);
+    expect(byDefault.settings.timezone).toEqual({ value: 'Asia/Damascus', source: 'the default country (SY; the profile names none)' });
     expect(report.settings).toMatchObject({
       profile: { value: 'live' },
       'base-url': { value: sandbox.baseUrl, source: "profile 'live'" },

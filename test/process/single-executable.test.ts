@@ -8,7 +8,7 @@
 // first when it is missing or older than what it is made from. It is its
 // own vitest project (vitest.config.ts), run once per CI run: it does not depend on the Node that
 // runs the suite. The rest of the process half runs against it with TRIPCTL_TEST_BIN (.ci/run).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +104,12 @@ describe('the single executable', () => {
     exe(['bookings', 'ticket', booking, '--format', 'pdf', '--file', 'ticket.pdf']);
     expect(extractedText(readFileSync(join(work, 'ticket.pdf')))).toContain(issued.ticket.qr.split(':')[2]!);
   }, 120_000);
+
+  test('doctor says its code cache is inside it, not a directory that a run of it never makes', () => {
+    const run = spawnSync(EXE, ['doctor', '-o', 'json'], { env: { ...baseEnv, ...session }, cwd: work, encoding: 'utf8', timeout: 30_000 });
+    const codeCache = JSON.parse(run.stdout).checks.find((check: { id: string }) => check.id === 'code-cache');
+    expect(codeCache, run.stderr).toMatchObject({ ok: true, detail: 'inside the single executable (made when it was built)' });
+  });
 
   test('serves mcp over stdio: initialize, then its tools', async () => {
     const mcp = spawn(EXE, ['mcp'], { env: { ...baseEnv, ...session }, cwd: work, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -7,7 +7,9 @@ import type { Context, Settings } from '../../context.js';
 import { bypassesProxy, maskProxy, proxySettings } from '../../client/proxy.js';
 import { isLoopbackHost } from '../../client/url.js';
 import { CliError } from '../../errors.js';
+import { DEFAULT_COUNTRY } from '../../input/phone.js';
 import { maskSecret } from '../../secrets.js';
+import { BUILD } from '../../version.js';
 
 export interface Check {
   id: string;
@@ -131,7 +133,9 @@ export function settingRows(ctx: Context, settings: Settings): SettingRow[] {
         settings.timeZoneSource === 'system'
           ? 'the system (the profile names no timezone, and its country has several)'
           : settings.timeZoneSource === 'country'
-            ? `the profile's country (${settings.country})`
+            ? settings.country
+              ? `the profile's country (${settings.country})`
+              : `the default country (${DEFAULT_COUNTRY}; the profile names none)`
             : from('timeZone', '--tz', 'TRIPCTL_TZ'),
     },
   ];
@@ -227,6 +231,9 @@ export function proxyCheck(ctx: Context, baseUrl: string | undefined): Check & {
 export function codeCacheCheck(ctx: Context): Check {
   const dir = join(ctx.config.dir, 'cache');
   const title = 'Code cache';
+  // The single executable carries its code cache inside it (made when it was built): nothing here.
+  if (BUILD === 'single-executable')
+    return { id: 'code-cache', title, ok: true, detail: 'inside the single executable (made when it was built)' };
   if (ctx.env.TRIPCTL_NO_CODE_CACHE) return { id: 'code-cache', title, ok: true, detail: 'off (TRIPCTL_NO_CODE_CACHE is set)' };
   if (typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache !== 'function')
     return { id: 'code-cache', title, ok: true, detail: `none on node ${process.version} (Node's compile cache needs 22.8 or later)` };
