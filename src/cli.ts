@@ -65,12 +65,7 @@ const VALUE_OPTIONS = new Set(['--profile', '--base-url', '-o', '--output', '--q
  */
 export function groupsFor(argv: string[] | undefined): Group[] {
   if (argv === undefined) return GROUPS;
-  let index = 0;
-  while (index < argv.length && argv[index]!.startsWith('-')) {
-    const arg = argv[index]!;
-    if (arg === '--') break;
-    index += VALUE_OPTIONS.has(arg) ? 2 : 1;
-  }
+  const index = commandWordAt(argv);
   let word = argv[index];
   if (word === 'help') word = argv[index + 1];
   if (word === undefined) {
@@ -79,6 +74,17 @@ export function groupsFor(argv: string[] | undefined): Group[] {
   }
   const group = GROUPS.find((g) => g.names.includes(word!));
   return group && !group.wholeTree?.includes(word) ? [group] : GROUPS;
+}
+
+/** Where the command word is: past the global options before it (and their values). */
+function commandWordAt(argv: string[]): number {
+  let index = 0;
+  while (index < argv.length && argv[index]!.startsWith('-')) {
+    const arg = argv[index]!;
+    if (arg === '--') break;
+    index += VALUE_OPTIONS.has(arg) ? 2 : 1;
+  }
+  return index;
 }
 
 export async function buildProgram(ctx: Context, argv?: string[]): Promise<Command> {
@@ -206,13 +212,17 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
  * the licences of the packages the build bundled.
  */
 function helpAsFlag(program: Command, argv: string[]): string[] {
-  if (argv[0] !== 'help' || argv.length < 2) return argv;
+  // Global flags may come first (`tripctl --profile live help trips publish`): they stay.
+  const at = commandWordAt(argv);
+  const globals = argv.slice(0, at);
+  const names = argv.slice(at + 1);
+  if (argv[at] !== 'help' || names.length === 0) return argv;
   // The whole command reference as Markdown, generated from the tree (as `gh help reference`).
-  if (argv.length === 2 && argv[1] === 'reference') return ['__reference'];
+  if (names.length === 1 && names[0] === 'reference') return [...globals, '__reference'];
   // The licences of the packages this build bundles (and of the Node inside a single executable).
-  if (argv.length === 2 && argv[1] === 'licenses') return ['__licenses'];
+  if (names.length === 1 && names[0] === 'licenses') return [...globals, '__licenses'];
   let command = program;
-  for (const name of argv.slice(1)) {
+  for (const name of names) {
     const sub = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
     if (!sub) {
       const known = command.commands.map((c) => c.name()).filter((n) => n !== 'help');
@@ -220,7 +230,7 @@ function helpAsFlag(program: Command, argv: string[]): string[] {
     }
     command = sub;
   }
-  return [...argv.slice(1), '--help'];
+  return [...globals, ...names, '--help'];
 }
 
 const writeErrorsReported = new WeakSet<Context>();

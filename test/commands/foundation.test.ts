@@ -56,8 +56,9 @@ describe('the command tree', () => {
     expect(result.stdout).toContain('List the cities usable as --from and --to');
     expect(result.stdout).toContain('Examples:\n  $ tripctl cities list');
     expect(result.stdout).toContain('--base-url');
-    // `cities list --help` says the same.
+    // `cities list --help` says the same, and so does help after global flags (they go anywhere).
     expect((await run(['cities', 'list', '--help'])).stdout).toBe(result.stdout);
+    expect((await run(['--profile', 'default', '-o', 'json', 'help', 'cities', 'list'])).stdout).toBe(result.stdout);
   });
 
   test('help licenses from the sources says where a build writes them (the packages in node_modules carry their own)', async () => {
