@@ -79,6 +79,7 @@ describe('trips board on a pipe', () => {
       s.requested,
       s.otherTrip,
       '00000000-0000-4000-8000-000000000000',
+      s.otherTrip.slice(0, 8), // another coach's passenger, by the start of their booking's id
       'hello',
       '',
     ].join('\n');
@@ -96,6 +97,7 @@ describe('trips board on a pipe', () => {
       [s.requested, 'not-approved'],
       [s.otherTrip, 'other-trip'],
       ['00000000-0000-4000-8000-000000000000', 'unknown'],
+      [s.otherTrip.slice(0, 8), 'unknown'],
       ['-', 'no-id'],
     ]);
     expect(lines[0]).toEqual([s.approved[0], 'boarded', 'Passenger 0', '1']);

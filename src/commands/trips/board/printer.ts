@@ -2,7 +2,7 @@
 // running count (a refusal rings the bell), piped one tab-separated record per input line, or
 // one JSON object with -o json/ndjson; and the background sync's messages, which redraw the prompt.
 import type { Context } from '../../../context.js';
-import { isUuid } from '../../../input/validate.js';
+import { idPrefix, isUuid } from '../../../input/validate.js';
 import { sanitizeLine, toJson } from '../../../output/sanitize.js';
 import type { ManifestPassenger } from './journal.js';
 import type { BoardingStation, SyncEvent, Verdict } from './station.js';
@@ -79,8 +79,15 @@ export class BoardPrinter {
         return this.ctx.io.out(
           loud(
             'UNKNOWN',
-            // A printed code typed by hand that no ticket of this trip has, or a booking id nobody knows.
-            `${isUuid(v.bookingId) ? `no booking ${v.bookingId}` : `no ticket of this trip has the code ${sanitizeLine(v.bookingId)}`}; nothing sent`,
+            // A booking id nobody knows, an id's start no passenger of this trip has, or a printed
+            // code typed by hand that no ticket of this trip has.
+            `${
+              isUuid(v.bookingId)
+                ? `no booking ${v.bookingId}`
+                : idPrefix(v.bookingId)
+                  ? `no booking of this trip starts with ${sanitizeLine(v.bookingId)}`
+                  : `no ticket of this trip has the code ${sanitizeLine(v.bookingId)}`
+            }; nothing sent`,
           ),
         );
       case 'refused':

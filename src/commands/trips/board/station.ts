@@ -11,6 +11,7 @@ import { toolsFor, unwrap } from '../../../cmdkit/run-operation.js';
 import { type BoardingJournal, checkedPassengers, type ManifestPassenger, type PendingBoarding } from './journal.js';
 import { type Booking, StationLink } from './link.js';
 import { westernDigits } from '../../../input/digits.js';
+import { idPrefix } from '../../../input/validate.js';
 import { bookingIdsIn, byIdPrefix, byPhone, otherTripVerdict, routeName } from './identify.js';
 import { bookingByCode, fetchTicket, looksLikeCode, saveTickets, type ServiceTicket } from './tickets.js';
 import { aboutThePassenger, keptForLater, type SyncEvent, VERDICT_EXIT, type Verdict } from './verdicts.js';
@@ -152,7 +153,9 @@ export class BoardingStation {
     const known = ids.length ? this.find(ids[0]!) : (byIdPrefix(this.passengers, text) ?? (await byPhone(this.ctx, this.passengers, text)));
     if (known) return this.board(known);
     const id = ids[0];
-    if (!id) return looksLikeCode(text) ? { kind: 'unknown', bookingId: text } : { kind: 'no-id', text };
+    // A code or an id's first characters that no passenger of this trip has: a booking, named as
+    // people name one, that is not on this coach (another trip's, or none) — not text without an id.
+    if (!id) return looksLikeCode(text) || idPrefix(text) ? { kind: 'unknown', bookingId: text } : { kind: 'no-id', text };
     return this.lookUp(id);
   }
 
