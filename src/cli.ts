@@ -212,11 +212,19 @@ export async function main(argv: string[], ctx: Context): Promise<number> {
  * the licences of the packages the build bundled.
  */
 function helpAsFlag(program: Command, argv: string[]): string[] {
-  // Global flags may come first (`tripctl --profile live help trips publish`): they stay.
+  // Global flags go anywhere (`tripctl --profile live help trips publish`, `help reference --json`):
+  // they stay flags, and the words are the command's names.
   const at = commandWordAt(argv);
+  if (argv[at] !== 'help') return argv;
   const globals = argv.slice(0, at);
-  const names = argv.slice(at + 1);
-  if (argv[at] !== 'help' || names.length === 0) return argv;
+  const names: string[] = [];
+  const rest = argv.slice(at + 1);
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
+    if (!word.startsWith('-')) names.push(word);
+    else globals.push(word, ...(VALUE_OPTIONS.has(word) && i + 1 < rest.length ? [rest[++i]!] : []));
+  }
+  if (names.length === 0) return argv;
   // The whole command reference as Markdown, generated from the tree (as `gh help reference`).
   if (names.length === 1 && names[0] === 'reference') return [...globals, '__reference'];
   // The licences of the packages this build bundles (and of the Node inside a single executable).
@@ -225,7 +233,7 @@ function helpAsFlag(program: Command, argv: string[]): string[] {
   for (const name of names) {
     const sub = command.commands.find((c) => c.name() === name || c.aliases().includes(name));
     if (!sub) {
-      const known = command.commands.map((c) => c.name()).filter((n) => n !== 'help');
+      const known = command.commands.map((c) => c.name()).filter((n) => n !== 'help' && !n.startsWith('__'));
       throw usageError(`unknown command '${name}'`, `commands here: ${known.join(', ')}`);
     }
     command = sub;

@@ -59,6 +59,7 @@ describe('the command tree', () => {
     // `cities list --help` says the same, and so does help after global flags (they go anywhere).
     expect((await run(['cities', 'list', '--help'])).stdout).toBe(result.stdout);
     expect((await run(['--profile', 'default', '-o', 'json', 'help', 'cities', 'list'])).stdout).toBe(result.stdout);
+    expect((await run(['help', 'cities', 'list', '--profile', 'default'])).stdout).toBe(result.stdout);
   });
 
   test('help licenses from the sources says where a build writes them (the packages in node_modules carry their own)', async () => {
