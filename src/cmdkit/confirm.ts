@@ -1,12 +1,18 @@
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 
+/** Rows a question lists above itself: what it is about to change (a trip cancel's passengers). */
+export type QuestionRows = ReadonlyArray<readonly [string, string]>;
+
 /**
  * The one question before something is sent — a review's `Send this?`, a destructive command's
  * confirmation, a protected profile's question: yes goes on, no ends the run with nothing sent.
+ * `rows`, what the change touches, are listed first, whichever of these asks: a protected
+ * profile's question stands in for a verb's own and must name no less.
  * The answer is read strictly (input/yes-no.ts): anything but y, yes, n, no or Enter is asked again.
  */
-export async function proceedOrCancel(ctx: Context, question: string, defaultYes: boolean): Promise<void> {
+export async function proceedOrCancel(ctx: Context, question: string, defaultYes: boolean, rows: QuestionRows = []): Promise<void> {
+  for (const [label, line] of rows) ctx.info(`  ${label}  ${line}`);
   const yes = await (await ctx.prompter()).confirm(question, defaultYes);
   if (!yes) throw new CliError('cancelled; nothing was sent', ExitCode.interrupted);
 }
@@ -18,7 +24,7 @@ export async function proceedOrCancel(ctx: Context, question: string, defaultYes
 export async function confirmDestructive(
   ctx: Context,
   question: string | (() => string | Promise<string>),
-  details?: () => Promise<Array<[string, string]>>,
+  details?: () => Promise<QuestionRows>,
 ): Promise<void> {
   if (ctx.settings().yes) return;
   // On a protected profile the one question names the profile and the company as well.
@@ -32,6 +38,5 @@ export async function confirmDestructive(
   if (!ctx.canPrompt) throw usageError('this is destructive and needs confirmation', 'pass --yes to confirm without a terminal');
   // Built only now, so a look-up that names the thing costs nothing when nobody is asked.
   const text = typeof question === 'string' ? question : await question();
-  for (const [label, line] of (await details?.()) ?? []) ctx.info(`  ${label}  ${line}`);
-  await proceedOrCancel(ctx, text, false);
+  await proceedOrCancel(ctx, text, false, await details?.());
 }

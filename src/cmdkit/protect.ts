@@ -13,7 +13,7 @@ import type { Context } from '../context.js';
 import type { Profile } from '../config/store.js';
 import { usageError } from '../errors.js';
 import { sanitizeLine } from '../output/sanitize.js';
-import { proceedOrCancel } from './confirm.js';
+import { proceedOrCancel, type QuestionRows } from './confirm.js';
 
 /** `LIVE · Qasioun Express`: the profile in capitals and the company, as saved at login. */
 export function protectedLabel(profileName: string, profile: Profile): string {
@@ -54,20 +54,21 @@ export async function guardWrites(ctx: Context, command: Command, args: unknown[
   const ids = args.flat().filter((arg): arg is string => typeof arg === 'string');
   const generic = [verb, ...ids.slice(0, 3), ...(ids.length > 3 ? ['…'] : [])].join(' ');
   let answer: Promise<void> | undefined;
-  ctx.beforeWrite = (what) => {
-    answer ??= ask(ctx, label, what ?? generic).then(() => {
+  // The verb's own question and the rows it lists (a trip cancel's passengers) are asked as one.
+  ctx.beforeWrite = (what, rows) => {
+    answer ??= ask(ctx, label, what ?? generic, rows).then(() => {
       ctx.beforeWrite = undefined;
     });
     return answer;
   };
 }
 
-async function ask(ctx: Context, saved: string, what: string): Promise<void> {
+async function ask(ctx: Context, saved: string, what: string, rows: QuestionRows | undefined): Promise<void> {
   const label = await withCompany(ctx, saved);
   // A verb's own question (`Delete schedule X? Trips already published stay.`) keeps its mark.
   const action = what.includes('?') ? what : `${what}?`;
   const question = `${await paint(ctx, label)} — ${action.charAt(0).toLowerCase()}${action.slice(1)}`;
-  await proceedOrCancel(ctx, question, false);
+  await proceedOrCancel(ctx, question, false, rows);
 }
 
 /**

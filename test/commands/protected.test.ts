@@ -9,7 +9,7 @@ import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext, type TestContextOptions } from '../support/context.js';
 import { ScriptedPrompter } from '../support/prompter.js';
 import { protectedConfig, UUID } from './protected-support.js';
-import { startCheckedSandbox } from '../support/sandbox.js';
+import { newTrip, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
@@ -105,6 +105,28 @@ describe('protected profiles against the sandbox', () => {
     expect(result.code).toBe(130);
     expect(prompter.asked).toHaveLength(1);
     expect(prompter.asked[0]!.message).toMatch(/^LIVE · Qasioun Express — delete /);
+  });
+
+  it("a trip cancel's one protected question lists the passengers it affects, as the unprotected one does", async () => {
+    const trip = await newTrip(sandbox, { toCityId: 'latakia', departureAt: '2027-08-03T05:00:00Z' });
+    await sandboxApi(sandbox)('POST', '/bookings', { tripId: trip.id, seats: 2, phone: '+963944130701', fullName: 'Sara Barakat' });
+    const asked = async (profile: string) => {
+      const prompter = new ScriptedPrompter([[/.*/, () => false]]);
+      const result = await run(['--profile', profile, 'trips', 'cancel', trip.id.slice(0, 8)], {
+        stdinIsTTY: true,
+        stderrIsTTY: true,
+        prompter,
+      });
+      expect(result.code, result.err).toBe(130);
+      expect(result.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+      expect(prompter.asked).toHaveLength(1);
+      return { question: prompter.asked[0]!.message, listed: result.err.split('\n').filter((line) => line.includes('passenger')) };
+    };
+    const plain = await asked('staging');
+    const guarded = await asked('live');
+    expect(guarded.question).toMatch(/^LIVE · Qasioun Express — cancel the trip Damascus → Latakia/);
+    expect(plain.listed).toEqual(['  passenger  Sara Barakat +963944130701, 2 seats, requested']);
+    expect(guarded.listed).toEqual(plain.listed);
   });
 
   it('a verb that asks for what is missing reviews the request with the one protected question', async () => {

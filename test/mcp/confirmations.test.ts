@@ -137,3 +137,47 @@ it('a trip whose vehicle already departs at that time is refused before the pers
   expect(m.questions).toEqual([]);
   expect(s.since(mark).filter((request) => request.method !== 'GET')).toEqual([]);
 });
+
+it('an id given by its first 8 characters or a ticket code is named as a whole id is, and one thing given twice is named once', async () => {
+  const api = sandboxApi(s.sandbox);
+  const trip = (
+    await api('POST', '/trips', {
+      vehicleId: vehicle.id,
+      fromCityId: 'homs',
+      toCityId: 'latakia',
+      departureAt: departure('13:05').iso,
+      pricePerSeat: 1_100_000,
+    })
+  ).trip;
+  const booked: Array<{ id: string; code: string }> = [];
+  for (const [seats, phone, fullName] of [
+    [2, '+963944200011', 'Sara Barakat'],
+    [1, '+963944200012', 'Omar Darwish'],
+  ] as const) {
+    const { booking } = await api('POST', '/bookings', { tripId: trip.id, seats, phone, fullName });
+    await api('PATCH', `/bookings/${booking.id}`, { status: 'approved' });
+    const { ticket } = await api('GET', `/bookings/${booking.id}/ticket`);
+    booked.push({ id: booking.id, code: ticket.code });
+  }
+  const schedule = ((await api('GET', '/schedules')).schedules as Array<{ id: string }>)[0]!;
+  const skipDay = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const m = await openMcp(s, { allowWrites: true, person: () => ({ action: 'decline' }) });
+  const mark = s.mark();
+  await m.call('bookings_cancel', { bookingIds: [booked[0]!.code, booked[1]!.id.slice(0, 8)] });
+  await m.call('bookings_board', { bookingIds: [booked[1]!.id.slice(0, 8), booked[1]!.id.toUpperCase()] });
+  await m.call('trips_update', { tripId: trip.id.slice(0, 8), departure: departure('13:35').text });
+  await m.call('schedules_skip', { scheduleIds: [schedule.id.slice(0, 8)], from: skipDay, to: skipDay });
+  await m.close();
+  expect(s.since(mark).filter((request) => request.method !== 'GET')).toEqual([]);
+  const [cancel, board, update, skip] = m.questions;
+  const route = `Homs → Latakia, ${departure('13:05').text} Asia/Damascus`;
+  expect(cancel).toMatch(new RegExp(`^Cancel 2 bookings on ${route} for Qasioun Express\\?`));
+  expect(cancel).toContain('booking  Sara Barakat +963944200011, 2 seats, approved');
+  expect(cancel).toContain('booking  Omar Darwish +963944200012, 1 seat, approved');
+  expect(board).toMatch(new RegExp(`^Mark as boarded 1 booking on ${route} for Qasioun Express\\?`));
+  expect(board!.match(/^ {2}booking /gm)).toEqual(['  booking ']);
+  expect(board).toContain('booking  Omar Darwish +963944200012, 1 seat, approved');
+  expect(update).toContain(`trip ${route}`);
+  expect(skip).toMatch(/ {2}schedule +\S.* → .*, \w+.* at \d\d:\d\d/);
+  expect(skip).not.toContain(`schedule  ${schedule.id.slice(0, 8)}`);
+});

@@ -6,6 +6,7 @@
 // text of the service in it is one sanitised line.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { describeBooking, describeSchedule, describeTrip, showMember, showVehicle } from '../../cmdkit/handles.js';
+import { idOf } from '../../cmdkit/ids.js';
 import { toolsFor } from '../../cmdkit/run-operation.js';
 import type { ParseTools } from '../../cmdkit/operation.js';
 import type { Context } from '../../context.js';
@@ -93,7 +94,7 @@ export async function question(ctx: Context, call: WriteCall, what: string | und
     const value = call.values[param.key];
     // What the verb shows of the values it sends names them already (a vehicle by plate, a price in SYP).
     if (value === undefined || !param.names || (call.details && param.flag)) continue;
-    const items = (Array.isArray(value) ? value : [value]).map(String);
+    const items = await distinct(ctx, param.names, (Array.isArray(value) ? value : [value]).map(String));
     const label = param.flag ?? LABELS[param.names] ?? param.key;
     for (const item of items.slice(0, NAMED)) rows.push([label, await nameOf(param.names, item, tools, trips)]);
     if (items.length > NAMED) rows.push([label, `… and ${items.length - NAMED} more`]);
@@ -132,6 +133,32 @@ const LABELS: Record<string, string> = {
   members: 'member',
   webhooks: 'endpoint',
 };
+
+/** The path parameter whose id rule reads a thing of this kind (cmdkit/ids.ts). */
+const ID_PARAMS: Record<string, string> = {
+  trips: 'tripId',
+  bookings: 'bookingId',
+  schedules: 'scheduleId',
+  vehicles: 'vehicleId',
+  members: 'memberId',
+  webhooks: 'endpointId',
+};
+
+/**
+ * The things an argument gives, each once, by id: a start of one (`25c48e7f`) or a ticket's code
+ * (`QX-…`) read by the one id rule the verb itself resolves them by (the listing is the verb's,
+ * already made), so the person reads who and what, and one booking given twice is named once.
+ * Text that is no id (a plate) or resolves to nothing is kept as given; the verb reports it.
+ */
+async function distinct(ctx: Context, kind: string, items: string[]): Promise<string[]> {
+  const name = ID_PARAMS[kind];
+  const things: string[] = [];
+  for (const item of items) {
+    const id = name ? await idOf(ctx, name, item).catch(() => item) : item;
+    if (!things.includes(id)) things.push(id);
+  }
+  return things;
+}
 
 /** A thing by the name people know it by; its id when it cannot be looked up. */
 async function nameOf(kind: string, value: string, tools: ParseTools, trips: Set<string>): Promise<string> {
