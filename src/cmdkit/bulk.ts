@@ -276,10 +276,15 @@ export async function runBulk(ctx: Context, items: readonly BulkItem[], opts: Bu
   const succeeded = outcomes.filter((o) => o?.ok).length;
   const already = outcomes.filter((o) => o?.already).length;
   // The reader of stdout went away (`approve - | head -1`): the lines of what was not done could
-  // not be read there, so the ids a script must send again are said where they can be.
+  // not be read there, so the ids a script must send again are said where they can be. A row of
+  // a file is named by its line: it has no id before it is created (`-`).
+  const named = (indexes: number[]) =>
+    opts.lines
+      ? `line${indexes.length > 1 ? 's' : ''} ${indexes.map((index) => opts.lines![index]).join(', ')}`
+      : indexes.map((index) => ids[index]).join(' ');
   if (ctx.io.stdoutClosed && (unknown.length || notSent)) {
-    if (unknown.length) ctx.info(`unknown (in flight when the reader went away): ${unknown.map((index) => ids[index]).join(' ')}`);
-    if (notSent) ctx.info(`not sent: ${ids.slice(next).join(' ')}`);
+    if (unknown.length) ctx.info(`unknown (in flight when the reader went away): ${named(unknown)}`);
+    if (notSent) ctx.info(`not sent: ${named(Array.from({ length: notSent }, (_, at) => next + at))}`);
   }
   ctx.info(
     `${opts.done} ${succeeded} of ${ids.length}${already ? ` (${already} already)` : ''}${heldText}${failed.length ? `; ${failed.length} failed` : ''}${unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : ''}${notSent ? `; ${notSent} not sent (interrupted)` : ''}`,
