@@ -68,8 +68,26 @@ export class Held {
   ) {}
 }
 
-/** The ids given as arguments, or read from stdin when the only argument is `-`; `name` is their kind (`bookingId`). */
-export async function collectIds(ctx: Context, args: string[], name: string): Promise<string[]> {
+/**
+ * An id as typed that names nothing (the start of no id, a code on no ticket): it gets its own
+ * `error` line and the documented code, never a request, and the other ids are still sent.
+ */
+export class Unresolved {
+  constructor(
+    readonly text: string,
+    readonly error: CliError,
+  ) {}
+}
+
+/** One item of a bulk run: an id to act on, or one that named nothing. */
+export type BulkItem = string | Unresolved;
+
+/**
+ * The ids given as arguments, or read from stdin when the only argument is `-`; `name` is their
+ * kind (`bookingId`). Resolved before anything is sent, then each object kept once: the same
+ * booking named three ways (its start, its ticket's code, its whole id) is one write.
+ */
+export async function collectIds(ctx: Context, args: string[], name: string): Promise<BulkItem[]> {
   let ids = args;
   if (args.length === 1 && args[0] === '-') {
     if (ctx.io.stdinIsTTY)
@@ -92,10 +110,42 @@ export async function collectIds(ctx: Context, args: string[], name: string): Pr
       'give whole ids, or their first 8 characters as tables show them; nothing was sent',
     );
   }
-  // Starts of ids (as tables show them) are resolved by one listing, before anything is sent.
-  const resolved: string[] = [];
-  for (const id of ids) resolved.push(isUuid(id) ? id : await idOf(ctx, name, id));
-  return resolved;
+  // Starts of ids (as tables show them) are resolved by one listing, before anything is sent. A
+  // start of no id is that id's failure, as a whole id the service does not know is; a start of
+  // several is a usage error (thrown: nothing is sent), which only the person can settle.
+  const resolved: BulkItem[] = [];
+  for (const id of ids) {
+    if (isUuid(id)) resolved.push(id.toLowerCase());
+    else
+      resolved.push(
+        await idOf(ctx, name, id).catch((error: unknown) => {
+          if (error instanceof CliError && error.exitCode === ExitCode.notFound) return new Unresolved(id, error);
+          throw error;
+        }),
+      );
+  }
+  return onceEach(ctx, ids, resolved);
+}
+
+/** Each object once, where it was first named; the repeats said once on stderr. */
+function onceEach(ctx: Context, typed: string[], resolved: BulkItem[]): BulkItem[] {
+  const named = new Map<string, { item: BulkItem; as: string[] }>();
+  for (const [index, item] of resolved.entries()) {
+    const key = typeof item === 'string' ? item : `?${item.text.toLowerCase()}`;
+    const entry = named.get(key);
+    if (entry) entry.as.push(typed[index]!);
+    else named.set(key, { item, as: [typed[index]!] });
+  }
+  const repeated = [...named.values()].filter((entry) => entry.as.length > 1);
+  if (repeated.length) {
+    const each = repeated.map(({ item, as }) => {
+      const id = typeof item === 'string' ? item : item.text;
+      const ways = new Set(as);
+      return `${id} (given ${as.length} times${ways.size > 1 || !ways.has(id) ? `: ${as.join(', ')}` : ''})`;
+    });
+    ctx.info(`named more than once, sent once: ${each.join('; ')}`);
+  }
+  return [...named.values()].map((entry) => entry.item);
 }
 
 /**
@@ -121,7 +171,13 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): Promise<number> {
+/** An item as its lines name it: its id, or the text typed for an id that named nothing. */
+function nameOf(item: BulkItem): string {
+  return typeof item === 'string' ? item : item.text;
+}
+
+export async function runBulk(ctx: Context, items: readonly BulkItem[], opts: BulkOptions): Promise<number> {
+  const ids = items.map(nameOf);
   const json = ctx.settings().output === 'json' || ctx.settings().output === 'ndjson';
   const outcomes: Array<BulkOutcome | undefined> = new Array(ids.length);
   /** Sent and not yet answered: on an interrupt these are neither done nor safely undone. */
@@ -152,6 +208,14 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
     while (next < ids.length && !ctx.signal.aborted) {
       const index = next++;
       const id = ids[index]!;
+      const item = items[index]!;
+      if (item instanceof Unresolved) {
+        // Nothing to send: its message names what was typed (the start of no id), kept whole.
+        outcomes[index] = { id, ...line(index), ok: false, exitCode: item.error.exitCode, error: item.error.message };
+        ctx.io.err(`tripctl: ${id}: ${sanitizeLine(item.error.message)}\n`);
+        flush();
+        continue;
+      }
       inFlight.add(index);
       try {
         const result = await opts.act(id, index);
@@ -212,10 +276,15 @@ export async function runBulk(ctx: Context, ids: string[], opts: BulkOptions): P
   const succeeded = outcomes.filter((o) => o?.ok).length;
   const already = outcomes.filter((o) => o?.already).length;
   // The reader of stdout went away (`approve - | head -1`): the lines of what was not done could
-  // not be read there, so the ids a script must send again are said where they can be.
+  // not be read there, so the ids a script must send again are said where they can be. A row of
+  // a file is named by its line: it has no id before it is created (`-`).
+  const named = (indexes: number[]) =>
+    opts.lines
+      ? `line${indexes.length > 1 ? 's' : ''} ${indexes.map((index) => opts.lines![index]).join(', ')}`
+      : indexes.map((index) => ids[index]).join(' ');
   if (ctx.io.stdoutClosed && (unknown.length || notSent)) {
-    if (unknown.length) ctx.info(`unknown (in flight when the reader went away): ${unknown.map((index) => ids[index]).join(' ')}`);
-    if (notSent) ctx.info(`not sent: ${ids.slice(next).join(' ')}`);
+    if (unknown.length) ctx.info(`unknown (in flight when the reader went away): ${named(unknown)}`);
+    if (notSent) ctx.info(`not sent: ${named(Array.from({ length: notSent }, (_, at) => next + at))}`);
   }
   ctx.info(
     `${opts.done} ${succeeded} of ${ids.length}${already ? ` (${already} already)` : ''}${heldText}${failed.length ? `; ${failed.length} failed` : ''}${unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : ''}${notSent ? `; ${notSent} not sent (interrupted)` : ''}`,

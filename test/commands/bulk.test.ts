@@ -1,5 +1,5 @@
-// 200 ids through stdin, some unknown and some in the wrong state: one line per id in input
-// order, a summary on stderr, the most severe exit code — and every id checked before sending.
+// 200 ids through stdin, some unknown, some in the wrong state, some repeated: one line per
+// booking in input order, a summary on stderr, the most severe exit code — and every id checked before sending.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type SandboxSession, sandboxApi } from '../support/sandbox.js';
@@ -44,25 +44,33 @@ describe('bulk booking moves', () => {
   it('approves 200 ids from stdin: per-id lines in order, summary, most severe exit code', async () => {
     const unknown = Array.from({ length: 10 }, () => randomUUID());
     // 170 requested, 10 already approved (refused, then read: `already approved`), 10 unknown
-    // (404), 10 repeated requested ids (approved by their first appearance: already approved).
+    // (404), 10 repeated requested ids (one command, one write per booking: sent once, where first named).
     const ids = [...requested.slice(0, 85), ...approved, ...unknown, ...requested.slice(85), ...requested.slice(0, 10)];
     expect(ids).toHaveLength(200);
+    const once = ids.slice(0, 190);
     const mark = s.mark();
     const result = await s.run(['bookings', 'approve', '-', '--concurrency', '8'], { input: `${ids.join('\n')}\n`, timeoutMs: 60_000 });
     const lines = result.stdout
       .trim()
       .split('\n')
       .map((line) => line.split('\t'));
-    expect(lines.map((l) => l[0])).toEqual(ids);
+    expect(lines.map((l) => l[0])).toEqual(once);
     const okCount = lines.filter((l) => l[1] === 'approved').length;
     expect(okCount).toBe(170);
-    expect(lines.filter((l) => l[1] === 'already approved')).toHaveLength(20);
+    expect(lines.filter((l) => l[1] === 'already approved')).toHaveLength(10);
     expect(lines.filter((l) => l[1] === 'error')).toHaveLength(10);
     for (const id of unknown) expect(lines.find((l) => l[0] === id)![2]).toMatch(/HTTP 404/);
     for (const id of approved) expect(lines.find((l) => l[0] === id)![1]).toBe('already approved');
-    expect(result.stderr.trim().split('\n').at(-1)).toBe('approved 190 of 200 (20 already); 10 failed');
+    const err = result.stderr.trim().split('\n');
+    expect(err.filter((l) => l.startsWith('named more than once'))).toEqual([
+      `named more than once, sent once: ${requested
+        .slice(0, 10)
+        .map((id) => `${id} (given 2 times)`)
+        .join('; ')}`,
+    ]);
+    expect(err.at(-1)).toBe('approved 180 of 190 (10 already); 10 failed');
     expect(result.code).toBe(5); // an unknown id fails the run
-    expect(s.since(mark).filter((r) => r.method === 'PATCH')).toHaveLength(200);
+    expect(s.since(mark).filter((r) => r.method === 'PATCH')).toHaveLength(190);
   }, 60_000);
 
   it('sends nothing when any id is malformed', async () => {

@@ -11,11 +11,10 @@ export function bulkAction(verb: BulkVerb): ActionFn<{ concurrency: number }> {
   return async (ctx, { args, opts }) => {
     // A variadic argument arrives as one array among the positional arguments.
     const ids = await collectIds(ctx, args.flat(), 'bookingId');
-    // A protected profile asks here, with the count, rather than at the first request. The count
-    // is of bookings, not of ids typed: one given twice (its start and its whole id) is one booking,
-    // though each id still gets its line below (the second: already so).
-    const bookings = new Set(ids.map((id) => id.toLowerCase())).size;
-    if (ids.length) await ctx.beforeWrite?.(`${action.ask} ${bookings} booking${bookings === 1 ? '' : 's'}`);
+    // A protected profile asks here, with the count of bookings that will be written (each once;
+    // not an id that named none), rather than at the first request.
+    const writes = ids.filter((id) => typeof id === 'string').length;
+    if (writes) await ctx.beforeWrite?.(`${action.ask} ${writes} booking${writes === 1 ? '' : 's'}`);
     const client = await ctx.client();
     return runBulk(ctx, ids, {
       done: action.done,
