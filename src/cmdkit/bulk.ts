@@ -6,7 +6,6 @@ import type { Context } from '../context.js';
 import { CliError, ExitCode, httpSuffix, mostSevere, usageError } from '../errors.js';
 import { sanitizeLine, toJson } from '../output/sanitize.js';
 import { readAll } from '../input/stdin.js';
-import { isUuid } from '../input/validate.js';
 import { idOf, looksLikeId } from './ids.js';
 
 export interface BulkOutcome {
@@ -94,7 +93,7 @@ export async function collectIds(ctx: Context, args: string[], name: string): Pr
   }
   // Starts of ids (as tables show them) are resolved by one listing, before anything is sent.
   const resolved: string[] = [];
-  for (const id of ids) resolved.push(isUuid(id) ? id : await idOf(ctx, name, id));
+  for (const id of ids) resolved.push(await idOf(ctx, name, id));
   return resolved;
 }
 
