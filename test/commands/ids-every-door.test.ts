@@ -9,6 +9,7 @@ import { sign } from '../../src/webhooks/signature.js';
 import { testContext } from '../support/context.js';
 import { pipedRows } from '../support/piped.js';
 import { fileSession, newTrip, sandboxApi } from '../support/sandbox.js';
+import { confirms, openMcp, sandboxProfile } from '../mcp/support.js';
 import { deliver, startListen } from '../webhooks/in-process.js';
 
 const file = fileSession();
@@ -57,7 +58,7 @@ describe('--vehicle and --driver by the start of an id', () => {
     const mark = file.session.mark();
     const refused = await run(['trips', 'update', trip.id, '--driver', notDriver.id.slice(0, 8), '--yes']);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`not driver`);
+    expect(refused.stderr).toContain('not driver');
     expect(refused.stderr).toContain(`tripctl members update ${notDriver.id} --role driver`);
     expect(writes(mark)).toEqual([]);
   });
@@ -167,5 +168,17 @@ describe('schedules exceptions remove', () => {
     expect(gone.code).toBe(5);
     expect(gone.stderr).toContain(`no exception id starts with ${exception.id.slice(0, 8)}`);
     expect(gone.stderr).toContain(`tripctl schedules get ${scheduleId}`);
+  });
+});
+
+describe('an MCP argument', () => {
+  it('trips_update takes the trip and its vehicle by the start of their ids', async () => {
+    sandboxProfile(file.session);
+    const trip = await newTrip(file.session.sandbox, { toCityId: 'homs', departureAt: '2027-08-04T05:00:00Z' });
+    const m = await openMcp(file.session, { allowWrites: true, person: confirms });
+    const answer = await m.call('trips_update', { tripId: trip.id.slice(0, 8), vehicle: vehicleId.slice(0, 8) });
+    await m.close();
+    expect(answer.isError, answer.text).toBe(false);
+    expect((await api('GET', `/trips/${trip.id}`)).trip.vehicleId).toBe(vehicleId);
   });
 });
