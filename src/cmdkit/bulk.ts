@@ -6,7 +6,6 @@ import type { Context } from '../context.js';
 import { CliError, ExitCode, httpSuffix, mostSevere, usageError } from '../errors.js';
 import { sanitizeLine, toJson } from '../output/sanitize.js';
 import { readAll } from '../input/stdin.js';
-import { isUuid } from '../input/validate.js';
 import { idOf, looksLikeId } from './ids.js';
 
 export interface BulkOutcome {
@@ -115,14 +114,13 @@ export async function collectIds(ctx: Context, args: string[], name: string): Pr
   // several is a usage error (thrown: nothing is sent), which only the person can settle.
   const resolved: BulkItem[] = [];
   for (const id of ids) {
-    if (isUuid(id)) resolved.push(id.toLowerCase());
-    else
-      resolved.push(
-        await idOf(ctx, name, id).catch((error: unknown) => {
-          if (error instanceof CliError && error.exitCode === ExitCode.notFound) return new Unresolved(id, error);
-          throw error;
-        }),
-      );
+    // A whole id (in any script's digits) comes back at once; a start is looked up.
+    resolved.push(
+      await idOf(ctx, name, id).catch((error: unknown) => {
+        if (error instanceof CliError && error.exitCode === ExitCode.notFound) return new Unresolved(id, error);
+        throw error;
+      }),
+    );
   }
   return onceEach(ctx, ids, resolved);
 }

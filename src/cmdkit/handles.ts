@@ -173,8 +173,8 @@ export function driverFlag(extra: Partial<FieldFlag> = {}): FieldFlag {
     flags: '--driver <name|phone|id>',
     description: 'driving member, by name, phone or id',
     field: 'driverId',
-    // Not a `lookup`: an id or an impossible phone is refused before any request, and only a
-    // name or a phone reads the members.
+    // Not a `lookup`: a whole id or an impossible phone is refused before any request, and only
+    // a name, a phone or the start of an id (8+ hex digits, tried as an id first) reads the members.
     parse: (v, t) => t.resolver.driver('--driver', v, t.ctx.settings().country ?? DEFAULT_COUNTRY),
     // Shown in a dry run too: the look-up has read the members already, or reads them now.
     show: showMember,

@@ -8,17 +8,29 @@ import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { codeKey } from '../input/ticket-code.js';
-import { idPrefix, isUuid } from '../input/validate.js';
+import { idPrefix, idStartedBy, uuidOf } from '../input/validate.js';
 
-/** Where each kind of id can be listed, by the name of the path parameter that takes it. */
-const COLLECTIONS: Record<string, { path: string; key: string; paged: boolean; noun: string }> = {
-  bookingId: { path: '/bookings', key: 'bookings', paged: true, noun: 'booking' },
-  tripId: { path: '/trips', key: 'trips', paged: true, noun: 'trip' },
-  paymentId: { path: '/payments', key: 'payments', paged: true, noun: 'payment' },
-  scheduleId: { path: '/schedules', key: 'schedules', paged: false, noun: 'schedule' },
-  vehicleId: { path: '/vehicles', key: 'vehicles', paged: false, noun: 'vehicle' },
-  memberId: { path: '/members', key: 'members', paged: false, noun: 'member' },
-  endpointId: { path: '/webhooks', key: 'endpoints', paged: false, noun: 'webhook endpoint' },
+/**
+ * Where each kind of id can be listed, by the name of the path parameter that takes it. A path
+ * with a placeholder lists within what an earlier argument named: a schedule's exceptions are
+ * listed by reading the schedule (partner-api.md: GET /schedules/{scheduleId} carries them).
+ */
+const COLLECTIONS: Record<string, { path: string; key: string; inside?: string; paged: boolean; noun: string; list: string }> = {
+  bookingId: { path: '/bookings', key: 'bookings', paged: true, noun: 'booking', list: 'bookings list' },
+  tripId: { path: '/trips', key: 'trips', paged: true, noun: 'trip', list: 'trips list' },
+  paymentId: { path: '/payments', key: 'payments', paged: true, noun: 'payment', list: 'payments list' },
+  scheduleId: { path: '/schedules', key: 'schedules', paged: false, noun: 'schedule', list: 'schedules list' },
+  exceptionId: {
+    path: '/schedules/{scheduleId}',
+    key: 'exceptions',
+    inside: 'schedule',
+    paged: false,
+    noun: 'exception',
+    list: 'schedules get {scheduleId}',
+  },
+  vehicleId: { path: '/vehicles', key: 'vehicles', paged: false, noun: 'vehicle', list: 'vehicles list' },
+  memberId: { path: '/members', key: 'members', paged: false, noun: 'member', list: 'members list' },
+  endpointId: { path: '/webhooks', key: 'endpoints', paged: false, noun: 'webhook endpoint', list: 'webhooks list' },
 };
 
 /** Whether ids of this parameter can be given by their start (its collection can be listed). */
@@ -28,7 +40,7 @@ export function takesIdStart(name: string): boolean {
 
 /** Whether `text` can stand for an id of `name` (checked before any request; idOf resolves it). */
 export function looksLikeId(name: string, text: string): boolean {
-  if (isUuid(text)) return true;
+  if (uuidOf(text) !== undefined) return true;
   if (!takesIdStart(name)) return false;
   return idPrefix(text) !== undefined || (name === 'bookingId' && ticketCode(text) !== undefined);
 }
@@ -48,47 +60,61 @@ function notAnId(name: string, text: string, flag: string): CliError {
 }
 
 /**
- * The id `text` stands for: a UUID as it is (lower case); the start of one, found by listing; for
- * a booking, also its ticket's printed code. `name` is the path parameter (`bookingId`), `flag`
- * how the message names it (`--trip`). Anything else is a usage error, before any request.
+ * The id `text` stands for: a UUID as it is (lower case, digits in any script); the start of one,
+ * found by listing; for a booking, also its ticket's printed code. `name` is the path parameter
+ * (`bookingId`), `flag` how the message names it (`--trip`), `within` the ids already resolved
+ * that a listing needs (an exception's schedule). Anything else is a usage error, before any
+ * request; a start of no id is "not found".
  */
-export async function idOf(ctx: Context, name: string, text: string, flag = name): Promise<string> {
-  if (isUuid(text)) return text.toLowerCase();
+export async function idOf(ctx: Context, name: string, text: string, flag = name, within: Record<string, string> = {}): Promise<string> {
+  const whole = uuidOf(text);
+  if (whole !== undefined) return whole;
   const collection = COLLECTIONS[name];
   const prefix = idPrefix(text);
   const code = name === 'bookingId' && prefix === undefined ? ticketCode(text) : undefined;
   if (!collection || (prefix === undefined && code === undefined)) throw notAnId(name, text, flag);
   if (code !== undefined) return bookingByTicketCode(ctx, text);
-  const found = await idsStartingWith(ctx, name, prefix!);
-  if (found.length === 1) return found[0]!;
-  if (found.length === 0)
-    throw new CliError(
-      `no ${collection.noun} id starts with ${prefix}`,
-      ExitCode.notFound,
-      `list them: tripctl ${collection.path.slice(1)} list`,
-    );
-  throw usageError(
-    `${flag} '${text}' is the start of ${found.length} ${collection.noun} ids: ${found.slice(0, 5).join(', ')}${found.length > 5 ? ', …' : ''}`,
-    'give more of the id',
+  const found = await idFromStart(ctx, name, text, flag, within);
+  if (found !== undefined) return found;
+  throw new CliError(
+    `no ${collection.noun} id starts with ${prefix}`,
+    ExitCode.notFound,
+    `list them: tripctl ${filled(collection.list, within)}`,
   );
 }
 
-/** The ids of `name`'s collection that start with these hex digits (dashes ignored). */
-async function idsStartingWith(ctx: Context, name: string, prefix: string): Promise<string[]> {
-  const ids = await listedIds(ctx, name);
-  return ids.filter((id) => id.replace(/-/g, '').toLowerCase().startsWith(prefix));
+/**
+ * The id of `name` that `text` is the start of, undefined when it starts none (or is no start):
+ * for a door where such text may still be something else, a plate or a name (a start is tried as
+ * an id first). A start several ids share is a usage error naming them.
+ */
+export async function idFromStart(
+  ctx: Context,
+  name: string,
+  text: string,
+  flag = name,
+  within: Record<string, string> = {},
+): Promise<string | undefined> {
+  const collection = COLLECTIONS[name];
+  if (!collection || idPrefix(text) === undefined) return undefined;
+  return idStartedBy(await listedIds(ctx, name, filled(collection.path, within)), text, flag, collection.noun);
+}
+
+/** `/schedules/{scheduleId}` with the resolved ids put in. */
+function filled(template: string, within: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => within[key] ?? whole);
 }
 
 const listings = new WeakMap<Context, Map<string, Promise<string[]>>>();
 
 /** Every id of a collection, listed once per command (ids in bulk share one listing). */
-function listedIds(ctx: Context, name: string): Promise<string[]> {
-  let byName = listings.get(ctx);
-  if (!byName) listings.set(ctx, (byName = new Map()));
-  let ids = byName.get(name);
+function listedIds(ctx: Context, name: string, path: string): Promise<string[]> {
+  let byPath = listings.get(ctx);
+  if (!byPath) listings.set(ctx, (byPath = new Map()));
+  let ids = byPath.get(path);
   if (!ids) {
-    ids = listAll(ctx, COLLECTIONS[name]!);
-    byName.set(name, ids);
+    ids = listAll(ctx, { ...COLLECTIONS[name]!, path });
+    byPath.set(path, ids);
   }
   return ids;
 }
@@ -100,8 +126,15 @@ async function listAll(ctx: Context, collection: (typeof COLLECTIONS)[string]): 
     for await (const page of paginate(client, collection.path, collection.key, {}, { all: true }, (m) => ctx.warn(m)))
       items.push(...page.items);
   } else {
-    const { data } = await client.request({ method: 'GET', path: collection.path, expect: { kind: 'list', key: collection.key } });
-    items.push(...listFrom(data, collection.key));
+    const { inside, key } = collection;
+    const expect = inside ? ({ kind: 'object', key: inside } as const) : ({ kind: 'list', key } as const);
+    const { data } = await client.request({ method: 'GET', path: collection.path, expect });
+    if (!inside) items.push(...listFrom(data, key));
+    else {
+      const record = data as Record<string, unknown>;
+      const list = ((inside in record ? record[inside] : record) as Record<string, unknown>)[key];
+      if (Array.isArray(list)) items.push(...list);
+    }
   }
   return items.flatMap((item) => {
     const id = (item as { id?: unknown } | null)?.id;
@@ -126,7 +159,9 @@ function ticketCode(text: string): { key: string; hex: string } | undefined {
 export async function bookingByTicketCode(ctx: Context, text: string): Promise<string> {
   const code = ticketCode(text);
   if (!code) throw usageError(`'${text}' is not a ticket's printed code (letters, a dash, then 8 characters: QX-6EA9AD0C)`);
-  const candidates = await idsStartingWith(ctx, 'bookingId', code.hex);
+  const candidates = (await listedIds(ctx, 'bookingId', '/bookings')).filter((id) =>
+    id.replace(/-/g, '').toLowerCase().startsWith(code.hex),
+  );
   const client = await ctx.client();
   const matching: string[] = [];
   for (const id of candidates) if ((await ticketCodeOf(client, id)) === code.key) matching.push(id);

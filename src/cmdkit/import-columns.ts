@@ -5,7 +5,7 @@
 import { usageError } from '../errors.js';
 import { westernDigits } from '../input/digits.js';
 import { normalizeName } from '../input/names.js';
-import { isUuid } from '../input/validate.js';
+import { idPrefix, uuidOf } from '../input/validate.js';
 import { checkUnit, officeHeading, officeNamesFor, splitUnit } from './import-headers.js';
 import { flagName, type FieldFlag } from './operation-spec.js';
 
@@ -97,6 +97,7 @@ export function mapHeader(header: string[], flags: FieldFlag[], source: string, 
 /** A cell's text per flag, the row's id, and what is wrong with its cells before any flag reads them. */
 export interface RowTexts {
   texts: Map<FieldFlag, { text: string; byField: boolean }>;
+  /** The row's id as written: whole, or its start as tables show it (ids.ts resolves it). */
   id?: string;
   errors: string[];
 }
@@ -115,8 +116,8 @@ export function rowTexts(cells: string[], columns: Array<Column | undefined>, he
     const cell = cells[i] ?? '';
     if (!column || cell === '') return;
     if (column.id) {
-      if (isUuid(cell)) id = cell.toLowerCase();
-      else errors.push(`${headings[i]}: '${cell}' is not an id (a UUID, as 'trips list -o csv' writes it)`);
+      if (uuidOf(cell) !== undefined || idPrefix(cell) !== undefined) id = cell;
+      else errors.push(`${headings[i]}: '${cell}' is not an id (a UUID as 'trips list -o csv' writes it, or its first 8 characters)`);
     } else if (column.part) halves[column.part] = { text: westernDigits(cell), heading: headings[i]!, flag: column.flag! };
     else if (column.flag) texts.set(column.flag, { text: cell, byField: column.byField });
   });

@@ -25,6 +25,7 @@ import { attributeOf, escapedFields, flagName, parseFlagText, type FieldFlag, ty
 
 export type { ImportOptions, ImportRow, ImportVerb } from './import-verb.js';
 import { toolsFor } from './run-operation.js';
+import { idOf } from './ids.js';
 
 /** The flag's own message, with the flag named as the column: `--seats must be…` → `seats: must be…`. */
 function rowMessage(error: CliError, flag: FieldFlag): string {
@@ -87,7 +88,7 @@ async function parseRows(
       rows.push({ line: record.line, body: {}, ok: false });
       continue;
     }
-    const { texts, id, errors: cellErrors } = rowTexts(record.cells.map(normalizedCell), columns, header);
+    const { texts, id: idText, errors: cellErrors } = rowTexts(record.cells.map(normalizedCell), columns, header);
     const body: Record<string, unknown> = {};
     const rowErrors: string[] = [...cellErrors];
     // A flag on the command line fills the column for rows that leave it empty.
@@ -108,6 +109,17 @@ async function parseRows(
           if (!(error instanceof CliError) || error.exitCode !== ExitCode.usage) throw error;
           rowErrors.push(rowMessage(error, flag));
         }
+      }
+    }
+    // The id column, as every door that takes an id reads it (ids.ts): whole, or the start tables
+    // show, found among the listed ones like the flags' look-ups, after the row's local checks.
+    let id: string | undefined;
+    if (idText !== undefined && verb.update) {
+      try {
+        id = await idOf(ctx, verb.update.idName, idText, 'id');
+      } catch (error) {
+        if (!(error instanceof CliError) || error.exitCode !== ExitCode.usage) throw error;
+        rowErrors.push(error.hint ? `${error.message} (${error.hint})` : error.message);
       }
     }
     for (const message of rowErrors) errors.push({ line: record.line, message });

@@ -46,8 +46,11 @@ export interface ImportVerb {
   existing?: (ctx: Context, rows: ImportRow[], managed: ReadonlySet<string>) => Promise<Found>;
   /** The fields that say which object a row is (vehicle and departure): equal by the match, never compared. */
   identity?: string[];
-  /** How a row that differs is changed (`PATCH /trips/{id}`); sent only with --update. */
-  update?: { path: (id: string) => string };
+  /**
+   * How a row that differs is changed (`PATCH /trips/{id}`); sent only with --update. `idName`
+   * is the parameter its id column is resolved as (`tripId`: a start of one is found by listing).
+   */
+  update?: { path: (id: string) => string; idName: string };
   /** Without `update`: what the operator does instead with a row that differs (the service has no such change). */
   noUpdate?: string;
   /** Rows carry fares (`pricePerSeat`), held by the fare guard when far from the route's usual one. */

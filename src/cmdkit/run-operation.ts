@@ -6,7 +6,7 @@
 import { newIdempotencyKey } from '../client/idempotency.js';
 import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
-import { CliError, ExitCode, usageError } from '../errors.js';
+import { usageError } from '../errors.js';
 import { namesAny } from '../output/choose-columns.js';
 import { checkWith } from './check-with.js';
 import { confirmDestructive } from './confirm.js';
@@ -14,8 +14,8 @@ import { byDays, daysAsked } from './day-filter.js';
 import type { Validate } from '../input/prompter.js';
 import { promptReason } from '../input/reason.js';
 import { Resolver } from '../input/resolve.js';
-import { idPrefix, isUuid } from '../input/validate.js';
-import { idOf, takesIdStart } from './ids.js';
+import { uuidOf } from '../input/validate.js';
+import { idFromStart, idOf } from './ids.js';
 import type { ActionFn } from './define.js';
 import { review, reviewRows } from './review.js';
 import { fieldsFrom, paramsFrom } from './flags.js';
@@ -56,7 +56,9 @@ async function pathWithValues(
     const value = args[index];
     if (value === undefined) throw usageError(`missing ${name}`);
     const resolve = op.argHandles?.[name];
-    values.push(await pathValue(ctx, name, value, resolve));
+    // An argument is resolved within those before it: a schedule's exception among its exceptions.
+    const within = Object.fromEntries(names.slice(0, index).map((earlier, i) => [earlier, values[i]!]));
+    values.push(await pathValue(ctx, name, value, resolve, within));
   }
   let index = 0;
   const path = op.path.replace(/\{(\w+)\}/g, () => values[index++]!);
@@ -77,15 +79,10 @@ async function pathValue(
   name: string,
   value: string,
   resolve: ((value: string, tools: ParseTools) => Promise<string>) | undefined,
+  within: Record<string, string>,
 ): Promise<string> {
-  if (isUuid(value) || !resolve) return idOf(ctx, name, value);
-  if (!(takesIdStart(name) && idPrefix(value))) return resolve(value, toolsFor(ctx));
-  try {
-    return await idOf(ctx, name, value);
-  } catch (error) {
-    if (error instanceof CliError && error.exitCode === ExitCode.notFound) return resolve(value, toolsFor(ctx));
-    throw error;
-  }
+  if (uuidOf(value) !== undefined || !resolve) return idOf(ctx, name, value, name, within);
+  return (await idFromStart(ctx, name, value, name, within)) ?? resolve(value, toolsFor(ctx));
 }
 
 const resolvers = new WeakMap<Context, Resolver>();

@@ -9,7 +9,7 @@ import { isCommonWord, MIN_PREFIX } from './common-words.js';
 import { normalizeName, withoutArticle } from './names.js';
 import { parsePhone } from './phone.js';
 import { didYouMean, nearest } from './suggest.js';
-import { isUuid } from './validate.js';
+import { idPrefix, idStartedBy, uuidOf } from './validate.js';
 
 export interface City {
   id: string;
@@ -106,10 +106,21 @@ export class Resolver {
     throw usageError(`${flag}: no city '${value}'${suggestion ? `; ${suggestion}` : ''}`, "list them with 'tripctl cities list'");
   }
 
-  /** A vehicle id from a UUID or a plate. */
+  /**
+   * A vehicle id from its UUID, the start of it as tables show it, or a plate. A start is tried
+   * as an id first; one that starts no vehicle's id may still be a plate (of eight digits).
+   */
   async vehicle(flag: string, value: string): Promise<string> {
-    if (isUuid(value)) return value.toLowerCase();
+    const whole = uuidOf(value);
+    if (whole !== undefined) return whole;
     const vehicles = await this.listVehicles();
+    const byId = idStartedBy(
+      vehicles.map((vehicle) => vehicle.id),
+      value,
+      flag,
+      'vehicle',
+    );
+    if (byId !== undefined) return byId;
     return pick(
       flag,
       value,
@@ -121,24 +132,35 @@ export class Resolver {
   }
 
   /**
-   * A driving member from what an office writes in a Driver column or a flag: the member's id, a
+   * A driving member from what an office writes in a Driver column or a flag: the member's id or
+   * its start as tables show it (tried first: one that starts no member's id may be a phone), a
    * phone as people write it (local, read in `country`, or +…), or the name (English or Arabic,
    * folded as cities are; an unambiguous start of 3+ letters such as a first name). Names and
    * phones are looked for among the members whose role is driver; a member of another role named
    * so is refused with the way to make them one.
    */
   async driver(flag: string, value: string, country: string): Promise<string> {
-    if (isUuid(value)) return value.toLowerCase();
+    const whole = uuidOf(value);
+    if (whole !== undefined) return whole;
+    if (idPrefix(value) !== undefined) {
+      const members = await this.listMembers();
+      const byId = idStartedBy(
+        members.map((m) => m.id),
+        value,
+        flag,
+        'member',
+      );
+      const member = members.find((m) => m.id === byId);
+      // The members are read already: one who does not drive is refused here, not by the service.
+      if (member && member.role !== 'driver') throw notADriver(flag, member);
+      if (member) return member.id;
+    }
     // Without a letter it can only be a phone: checked here, before any request.
     const phone = /\p{L}/u.test(value) ? undefined : await parsePhone(flag, value, country);
     const members = await this.listMembers();
     const drivers = members.filter((m) => m.role === 'driver');
-    const label = (m: Member) => [m.fullName, m.phone].filter(Boolean).join(' ') || m.id;
-    const notDriver = (m: Member) =>
-      usageError(
-        `${flag}: ${label(m)} is a member whose role is ${m.role ?? 'unknown'}, not driver`,
-        `tripctl members update ${m.id} --role driver`,
-      );
+    const label = memberLabel;
+    const notDriver = (m: Member) => notADriver(flag, m);
     if (phone !== undefined) {
       const member = members.find((m) => m.phone === phone);
       if (member && member.role !== 'driver') throw notDriver(member);
@@ -203,6 +225,17 @@ function matching<T>(
     );
   }
   return matches;
+}
+
+function memberLabel(m: Member): string {
+  return [m.fullName, m.phone].filter(Boolean).join(' ') || m.id;
+}
+
+function notADriver(flag: string, m: Member) {
+  return usageError(
+    `${flag}: ${memberLabel(m)} is a member whose role is ${m.role ?? 'unknown'}, not driver`,
+    `tripctl members update ${m.id} --role driver`,
+  );
 }
 
 /** A person's name folded whole (`ramisaleh`): a name matches it whole, or by its start. */

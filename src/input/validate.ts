@@ -6,12 +6,40 @@ import { westernDigits } from './digits.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function uuid(flag: string, value: string): string {
-  if (!UUID.test(value)) throw usageError(`${flag} must be a UUID, not '${value}'`);
-  return value.toLowerCase();
+  const id = uuidOf(value);
+  if (id === undefined) throw usageError(`${flag} must be a UUID, not '${value}'`);
+  return id;
 }
 
 export function isUuid(value: string): boolean {
   return UUID.test(value);
+}
+
+/**
+ * A whole id as typed, in lower case: digits in any script (westernDigits, as a start of one is
+ * read), white space around it ignored; undefined for anything else. Where a person types an id.
+ */
+export function uuidOf(value: string): string | undefined {
+  const text = westernDigits(value).trim();
+  return UUID.test(text) ? text.toLowerCase() : undefined;
+}
+
+/**
+ * The one of `ids` that `text` starts (idPrefix: 8 or more hex digits, dashes ignored), undefined
+ * when none does or `text` is no start; a start several share is a usage error naming them. The
+ * one matching of a start, whatever lists the ids: the service (cmdkit/ids.ts), the vehicles or
+ * members a handle is looked for among (resolve.ts), the endpoints with a kept secret.
+ */
+export function idStartedBy(ids: readonly string[], text: string, flag: string, noun: string): string | undefined {
+  const prefix = idPrefix(text);
+  if (prefix === undefined) return undefined;
+  const found = ids.filter((id) => id.replace(/-/g, '').toLowerCase().startsWith(prefix));
+  if (found.length > 1)
+    throw usageError(
+      `${flag} '${text}' is the start of ${found.length} ${noun} ids: ${found.slice(0, 5).join(', ')}${found.length > 5 ? ', …' : ''}`,
+      'give more of the id',
+    );
+  return found[0];
 }
 
 /**

@@ -4,6 +4,8 @@
 // `replay` to find later, and `delete` (or the listener, when it deletes its temporary endpoint)
 // forgets it.
 import type { Context } from '../context.js';
+import { usageError } from '../errors.js';
+import { idPrefix, idStartedBy, uuidOf } from '../input/validate.js';
 
 export interface Endpoint {
   id: string;
@@ -46,4 +48,27 @@ export async function forgetSecret(ctx: Context, endpointId: string): Promise<bo
 
 export function keptSecret(ctx: Context, endpointId: string): string | undefined {
   return ctx.config.read().profiles[ctx.settings().profileName]?.webhookSecrets?.[endpointId.toLowerCase()];
+}
+
+/**
+ * The endpoint `--endpoint` names, for a command that wants its kept secret: its whole id, or
+ * the start of it as tables show it, found among the endpoints whose secret is kept here. Not by
+ * listing the service's endpoints: `verify` does not talk to the service (it works without a key
+ * or a network), and an endpoint with no secret kept could not be used anyway. A start of none of
+ * them, like a whole id of none, is a usage error naming the profile.
+ */
+export function keptEndpointId(ctx: Context, text: string, flag = '--endpoint'): string {
+  const whole = uuidOf(text);
+  if (whole !== undefined) return whole;
+  if (idPrefix(text) === undefined)
+    throw usageError(`${flag} must be a UUID, not '${text}'`, 'or its first 8 characters as tables show them');
+  const kept = Object.keys(ctx.config.read().profiles[ctx.settings().profileName]?.webhookSecrets ?? {});
+  const id = idStartedBy(kept, text, flag, 'endpoint');
+  if (id !== undefined) return id;
+  throw usageError(
+    `no signing secret kept for an endpoint whose id starts with ${idPrefix(text)} in profile '${ctx.settings().profileName}'`,
+    kept.length
+      ? `the endpoints with a kept secret: ${kept.join(', ')}`
+      : 'secrets are kept for endpoints made with `tripctl webhooks create`',
+  );
 }

@@ -202,7 +202,7 @@ export const tripImport: ImportVerb = {
   identity: ['vehicleId', 'departureAt'],
   // What `trips list -o csv` writes beside the trip's own fields; an `id` column names the trip.
   readOnly: ['status', 'booked', 'seatsBooked', 'currency'],
-  update: { path: (id) => `/trips/${id}` },
+  update: { path: (id) => `/trips/${id}`, idName: 'tripId' },
   fareGuard: true,
   booked: {
     fixed: ['fromCityId', 'toCityId'],

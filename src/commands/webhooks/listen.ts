@@ -6,10 +6,9 @@ import { mkdir } from 'node:fs/promises';
 import { isLoopbackHost } from '../../client/url.js';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, usageError } from '../../errors.js';
-import { uuid } from '../../input/validate.js';
 import { endpointUrl, handlerUrl } from '../../webhooks/endpoint-url.js';
 import { eventList, eventNames } from '../../webhooks/events.js';
-import { keptSecret } from '../../webhooks/kept-secrets.js';
+import { keptEndpointId, keptSecret } from '../../webhooks/kept-secrets.js';
 import { ListenOutput } from '../../webhooks/listen-output.js';
 import { Listener } from '../../webhooks/listener.js';
 import { deleteTemporary, registerTemporary, type TemporaryEndpoint } from '../../webhooks/temporary-endpoint.js';
@@ -122,7 +121,7 @@ function settledSecret(ctx: Context, opts: ListenOpts): { secret?: string; endpo
   ].filter(Boolean);
   if (sources.length > 1) throw usageError(`${sources.join(' and ')} cannot be used together`, 'the secret comes from exactly one of them');
   if (opts.endpoint !== undefined) {
-    const endpointId = uuid('--endpoint', opts.endpoint).toLowerCase();
+    const endpointId = keptEndpointId(ctx, opts.endpoint);
     const secret = keptSecret(ctx, endpointId);
     if (secret === undefined) {
       throw usageError(

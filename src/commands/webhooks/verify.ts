@@ -2,13 +2,12 @@
 // or a whole file saved by `listen --save`. It does not talk to the service.
 import type { Context } from '../../context.js';
 import { ExitCode, usageError } from '../../errors.js';
-import { uuid } from '../../input/validate.js';
 import { readNamedFile } from '../../input/files.js';
 import { readAll } from '../../input/stdin.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { readSavedFile } from '../../webhooks/saved.js';
 import type { ActionFn } from '../../cmdkit/define.js';
-import { keptSecret } from '../../webhooks/kept-secrets.js';
+import { keptEndpointId, keptSecret } from '../../webhooks/kept-secrets.js';
 import { diagnose, diagnoseSaved } from '../../webhooks/diagnosis.js';
 
 /** The secret from --secret, TRIPCTL_WEBHOOK_SECRET or the one kept for --endpoint. */
@@ -16,7 +15,7 @@ function secretFrom(ctx: Context, opts: { secret?: string; endpoint?: string }):
   if (opts.secret !== undefined && opts.endpoint !== undefined) throw usageError('--secret and --endpoint cannot be used together');
   if (opts.secret !== undefined) return opts.secret;
   if (opts.endpoint !== undefined) {
-    const id = uuid('--endpoint', opts.endpoint);
+    const id = keptEndpointId(ctx, opts.endpoint);
     const kept = keptSecret(ctx, id);
     if (kept === undefined)
       throw usageError(`no signing secret kept for endpoint ${id} in profile '${ctx.settings().profileName}'`, 'pass --secret');
