@@ -102,6 +102,10 @@ export class IO {
   async flush(): Promise<void> {
     // A stderr never asked for holds nothing.
     await Promise.all([flushed(this.stdout), typeof this.stderrSource === 'function' ? undefined : flushed(this.stderrSource)]);
+    // A stdout that is a file or a device (`> /dev/full`, a full disk) is written at once but
+    // reports its failure a tick later: one turn of the loop, so that it is known before the exit
+    // code is (a command that sends no request ended with 0 and an empty file).
+    await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Registers a secret so that it can never reach stderr in full. */

@@ -189,6 +189,21 @@ describe('write errors and readers that go away (built bin)', () => {
     }
   }, 60_000);
 
+  it('stdout on a full disk for a command that sends no request (--version, completion, help reference): exit 1, one line', async () => {
+    // Such a command was done before the device's refusal arrived, and ended 0 with an empty file.
+    for (const args of [['--version'], ['completion', 'bash'], ['help', 'reference']]) {
+      const fd = openSync('/dev/full', 'w');
+      try {
+        const child = start(args, fd);
+        const stderr = collect(child.stderr);
+        expect(await ended(child), `${args.join(' ')}: ${stderr()}`).toBe(1);
+        expect(stderr()).toBe('tripctl: cannot write the output: ENOSPC: no space left on device, write\n');
+      } finally {
+        closeSync(fd);
+      }
+    }
+  }, 60_000);
+
   it('a reader that stops after the first chunk (`| head -c`): exit 0, nothing on stderr', async () => {
     const child = start(['trips', 'list', '--all', '--per-page', String(PER_PAGE), '-o', 'ndjson'], 'pipe');
     const stderr = collect(child.stderr);
