@@ -24,8 +24,16 @@ const onSignal = () => {
     controller.abort();
     return;
   }
-  // A second Ctrl-C means "now": whatever clean-up the first one started is abandoned.
-  if (now - firstStop >= SAME_STOP_MS) process.exit(130);
+  // A second Ctrl-C means "now": whatever clean-up the first one started is abandoned, and said so
+  // (a listener's temporary endpoint or kept secret may remain; a file being saved is not complete).
+  if (now - firstStop >= SAME_STOP_MS) {
+    try {
+      process.stderr.write('tripctl: stopped at once (a second interrupt): the clean-up the first one began was abandoned\n');
+    } catch {
+      // A terminal that is gone: nothing to say it on.
+    }
+    process.exit(130);
+  }
 };
 // A closed terminal or SSH session (SIGHUP) is a stop from outside like SIGTERM: the same clean-up
 // (no .part file, no temporary endpoint), the same per-id lines and summary, the same exit code.

@@ -162,6 +162,7 @@ describe('a stop sent twice at once, and a second Ctrl-C', () => {
     run.child.kill('SIGINT');
     expect(await run.exited, run.stderr()).toBe(130);
     expect(run.stderr()).not.toContain('Deleted temporary endpoint');
+    expect(run.stderr()).toContain('tripctl: stopped at once (a second interrupt): the clean-up the first one began was abandoned\n');
     server.releaseHeld();
   }, 30_000);
 });
