@@ -176,9 +176,18 @@ export class Context {
     return format === 'table' && (sources.output === 'flag' || sources.output === 'env');
   }
 
-  /** Colour only on a terminal, and never when NO_COLOR or --no-color say no. */
+  /** Colour on stdout: see colorOn. */
   get colorEnabled(): boolean {
-    return this.io.stdoutIsTTY && this.globals.color !== false && !this.env.NO_COLOR && this.env.TERM !== 'dumb';
+    return this.colorOn('stdout');
+  }
+
+  /**
+   * The one colour rule, for either stream: only on a terminal, and never when --no-color,
+   * NO_COLOR, FORCE_COLOR=0 (the other common way to say no) or a dumb terminal say no.
+   */
+  colorOn(stream: 'stdout' | 'stderr'): boolean {
+    const tty = stream === 'stdout' ? this.io.stdoutIsTTY : this.io.stderrIsTTY;
+    return tty && this.globals.color !== false && !this.env.NO_COLOR && this.env.FORCE_COLOR !== '0' && this.env.TERM !== 'dumb';
   }
 
   /** A person can be asked: a terminal on both ends, no --no-input, no CI. */
@@ -301,7 +310,7 @@ export class Context {
   /** A spinner on stderr while long work runs: on a terminal only, never in CI or cron. */
   async progress(text: string): Promise<Progress> {
     const { startProgress } = await import('./output/progress.js');
-    return startProgress({ stream: this.io.stderr, enabled: this.io.stderrIsTTY && !this.env.CI, color: this.colorEnabled }, text);
+    return startProgress({ stream: this.io.stderr, enabled: this.io.stderrIsTTY && !this.env.CI, color: this.colorOn('stderr') }, text);
   }
 
   warn(message: string): void {

@@ -98,7 +98,7 @@ async function withCompany(ctx: Context, saved: string): Promise<string> {
 
 /** White on red on a colour terminal, so the live profile cannot be mistaken for another. */
 async function paint(ctx: Context, label: string): Promise<string> {
-  if (!ctx.io.stderrIsTTY || ctx.env.NO_COLOR || ctx.env.TERM === 'dumb' || ctx.globals.color === false) return label;
+  if (!ctx.colorOn('stderr')) return label;
   const { Chalk } = await import('chalk');
   return new Chalk({ level: 1 }).bold.white.bgRed(` ${label} `);
 }

@@ -182,6 +182,15 @@ describe('protected profiles against the sandbox', () => {
     const prompter = new ScriptedPrompter([[/.*/, () => false]]);
     await run(['bookings', 'approve', UUID], { stdinIsTTY: true, stderrIsTTY: true, prompter, env: { NO_COLOR: undefined } });
     expect(prompter.asked[0]!.message).toBe('\x1b[1m\x1b[37m\x1b[41m LIVE · Qasioun Express \x1b[49m\x1b[39m\x1b[22m — approve 1 booking?');
+    // FORCE_COLOR=0, the other common way to say no colour, is heard as NO_COLOR is (one rule: Context.colorOn).
+    const plain = new ScriptedPrompter([[/.*/, () => false]]);
+    await run(['bookings', 'approve', UUID], {
+      stdinIsTTY: true,
+      stderrIsTTY: true,
+      prompter: plain,
+      env: { NO_COLOR: undefined, FORCE_COLOR: '0' },
+    });
+    expect(plain.asked[0]!.message).toBe('LIVE · Qasioun Express — approve 1 booking?');
   });
 
   it('protect and unprotect', async () => {

@@ -211,7 +211,7 @@ export const inbox: ActionFn<InboxOptions> = async (ctx, { opts }) => {
         pageSize: 12,
         width: ctx.io.columns,
         // The screen is drawn on stderr, so its colour follows stderr.
-        color: ctx.io.stderrIsTTY && ctx.globals.color !== false && !ctx.env.NO_COLOR && ctx.env.TERM !== 'dumb',
+        color: ctx.colorOn('stderr'),
       },
       { input: ctx.io.stdin, output: screenOn(ctx), signal: ctx.signal, clearPromptOnDone: false },
     );
