@@ -71,10 +71,10 @@ const io = new IO({
   columns: process.stdout.columns,
 });
 // A reader that goes away (`tripctl … | head`) stops the work: a normal end for a read, said
-// nothing about; a write verb reports what was and was not sent, and ends with 130 (cli.ts).
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') controller.abort();
-});
+// nothing about; a write verb reports what was and was not sent, and ends with 130 (cli.ts). A
+// stdout that cannot be written at all (a full disk) stops it too: an `--all` walk went on asking
+// for every page of a result nobody could keep (it ends 1 with one line, cli.ts reportWriteError).
+process.stdout.on('error', () => controller.abort());
 
 const ctx = new Context({ io, env: process.env, cwd: process.cwd(), signal: controller.signal });
 // No top-level await: the bundle is CommonJS, for the code cache (see launch.ts).

@@ -178,12 +178,15 @@ describe('write errors and readers that go away (built bin)', () => {
   it('stdout on a full disk (/dev/full): exit 1 with one line, no stack trace', async () => {
     const fd = openSync('/dev/full', 'w');
     try {
+      const before = server.seen('GET /trips').length;
       const child = start(['trips', 'list', '--all', '--per-page', String(PER_PAGE), '-o', 'json'], fd);
       const stderr = collect(child.stderr);
       const code = await ended(child);
       expect(code, stderr()).toBe(1);
       expect(stderr()).toMatch(/^tripctl: /);
       expect(stderr()).not.toMatch(/\n\s+at /);
+      // The walk stops at the first refused write, as for a reader gone: not all 60 pages asked for.
+      expect(server.seen('GET /trips').length - before).toBeLessThanOrEqual(3);
     } finally {
       closeSync(fd);
     }

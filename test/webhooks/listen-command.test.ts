@@ -105,6 +105,13 @@ describe('webhooks listen (command)', () => {
     expect(unknown.err()).toMatch(/no signing secret kept for endpoint/);
   });
 
+  it('a --host that is no address of this machine is a usage error in one line, not an unexpected one', async () => {
+    const t = context();
+    expect(await t.run(['webhooks', 'listen', '--port', '0', '--host', '192.0.2.1', '--secret', SECRET])).toBe(2);
+    expect(t.err()).toContain('tripctl: 192.0.2.1 is not an address of this machine\nhint: give --host one of its own addresses');
+    expect(t.err()).not.toContain('unexpected error');
+  });
+
   it('--register shows the secret once on stderr, keeps it while listening (secret, replay), and forgets it with the endpoint', async () => {
     server.on('POST /webhooks', (req) => ({
       status: 201,

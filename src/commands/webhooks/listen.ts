@@ -174,6 +174,12 @@ async function start(listener: Listener, opts: ListenOpts): Promise<void> {
         'pick another with --port, or --port 0 for a free one',
       );
     if (code === 'EACCES') throw new CliError(`not allowed to listen on port ${opts.port}`, ExitCode.failure, 'pick a port above 1023');
+    if (code === 'EADDRNOTAVAIL')
+      throw new CliError(
+        `${opts.host} is not an address of this machine`,
+        ExitCode.usage,
+        'give --host one of its own addresses (127.0.0.1 by default)',
+      );
     throw error;
   }
 }
