@@ -36,9 +36,14 @@ export interface BulkReport {
   end(): Promise<void>;
 }
 
-/** The report of one run, or of several that make one answer (share it, then end it once). */
-export function bulkReport(ctx: Context): BulkReport {
-  const { output, query } = ctx.settings();
+/**
+ * The report of one run, or of several that make one answer (share it, then end it once).
+ * `inStream`: the items end an answer that is already a record a line (the boarding station's
+ * verdicts, then its no-shows), so -o json stays lines there, as ndjson.
+ */
+export function bulkReport(ctx: Context, { inStream = false } = {}): BulkReport {
+  const { query } = ctx.settings();
+  const output = inStream && ctx.settings().output === 'json' ? 'ndjson' : ctx.settings().output;
   // An assistant reads what became of each id in words, not the service's raw object.
   if (ctx.records && output === 'json' && query === undefined)
     return {

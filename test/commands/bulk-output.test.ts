@@ -138,3 +138,26 @@ describe('trips publish --from-file in every format', () => {
     expect(ids.stdout).toBe(`${records[0].id}\n${records[1].id}\n`);
   });
 });
+
+describe('trips board --no-show-rest -o json', () => {
+  it("the no-shows follow the station's verdicts as lines, every line one JSON object", async () => {
+    const api = sandboxApi(session.sandbox);
+    const tripId = (await newTrip(session.sandbox, { toCityId: 'aleppo', departureAt: '2027-09-02T05:00:00Z' })).id;
+    const approved: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { booking } = await api('POST', '/bookings', { tripId, seats: 1, phone: `+96394${phone++}` });
+      await api('PATCH', `/bookings/${booking.id}`, { status: 'approved' });
+      approved.push(booking.id);
+    }
+    const result = await session.run(['trips', 'board', tripId, '--yes', '--no-show-rest', '-o', 'json'], { input: `${approved[0]}\n` });
+    expect(result.code, result.stderr).toBe(0);
+    const records = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records).toEqual([
+      expect.objectContaining({ kind: 'boarded' }),
+      expect.objectContaining({ id: approved[1], outcome: 'no_show', ok: true }),
+    ]);
+  });
+});
