@@ -4,28 +4,12 @@
 // failure is one id's line, never the end of the report: what was done is always said.
 import type { Context } from '../context.js';
 import { CliError, ExitCode, httpSuffix, mostSevere, usageError } from '../errors.js';
-import { sanitizeLine, toJson } from '../output/sanitize.js';
+import { sanitizeLine } from '../output/sanitize.js';
 import { readAll } from '../input/stdin.js';
 import { idOf, looksLikeId } from './ids.js';
+import { type BulkOutcome, bulkReport, type BulkReport } from './bulk-output.js';
 
-export interface BulkOutcome {
-  id: string;
-  /** The input line the item came from, when the caller gave `lines` (imports). */
-  line?: number;
-  ok: boolean;
-  /** The id was already in the asked-for state: nothing to do, and not a failure (a re-run ends clean). */
-  already?: boolean;
-  exitCode: number;
-  /**
-   * Left undone on purpose, with its reason (`differs`: a row of a file that differs from what is
-   * published, sent only with --update): not a failure, but not done either, so it keeps its
-   * exit code and is counted apart.
-   */
-  held?: string;
-  /** What the id is now, e.g. the booking's status. */
-  result?: unknown;
-  error?: string;
-}
+export type { BulkOutcome } from './bulk-output.js';
 
 export interface BulkOptions {
   /** Verb for the summary, e.g. `approved`. */
@@ -46,6 +30,8 @@ export interface BulkOptions {
   lines?: number[];
   /** The id to report for a success when the item had none before (the object a row created). */
   idOf?: (result: unknown) => string | undefined;
+  /** Where the items are printed, when several runs make one answer (an import's rows and its prunes); ended by the caller. */
+  report?: BulkReport;
 }
 
 /** What act() returns when the id was already as asked: its current state, reported as `already …`. */
@@ -176,27 +162,15 @@ function nameOf(item: BulkItem): string {
 
 export async function runBulk(ctx: Context, items: readonly BulkItem[], opts: BulkOptions): Promise<number> {
   const ids = items.map(nameOf);
-  const json = ctx.settings().output === 'json' || ctx.settings().output === 'ndjson';
+  const report = opts.report ?? bulkReport(ctx);
   const outcomes: Array<BulkOutcome | undefined> = new Array(ids.length);
   /** Sent and not yet answered: on an interrupt these are neither done nor safely undone. */
   const inFlight = new Set<number>();
   let printed = 0;
-  const print = (outcome: BulkOutcome) => {
-    const lead = outcome.line !== undefined ? `${outcome.line}\t` : '';
-    // An assistant reads what became of each id in words, not the service's raw object.
-    if (json && ctx.records) {
-      const { id, ok, already, error, held, line: at } = outcome;
-      const now = ok ? (already ? `already ${opts.done}` : (opts.describe?.(outcome.result) ?? opts.done)) : held;
-      ctx.io.out(
-        `${toJson({ id, ...(at !== undefined ? { line: at } : {}), ok, ...(now ? { result: now } : {}), ...(error ? { error } : {}) })}\n`,
-      );
-    } else if (json) ctx.io.out(`${toJson(outcome)}\n`);
-    else if (outcome.held !== undefined)
-      ctx.io.out(`${lead}${outcome.id}\t${sanitizeLine(outcome.held)}\t${sanitizeLine(outcome.error ?? '')}\n`);
-    else if (outcome.already) ctx.io.out(`${lead}${outcome.id}\talready ${sanitizeLine(opts.done)}\n`);
-    else if (outcome.ok) ctx.io.out(`${lead}${outcome.id}\t${sanitizeLine(opts.describe?.(outcome.result) ?? opts.done)}\n`);
-    else ctx.io.out(`${lead}${outcome.id}\terror\t${sanitizeLine(outcome.error ?? 'failed')}\n`);
-  };
+  /** What became of an item in a word: the table's second cell, the records' `outcome`. */
+  const word = (outcome: BulkOutcome) =>
+    outcome.held ?? (outcome.already ? `already ${opts.done}` : outcome.ok ? (opts.describe?.(outcome.result) ?? opts.done) : 'error');
+  const print = (outcome: BulkOutcome) => report.item(outcome, word(outcome));
   const line = (index: number) => (opts.lines ? { line: opts.lines[index] } : {});
   const flush = () => {
     while (printed < ids.length && outcomes[printed]) print(outcomes[printed++]!);
@@ -284,6 +258,7 @@ export async function runBulk(ctx: Context, items: readonly BulkItem[], opts: Bu
     if (unknown.length) ctx.info(`unknown (in flight when the reader went away): ${named(unknown)}`);
     if (notSent) ctx.info(`not sent: ${named(Array.from({ length: notSent }, (_, at) => next + at))}`);
   }
+  if (!opts.report) await report.end();
   ctx.info(
     `${opts.done} ${succeeded} of ${ids.length}${already ? ` (${already} already)` : ''}${heldText}${failed.length ? `; ${failed.length} failed` : ''}${unknown.length ? `; ${unknown.length} unknown (in flight when interrupted)` : ''}${notSent ? `; ${notSent} not sent (interrupted)` : ''}`,
   );

@@ -6,6 +6,7 @@ import type { Context } from '../context.js';
 import { ExitCode } from '../errors.js';
 import { passengerText, type Passenger } from './booking-details.js';
 import { Held, runBulk } from './bulk.js';
+import type { BulkReport } from './bulk-output.js';
 import type { Unlisted } from './import-plan.js';
 import type { ImportVerb } from './import-verb.js';
 
@@ -45,6 +46,7 @@ export async function pruneUnlisted(
   passengers: ReadonlyMap<string, readonly Passenger[]>,
   agreed: ReadonlySet<string>,
   concurrency: number,
+  report: BulkReport,
 ): Promise<{ code: number; cancelled: string[] }> {
   const client = await ctx.client();
   const cancelled: string[] = [];
@@ -54,6 +56,7 @@ export async function pruneUnlisted(
     {
       done: 'cancelled',
       concurrency,
+      report,
       act: async (id) => {
         const booked = passengers.get(id) ?? [];
         if (booked.length && !agreed.has(id))

@@ -9,6 +9,7 @@ import { ExitCode, mostSevere } from '../errors.js';
 import { toJson } from '../output/sanitize.js';
 import { passengersOf, type Passenger } from './booking-details.js';
 import { Held, runBulk } from './bulk.js';
+import { bulkReport, type BulkReport } from './bulk-output.js';
 import { proceedOrCancel } from './confirm.js';
 import { guardFares, type FareToSend } from './fare-guard.js';
 import { changeBody, dryRunLine, type Found, heldText, planCounts, planRows, reportUnlisted, type RowPlan } from './import-plan.js';
@@ -123,11 +124,14 @@ export async function sendRows(ctx: Context, verb: ImportVerb, opts: ImportOptio
   }
   const sent = { created: 0, updated: 0, replayed: 0, cancelled: 0, ids: [] as string[] };
   const listed = rows.map((_, index) => index).filter((index) => listedRow(ctx, opts, plans[index]!));
-  const rowsCode = listed.length ? await sendListed(ctx, verb, opts, rows, plans, holds, listed, sent) : 0;
+  // The rows and the trips pruned are one answer: one JSON array, one CSV header.
+  const output = bulkReport(ctx);
+  const rowsCode = listed.length ? await sendListed(ctx, verb, opts, rows, plans, holds, listed, sent, output) : 0;
   const pruneCode =
     prune && removed.length
-      ? await pruneUnlisted(ctx, { ...verb, prune: verb.prune! }, removed, passengers, agreed, opts.concurrency ?? 8)
+      ? await pruneUnlisted(ctx, { ...verb, prune: verb.prune! }, removed, passengers, agreed, opts.concurrency ?? 8, output)
       : undefined;
+  await output.end();
   if (pruneCode) sent.cancelled = pruneCode.cancelled.length;
   if (record) {
     // What the file stands for now: its rows' objects, what it created, and removed rows still on sale.
@@ -167,10 +171,10 @@ function runCode(code: number, sent: number): number {
   return code === ExitCode.differs && sent > 0 ? ExitCode.partly : code;
 }
 
-/** A row's line is printed unless it asks for nothing (unchanged, or not published): those are counted. */
+/** A row's table line is printed unless it asks for nothing (unchanged, or not published): those are counted. A script's format lists every row. */
 function listedRow(ctx: Context, opts: ImportOptions, plan: RowPlan): boolean {
-  const output = ctx.settings().output;
-  if (opts.verbose || output === 'json' || output === 'ndjson') return true;
+  const { output, query } = ctx.settings();
+  if (opts.verbose || output !== 'table' || query !== undefined) return true;
   return plan.kind !== 'unchanged' && plan.kind !== 'exists';
 }
 
@@ -215,6 +219,7 @@ async function sendListed(
   holds: Holds,
   listed: number[],
   sent: { created: number; updated: number; replayed: number; ids: string[] },
+  report: BulkReport,
 ): Promise<number> {
   const client = await ctx.client();
   const update = opts.update === true;
@@ -223,6 +228,7 @@ async function sendListed(
     listed.map(() => '-'),
     {
       done: 'imported',
+      report,
       concurrency: opts.concurrency ?? 8,
       lines: listed.map((index) => rows[index]!.line),
       act: async (_, at) => {

@@ -92,11 +92,8 @@ describe('bulk ids against the sandbox', () => {
     const result = await run(['bookings', 'approve', '00000000', id, '-o', 'json']);
     expect(result.code, result.err).toBe(5);
     expect(result.writes).toEqual([`PATCH /bookings/${id}`]);
-    const [first, second] = result.out
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
-    expect(first).toEqual({ id: '00000000', ok: false, exitCode: 5, error: 'no booking id starts with 00000000' });
+    const [first, second] = JSON.parse(result.out);
+    expect(first).toEqual({ id: '00000000', outcome: 'error', ok: false, exitCode: 5, error: 'no booking id starts with 00000000' });
     expect(second).toMatchObject({ id, ok: true });
   });
 });

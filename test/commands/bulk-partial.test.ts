@@ -25,16 +25,20 @@ it.each([
       describe: () => 'approved',
     });
     expect(exit).toBe(code);
-    const lines = t.out().trim().split('\n');
     if (output === 'json') {
-      expect(lines.map((l) => JSON.parse(l))).toEqual([
+      expect(JSON.parse(t.out())).toEqual([
         expect.objectContaining({ id: ids[0], ok: true }),
         expect.objectContaining({ id: ids[1], ok: true }),
         expect.objectContaining({ id: ids[2], ok: false, exitCode: code, error: message }),
         expect.objectContaining({ id: ids[3], ok: true }),
       ]);
     } else {
-      expect(lines).toEqual([`${ids[0]}\tapproved`, `${ids[1]}\tapproved`, `${ids[2]}\terror\t${message}`, `${ids[3]}\tapproved`]);
+      expect(t.out().trim().split('\n')).toEqual([
+        `${ids[0]}\tapproved`,
+        `${ids[1]}\tapproved`,
+        `${ids[2]}\terror\t${message}`,
+        `${ids[3]}\tapproved`,
+      ]);
     }
     expect(t.err()).toContain('approved 3 of 4; 1 failed');
     t.cleanup();

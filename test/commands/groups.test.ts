@@ -471,7 +471,7 @@ describe('bookings', () => {
     const boarded = await sent(['bookings', 'board', bookingId, '-o', 'json']);
     expect(boarded.code, boarded.stderr).toBe(0);
     expect(only(boarded.requests, 'POST', `/bookings/${bookingId}/boarded`)).toHaveLength(1);
-    expect(JSON.parse(boarded.stdout.trim())).toMatchObject({ id: bookingId, ok: true });
+    expect(JSON.parse(boarded.stdout)).toMatchObject([{ id: bookingId, ok: true }]);
 
     const ticket = await sent(['bookings', 'ticket', bookingId]);
     expect(ticket.code, ticket.stderr).toBe(0);

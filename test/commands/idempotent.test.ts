@@ -80,7 +80,7 @@ describe('bulk verbs run twice', () => {
     await run(['bookings', 'approve', id!]);
     const again = await run(['bookings', 'approve', id!, '-o', 'json']);
     expect(again.code).toBe(0);
-    expect(JSON.parse(again.out)).toMatchObject({ id, ok: true, already: true, exitCode: 0, result: { id, status: 'approved' } });
+    expect(JSON.parse(again.out)).toMatchObject([{ id, ok: true, already: true, exitCode: 0, result: { id, status: 'approved' } }]);
   });
 
   it('a mixed re-run: new ones are done, done ones are already, others keep the service error', async () => {

@@ -5,6 +5,7 @@
 // bell; piped, one tab-separated line per input line (or one JSON object with -o json/ndjson).
 import { createInterface } from 'node:readline';
 import { runBulk } from '../../../cmdkit/bulk.js';
+import { bulkReport } from '../../../cmdkit/bulk-output.js';
 import type { ActionFn } from '../../../cmdkit/define.js';
 import { unwrap } from '../../../cmdkit/run-operation.js';
 import type { Context } from '../../../context.js';
@@ -189,12 +190,15 @@ async function noShows(ctx: Context, station: BoardingStation, tripId: string, n
     ctx.info(`To mark them no-show later: tripctl trips board ${tripId} --sync --no-show-rest`);
     return 0;
   }
-  return runBulk(
+  // Its no-shows follow the station's verdicts, a record a line: -o json stays lines.
+  const report = bulkReport(ctx, { inStream: true });
+  const code = await runBulk(
     ctx,
     rest.map((p) => p.bookingId),
     {
       done: 'marked no-show',
       concurrency: 4,
+      report,
       act: async (id) => {
         const { data } = await station.link.call((client) =>
           client.request({ method: 'POST', path: `/bookings/${id}/no-show`, retrySafe: true, expect: { kind: 'object', key: 'booking' } }),
@@ -207,4 +211,6 @@ async function noShows(ctx: Context, station: BoardingStation, tripId: string, n
       describe: (booking) => (booking as { status?: string }).status ?? 'marked no-show',
     },
   );
+  await report.end();
+  return code;
 }
