@@ -10,7 +10,7 @@ import { ApiError, CliError, ExitCode, InterruptedError, NetworkError, usageErro
 import { maskSecret, redactSecrets } from '../secrets.js';
 import { Deadline, pause } from './deadline.js';
 import { errorCode, isBodyBreak, networkError, RESET_CODES, retryAfterMs, timeoutError, toApiError, waitTooLong } from './failures.js';
-import { mayHaveApplied, mayRepeat, NOT_SENT_CODES, settleRetried, wasApplied } from './repeat.js';
+import { mayHaveApplied, mayRepeat, NOT_SENT_CODES, settleRefused, settleRetried, wasApplied } from './repeat.js';
 import { badAnswer, checkShape, parseJson, parseJsonQuietly } from './shape.js';
 import { contentType, lowerCaseKeys, requestLines, truncate } from './trace.js';
 import { buildUrl, isLoopbackHost, parseBaseUrl } from './url.js';
@@ -63,11 +63,13 @@ export class ApiClient {
       throw res.broke(error);
     }
     if (res.status >= 400) {
+      // After a lost answer, or at once (a re-run), the refusal may be the write's own state (repeat.ts).
       const refusal = toApiError(res.status, data, text);
-      if (!res.afterLostAnswer) throw refusal;
-      const settled = await settleRetried(req, refusal, (path) => this.readBack(path));
-      this.opts.notice?.(settled.note);
-      return { status: res.status, headers: res.headers, data: settled.data as T };
+      const readBack = (path: string) => this.readBack(path);
+      const settled = res.afterLostAnswer ? await settleRetried(req, refusal, readBack) : await settleRefused(req, refusal, readBack);
+      if ('note' in settled) this.opts.notice?.(settled.note);
+      const already = 'already' in settled ? settled.already : undefined;
+      return { status: res.status, headers: res.headers, data: settled.data as T, already };
     }
     return { status: res.status, headers: res.headers, data: data as T };
   }

@@ -74,6 +74,12 @@ export interface ApiResponse<T = unknown> {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   data: T;
+  /**
+   * Set when the service refused the write and the object read back already in the state the
+   * write reaches (`reached`): nothing changed, `data` is the object as read back, and this says
+   * so in words (repeat.ts, settleRefused).
+   */
+  already?: string;
 }
 
 export interface StreamResponse {

@@ -85,6 +85,36 @@ export async function settleRetried(
   );
 }
 
+/**
+ * A refusal that can mean "not from this state" (a conflict, an invalid move, a 400 or 422 the
+ * service gives for either): not a missing key or scope (401, 403), an unknown object (404) or a
+ * rate limit (429), where reading the object back would tell nothing.
+ */
+function refusedFromState(status: number): boolean {
+  return status >= 400 && status < 500 && ![401, 403, 404, 429].includes(status);
+}
+
+/**
+ * A write the service refuses on its first try (a re-run: `trips cancel ID` twice, cron running
+ * twice) whose object reads back in the state the write declares it reaches (`reached`): it
+ * already was so, and that is done, not failed (exit 0). `already` says so in words for the
+ * caller to show. Anything else keeps the service's refusal and its exit code.
+ */
+export async function settleRefused(
+  req: Pick<RequestOptions, 'method' | 'path' | 'reached'>,
+  refusal: ApiError,
+  readBack: ReadBack,
+): Promise<{ data: unknown; already: string }> {
+  if (!req.reached || !refusedFromState(refusal.status)) throw refusal;
+  const object = objectPath(req.path);
+  const current = await readBack(object).catch(() => undefined);
+  if (!current || current.status >= 300 || !req.reached(current.data)) throw refusal;
+  return {
+    data: current.data,
+    already: `the service refused ${req.method} ${req.path} (HTTP ${refusal.status}), and ${object} reads back as that leaves it`,
+  };
+}
+
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
