@@ -10,7 +10,7 @@ import { ApiError, CliError, ExitCode, InterruptedError, NetworkError, usageErro
 import { maskSecret, redactSecrets } from '../secrets.js';
 import { Deadline, pause } from './deadline.js';
 import { errorCode, isBodyBreak, networkError, RESET_CODES, retryAfterMs, timeoutError, toApiError, waitTooLong } from './failures.js';
-import { mayHaveApplied, mayRepeat, NOT_SENT_CODES, settleRefused, settleRetried, wasApplied } from './repeat.js';
+import { mayHaveApplied, mayRepeat, NOT_SENT_CODES, settleRefused, settleRetried, wasApplied, writeDone } from './repeat.js';
 import { badAnswer, checkShape, parseJson, parseJsonQuietly } from './shape.js';
 import { contentType, lowerCaseKeys, requestLines, truncate } from './trace.js';
 import { buildUrl, isLoopbackHost, parseBaseUrl } from './url.js';
@@ -69,9 +69,16 @@ export class ApiClient {
       const settled = res.afterLostAnswer ? await settleRetried(req, refusal, readBack) : await settleRefused(req, refusal, readBack);
       if ('note' in settled) this.opts.notice?.(settled.note);
       const already = 'already' in settled ? settled.already : undefined;
+      this.wrote(req, settled.data, already);
       return { status: res.status, headers: res.headers, data: settled.data as T, already };
     }
+    this.wrote(req, data);
     return { status: res.status, headers: res.headers, data: data as T };
+  }
+
+  /** Tells whoever keeps what the run did of a write answered with success (ClientOptions.wrote). */
+  private wrote(req: RequestOptions, data: unknown, already?: string): void {
+    if (req.method !== 'GET') this.opts.wrote?.(writeDone(req, data, already));
   }
 
   /**
@@ -85,6 +92,8 @@ export class ApiClient {
       this.traceBody(text);
       throw toApiError(res.status, parseJsonQuietly(text), text);
     }
+    // Its body is the caller's (a file, `api`'s stdout): the call is what it did.
+    this.wrote(req, undefined);
     return res;
   }
 

@@ -32,6 +32,11 @@ export interface ClientOptions {
   now?: () => number;
   /** Receives a line for stderr that is not an error: a retried write found done (repeat.ts). */
   notice?: (line: string) => void;
+  /**
+   * Told of every write answered with success (or found already done), in words (`writeDone` in
+   * repeat.ts): what a run that loses its output (the reader of stdout went away) says it did.
+   */
+  wrote?: (done: string) => void;
 }
 
 export interface RequestOptions {

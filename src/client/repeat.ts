@@ -115,6 +115,29 @@ export async function settleRefused(
   };
 }
 
+/**
+ * What a write answered with success did, in one line for a person or a script that lost its
+ * output: the call, and the object it made when the path names none yet (`POST /trips → trip ID`);
+ * a write found already done (settleRefused) changed nothing.
+ */
+export function writeDone(req: Pick<RequestOptions, 'method' | 'path'>, data: unknown, already?: string): string {
+  const call = `${req.method} ${req.path}`;
+  if (already) return `${call} (already so: nothing changed)`;
+  const made = madeObject(data);
+  return made && !req.path.toLowerCase().includes(made.id.toLowerCase()) ? `${call} → ${made.kind} ${made.id}` : call;
+}
+
+/** The id an answer names: `{trip: {id}}` (a one-key envelope, named by its key) or `{id}`. */
+function madeObject(data: unknown): { kind: string; id: string } | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const record = data as Record<string, unknown>;
+  if (typeof record.id === 'string') return { kind: 'id', id: record.id };
+  const keys = Object.keys(record).filter((key) => key !== 'meta');
+  const inner = keys.length === 1 ? record[keys[0]!] : undefined;
+  const id = (inner as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' ? { kind: keys[0]!, id } : undefined;
+}
+
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
