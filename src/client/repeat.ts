@@ -111,7 +111,7 @@ export async function settleRefused(
   if (!current || current.status >= 300 || !req.reached(current.data)) throw refusal;
   return {
     data: current.data,
-    already: `the service refused ${req.method} ${req.path} (HTTP ${refusal.status}), and ${object} reads back as that leaves it`,
+    already: `the service refused ${req.method} ${req.path} (HTTP ${refusal.status}), and it reads back as that leaves it`,
   };
 }
 

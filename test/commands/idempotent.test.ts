@@ -122,7 +122,7 @@ describe('bulk verbs run twice', () => {
     const second = await run(['trips', 'cancel', id, '--yes']);
     expect(second.code, second.err).toBe(0);
     expect(second.err).toBe(
-      `Cancelled trip ${id} already: the service refused DELETE /trips/${id} (HTTP 409), and /trips/${id} reads back as that leaves it; nothing changed.\n`,
+      `Cancelled trip ${id} already: the service refused DELETE /trips/${id} (HTTP 409), and it reads back as that leaves it; nothing changed.\n`,
     );
     // The refusal was judged by reading the trip back, once; nothing else was sent.
     expect(second.requests.map((r) => `${r.method} ${r.path}`).filter((r) => !r.startsWith('GET /bookings'))).toEqual([
