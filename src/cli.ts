@@ -252,14 +252,22 @@ export function reportWriteError(ctx: Context): number {
   return ExitCode.failure;
 }
 
-export function reportError(ctx: Context, error: unknown): number {
-  // The reader of stdout went away (`| head`): a read was stopped on purpose, say nothing. A
-  // write verb was stopped with work undone: that is said, and is no success.
-  if (ctx.io.stdoutClosed && error instanceof InterruptedError) {
-    if (!ctx.sentWrites) return ExitCode.ok;
+const readersGoneReported = new WeakSet<Context>();
+
+// The reader of stdout went away (`| head`): a read stopped on purpose is exit 0, nothing said. After a write its
+// output (a created trip's id) is lost: what the writes did is said on stderr, and a success ends with 130.
+export function reportReaderGone(ctx: Context, code: number): number {
+  if (!ctx.sentWrites) return ExitCode.ok;
+  if (!readersGoneReported.has(ctx)) {
+    readersGoneReported.add(ctx);
     ctx.io.err('tripctl: interrupted: the reader of the output went away\n');
-    return ExitCode.interrupted;
+    if (ctx.writesDone.length) ctx.io.err(`done: ${ctx.writesDone.map(sanitizeLine).join('; ')}\n`);
   }
+  return code === ExitCode.ok ? ExitCode.interrupted : code;
+}
+
+export function reportError(ctx: Context, error: unknown): number {
+  if (ctx.io.stdoutClosed && error instanceof InterruptedError) return reportReaderGone(ctx, ExitCode.interrupted);
   if (ctx.io.writeError) return reportWriteError(ctx);
   const debug = ctx.globals.debug === true || Boolean(ctx.env.TRIPCTL_DEBUG && ctx.env.TRIPCTL_DEBUG !== '0');
   const jsonErrors = ctx.globals.json === true || ctx.globals.output === 'json' || ctx.env.TRIPCTL_OUTPUT === 'json';

@@ -65,6 +65,8 @@ export class Context {
   keepAlive = false;
   /** A request that changes something (not a GET) was sent: a reader going away then leaves work undone. */
   sentWrites = false;
+  /** What the writes answered did, in words (client/repeat.ts, writeDone): said when the output is lost. */
+  readonly writesDone: string[] = [];
   /**
    * Looks ids up as handles for terminal tables (city names, plates, passengers). Given by the
    * command tree (cli.ts), which knows the verbs' machinery; without it tables show plain ids.
@@ -297,6 +299,7 @@ export class Context {
       },
       now: () => this.now().getTime(),
       notice: limits.silent ? undefined : (line) => this.io.err(`${line}\n`),
+      wrote: (done) => this.writesDone.push(done),
       ...this.clientOverrides,
     });
   }

@@ -1,7 +1,7 @@
 // The entry point: the only module that touches process. It builds the context from the real
 // streams and environment, runs the command, and turns the result into the exit code.
 import { setMaxListeners } from 'node:events';
-import { main, reportError, reportWriteError } from './cli.js';
+import { main, reportError, reportReaderGone, reportWriteError } from './cli.js';
 import { Context } from './context.js';
 import { IO } from './io.js';
 
@@ -85,7 +85,7 @@ void main(process.argv.slice(2), ctx)
     // A stdout that fails (a full disk) says so only then, so its failure is known before the code.
     await io.flush();
     let code = result;
-    if (io.stdoutClosed && !ctx.sentWrites) code = 0;
+    if (io.stdoutClosed) code = reportReaderGone(ctx, code);
     else if (io.writeError) code = reportWriteError(ctx);
     process.exitCode = code;
     await io.flush();

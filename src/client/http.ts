@@ -10,7 +10,7 @@ import { ApiError, CliError, ExitCode, InterruptedError, NetworkError, usageErro
 import { maskSecret, redactSecrets } from '../secrets.js';
 import { Deadline, pause } from './deadline.js';
 import { errorCode, isBodyBreak, networkError, RESET_CODES, retryAfterMs, timeoutError, toApiError, waitTooLong } from './failures.js';
-import { mayHaveApplied, mayRepeat, NOT_SENT_CODES, settleRetried, wasApplied } from './repeat.js';
+import { mayHaveApplied, mayRepeat, NOT_SENT_CODES, settleRefused, settleRetried, wasApplied, writeDone } from './repeat.js';
 import { badAnswer, checkShape, parseJson, parseJsonQuietly } from './shape.js';
 import { contentType, lowerCaseKeys, requestLines, truncate } from './trace.js';
 import { buildUrl, isLoopbackHost, parseBaseUrl } from './url.js';
@@ -63,13 +63,22 @@ export class ApiClient {
       throw res.broke(error);
     }
     if (res.status >= 400) {
+      // After a lost answer, or at once (a re-run), the refusal may be the write's own state (repeat.ts).
       const refusal = toApiError(res.status, data, text);
-      if (!res.afterLostAnswer) throw refusal;
-      const settled = await settleRetried(req, refusal, (path) => this.readBack(path));
-      this.opts.notice?.(settled.note);
-      return { status: res.status, headers: res.headers, data: settled.data as T };
+      const readBack = (path: string) => this.readBack(path);
+      const settled = res.afterLostAnswer ? await settleRetried(req, refusal, readBack) : await settleRefused(req, refusal, readBack);
+      if ('note' in settled) this.opts.notice?.(settled.note);
+      const already = 'already' in settled ? settled.already : undefined;
+      this.wrote(req, settled.data, already);
+      return { status: res.status, headers: res.headers, data: settled.data as T, already };
     }
+    this.wrote(req, data);
     return { status: res.status, headers: res.headers, data: data as T };
+  }
+
+  /** Tells whoever keeps what the run did of a write answered with success (ClientOptions.wrote). */
+  private wrote(req: RequestOptions, data: unknown, already?: string): void {
+    if (req.method !== 'GET') this.opts.wrote?.(writeDone(req, data, already));
   }
 
   /**
@@ -83,6 +92,8 @@ export class ApiClient {
       this.traceBody(text);
       throw toApiError(res.status, parseJsonQuietly(text), text);
     }
+    // Its body is the caller's (a file, `api`'s stdout): the call is what it did.
+    this.wrote(req, undefined);
     return res;
   }
 

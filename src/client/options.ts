@@ -32,6 +32,11 @@ export interface ClientOptions {
   now?: () => number;
   /** Receives a line for stderr that is not an error: a retried write found done (repeat.ts). */
   notice?: (line: string) => void;
+  /**
+   * Told of every write answered with success (or found already done), in words (`writeDone` in
+   * repeat.ts): what a run that loses its output (the reader of stdout went away) says it did.
+   */
+  wrote?: (done: string) => void;
 }
 
 export interface RequestOptions {
@@ -74,6 +79,12 @@ export interface ApiResponse<T = unknown> {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   data: T;
+  /**
+   * Set when the service refused the write and the object read back already in the state the
+   * write reaches (`reached`): nothing changed, `data` is the object as read back, and this says
+   * so in words (repeat.ts, settleRefused).
+   */
+  already?: string;
 }
 
 export interface StreamResponse {

@@ -85,6 +85,59 @@ export async function settleRetried(
   );
 }
 
+/**
+ * A refusal that can mean "not from this state" (a conflict, an invalid move, a 400 or 422 the
+ * service gives for either): not a missing key or scope (401, 403), an unknown object (404) or a
+ * rate limit (429), where reading the object back would tell nothing.
+ */
+function refusedFromState(status: number): boolean {
+  return status >= 400 && status < 500 && ![401, 403, 404, 429].includes(status);
+}
+
+/**
+ * A write the service refuses on its first try (a re-run: `trips cancel ID` twice, cron running
+ * twice) whose object reads back in the state the write declares it reaches (`reached`): it
+ * already was so, and that is done, not failed (exit 0). `already` says so in words for the
+ * caller to show. Anything else keeps the service's refusal and its exit code.
+ */
+export async function settleRefused(
+  req: Pick<RequestOptions, 'method' | 'path' | 'reached'>,
+  refusal: ApiError,
+  readBack: ReadBack,
+): Promise<{ data: unknown; already: string }> {
+  if (!req.reached || !refusedFromState(refusal.status)) throw refusal;
+  const object = objectPath(req.path);
+  const current = await readBack(object).catch(() => undefined);
+  if (!current || current.status >= 300 || !req.reached(current.data)) throw refusal;
+  return {
+    data: current.data,
+    already: `the service refused ${req.method} ${req.path} (HTTP ${refusal.status}), and it reads back as that leaves it`,
+  };
+}
+
+/**
+ * What a write answered with success did, in one line for a person or a script that lost its
+ * output: the call, and the object it made when the path names none yet (`POST /trips → trip ID`);
+ * a write found already done (settleRefused) changed nothing.
+ */
+export function writeDone(req: Pick<RequestOptions, 'method' | 'path'>, data: unknown, already?: string): string {
+  const call = `${req.method} ${req.path}`;
+  if (already) return `${call} (already so: nothing changed)`;
+  const made = madeObject(data);
+  return made && !req.path.toLowerCase().includes(made.id.toLowerCase()) ? `${call} → ${made.kind} ${made.id}` : call;
+}
+
+/** The id an answer names: `{trip: {id}}` (a one-key envelope, named by its key) or `{id}`. */
+function madeObject(data: unknown): { kind: string; id: string } | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const record = data as Record<string, unknown>;
+  if (typeof record.id === 'string') return { kind: 'id', id: record.id };
+  const keys = Object.keys(record).filter((key) => key !== 'meta');
+  const inner = keys.length === 1 ? record[keys[0]!] : undefined;
+  const id = (inner as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' ? { kind: keys[0]!, id } : undefined;
+}
+
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -279,7 +279,7 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       return;
     }
     const idempotencyKey = op.idempotent ? ((opts.idempotencyKey as string | undefined) ?? newIdempotencyKey()) : undefined;
-    const { data } = await client.request({
+    const { data, already } = await client.request({
       method: op.method,
       path,
       query: query as never,
@@ -300,18 +300,21 @@ export function runnerFor(op: Operation): ActionFn<OperationOptions> {
       checkWith: checkWith(command, path),
       reached: op.reached,
     });
+    // Refused as a re-run (`trips cancel ID` twice): the object already was as asked, exit 0.
+    const done = (message: string) => (already ? `${message.replace(/\.$/, '')} already: ${already}; nothing changed.` : message);
+    if (already && result.kind !== 'none') ctx.info(done('Done'));
     if (result.kind === 'none' && ctx.records) {
       // An assistant reads what was done in words, the object as a record, and who it affected.
       const rows = (await affected) ?? [];
       await ctx.renderer().object(data !== null && typeof data === 'object' ? unwrap(data) : {}, op.resource, {
-        done: result.message(resolved),
+        done: done(result.message(resolved)),
         ...(rows.length ? { affected: rows.map(([label, text]) => `${label}: ${text}`) } : {}),
       });
     } else if (result.kind === 'none') {
       if (data !== null && typeof data === 'object' && ctx.dataOutput) {
         await ctx.renderer().object(unwrap(data));
       }
-      ctx.info(result.message(resolved));
+      ctx.info(done(result.message(resolved)));
     } else if (result.kind === 'list') {
       let items = listFrom(data, result.key);
       if (opts.limit !== undefined) items = items.slice(0, opts.limit);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { startSandbox } from '../../src/sandbox/index.js';
 import { testContext } from '../support/context.js';
-import { sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
+import { newTrip, sandboxApi, startCheckedSandbox } from '../support/sandbox.js';
 import { pipedRows } from '../support/piped.js';
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -112,6 +112,35 @@ describe('bulk verbs run twice', () => {
       expect(second.code, `${verb} again: ${second.err}`).toBe(0);
       expect(second.out).toBe(`${id}\talready ${word}\n`);
     }
+  });
+
+  it('trips cancel twice: the second run finds the trip already cancelled, exit 0, and says so', async () => {
+    const { id } = await newTrip(sandbox, { departureAt: new Date(Date.now() + 9 * 86_400_000).toISOString() });
+    const first = await run(['trips', 'cancel', id, '--yes']);
+    expect(first.code, first.err).toBe(0);
+    expect(first.err).toBe(`Cancelled trip ${id}.\n`);
+    const second = await run(['trips', 'cancel', id, '--yes']);
+    expect(second.code, second.err).toBe(0);
+    expect(second.err).toBe(
+      `Cancelled trip ${id} already: the service refused DELETE /trips/${id} (HTTP 409), and it reads back as that leaves it; nothing changed.\n`,
+    );
+    // The refusal was judged by reading the trip back, once; nothing else was sent.
+    expect(second.requests.map((r) => `${r.method} ${r.path}`).filter((r) => !r.startsWith('GET /bookings'))).toEqual([
+      `DELETE /trips/${id}`,
+      `GET /trips/${id}`,
+    ]);
+    // A script reading JSON gets the trip as it is.
+    const json = await run(['trips', 'cancel', id, '--yes', '-o', 'json']);
+    expect(json.code, json.err).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({ id, status: 'cancelled' });
+  });
+
+  it('a write that declares no state it reaches keeps the refusal and reads nothing back', async () => {
+    // trips complete before the trip has run: refused, and nothing says what "already" would be.
+    const { id } = await newTrip(sandbox, { departureAt: new Date(Date.now() + 9 * 86_400_000).toISOString() });
+    const result = await run(['trips', 'complete', id]);
+    expect(result.code).toBe(6);
+    expect(result.requests.map((r) => r.method)).toEqual(['POST']);
   });
 
   it('an unknown booking is still not found (exit 5), not read again', async () => {

@@ -131,13 +131,27 @@ describe('a retry refused where the first try cannot be told apart: exit 7, how 
     expect(code).toBe(7);
     expect(err).toMatch(/may have applied DELETE \/vehicles\//);
   });
+});
 
-  it("a first try that never left is not judged: its retry's refusal is the answer (exit 6)", async () => {
+describe('a first try refused (a re-run) is judged by the state the write reaches, not as a lost answer', () => {
+  it('a first try refused is no lost answer: a re-run on a cancelled trip is "already", never "the first try was applied"', async () => {
     const id = await publishedTripId();
     await api('DELETE', `/trips/${id}`);
-    server.on(`DELETE /trips/${id}`, relay);
+    server.on(`DELETE /trips/${id}`, relay).on(`GET /trips/${id}`, relay);
+    const { code, err } = await run(['trips', 'cancel', id, '--yes']);
+    expect(code, err).toBe(0);
+    expect(err).toMatch(new RegExp(`^Cancelled trip ${id} already: the service refused DELETE /trips/${id} \\(HTTP 409\\)`));
+    expect(err).not.toMatch(/was lost|first try was applied/);
+  });
+
+  it("a first try refused while the trip reads back in another state keeps the service's refusal (exit 6)", async () => {
+    const id = await publishedTripId();
+    server
+      .on(`DELETE /trips/${id}`, { status: 409, body: { error: `trip ${id} is locked`, code: 'locked' } })
+      .on(`GET /trips/${id}`, relay);
     const { code, err } = await run(['trips', 'cancel', id, '--yes']);
     expect(code).toBe(6);
-    expect(err).toMatch(/only a published trip can be cancelled/);
+    expect(err).toMatch(/is locked/);
+    expect(err).not.toMatch(/already|may have applied/);
   });
 });

@@ -2,7 +2,6 @@
 // moves, each declared in moves.ts; a re-run meets "already approved" and says so (exit 0).
 import { BULK_ACTIONS, type BulkVerb } from './moves.js';
 import { AlreadyDone, collectIds, runBulk } from '../../../cmdkit/bulk.js';
-import { ApiError } from '../../../errors.js';
 import type { ActionFn } from '../../../cmdkit/define.js';
 import { unwrap } from '../../../cmdkit/run-operation.js';
 
@@ -21,29 +20,19 @@ export function bulkAction(verb: BulkVerb): ActionFn<{ concurrency: number }> {
       concurrency: opts.concurrency,
       act: async (id) => {
         const path = `/bookings/${id.toLowerCase()}`;
-        try {
-          const { data } = await client.request({
-            method: action.method,
-            path: `${path}${action.path}`,
-            body: action.body,
-            // Setting a status, or marking boarded, lands the same way twice.
-            retrySafe: true,
-            expect: { kind: 'object', key: 'booking' },
-            // A retry refused after a lost answer is judged by the client (client/repeat.ts).
-            reached: (current) => action.reached((unwrap(current, 'booking') ?? {}) as Record<string, unknown>),
-          });
-          return unwrap(data, 'booking');
-        } catch (error) {
-          // The service refused the move on its first try: when the booking already is as asked
-          // (a re-run, cron running twice), that is done, not failed. Any other state keeps the service's error.
-          if (!(error instanceof ApiError) || !refusedMove(error.status)) throw error;
-          const booking = await client
-            .request({ method: 'GET', path, expect: { kind: 'object', key: 'booking' } })
-            .then(({ data }) => unwrap(data, 'booking') as Record<string, unknown> | null)
-            .catch(() => null);
-          if (booking && action.reached(booking)) return new AlreadyDone(booking);
-          throw error;
-        }
+        const { data, already } = await client.request({
+          method: action.method,
+          path: `${path}${action.path}`,
+          body: action.body,
+          // Setting a status, or marking boarded, lands the same way twice.
+          retrySafe: true,
+          expect: { kind: 'object', key: 'booking' },
+          // A refusal (a re-run, cron running twice; or a retry's after a lost answer) is judged by
+          // the client against this state: a booking already as asked is done, not failed (client/repeat.ts).
+          reached: (current) => action.reached((unwrap(current, 'booking') ?? {}) as Record<string, unknown>),
+        });
+        const booking = unwrap(data, 'booking');
+        return already ? new AlreadyDone(booking) : booking;
       },
       describe: (booking) => {
         const status = (booking as { status?: unknown } | null)?.status;
@@ -51,12 +40,4 @@ export function bulkAction(verb: BulkVerb): ActionFn<{ concurrency: number }> {
       },
     });
   };
-}
-
-/**
- * A 4xx that can mean "not from this state": not a missing key or scope (401, 403), an unknown
- * booking (404) or a rate limit (429), where reading the booking would not help.
- */
-function refusedMove(status: number): boolean {
-  return status >= 400 && status < 500 && ![401, 403, 404, 429].includes(status);
 }
