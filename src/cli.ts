@@ -2,8 +2,8 @@
 import { Command, CommanderError } from 'commander';
 import { choiceOption, integerInRange } from './cmdkit/flags.js';
 import type { Context } from './context.js';
-import { CliError, ExitCode, httpSuffix, InterruptedError, usageError } from './errors.js';
-import { sanitizeLine, toJson } from './output/sanitize.js';
+import { ExitCode, usageError } from './errors.js';
+import { reportError } from './report.js';
 import { OUTPUT_FORMATS } from './output/render.js';
 import { VERSION_LINE } from './version.js';
 
@@ -239,61 +239,4 @@ function helpAsFlag(program: Command, argv: string[]): string[] {
     command = sub;
   }
   return [...globals, ...names, '--help'];
-}
-
-const writeErrorsReported = new WeakSet<Context>();
-
-/** A stdout that cannot be written (a full disk, /dev/full): one line, whatever else failed because of it. */
-export function reportWriteError(ctx: Context): number {
-  if (!writeErrorsReported.has(ctx)) {
-    writeErrorsReported.add(ctx);
-    ctx.io.err(`tripctl: cannot write the output: ${ctx.io.writeError?.message ?? 'write failed'}\n`);
-  }
-  return ExitCode.failure;
-}
-
-const readersGoneReported = new WeakSet<Context>();
-
-// The reader of stdout went away (`| head`): a read stopped on purpose is exit 0, nothing said. After a write its
-// output (a created trip's id) is lost: what the writes did is said on stderr, and a success ends with 130.
-export function reportReaderGone(ctx: Context, code: number): number {
-  if (!ctx.sentWrites) return ExitCode.ok;
-  if (!readersGoneReported.has(ctx)) {
-    readersGoneReported.add(ctx);
-    ctx.io.err('tripctl: interrupted: the reader of the output went away\n');
-    if (ctx.writesDone.length) ctx.io.err(`done: ${ctx.writesDone.map(sanitizeLine).join('; ')}\n`);
-  }
-  return code === ExitCode.ok ? ExitCode.interrupted : code;
-}
-
-export function reportError(ctx: Context, error: unknown): number {
-  if (ctx.io.stdoutClosed && error instanceof InterruptedError) return reportReaderGone(ctx, ExitCode.interrupted);
-  if (ctx.io.writeError) return reportWriteError(ctx);
-  const debug = ctx.globals.debug === true || Boolean(ctx.env.TRIPCTL_DEBUG && ctx.env.TRIPCTL_DEBUG !== '0');
-  const jsonErrors = ctx.globals.json === true || ctx.globals.output === 'json' || ctx.env.TRIPCTL_OUTPUT === 'json';
-  let exitCode: number;
-  let message: string;
-  let hint: string | undefined;
-  let details: Record<string, unknown> = {};
-  if (error instanceof CliError) {
-    exitCode = error.exitCode;
-    message = `${error.message}${httpSuffix(error)}`;
-    hint = error.hint;
-    details = error.details;
-  } else {
-    exitCode = ExitCode.failure;
-    message = `unexpected error: ${error instanceof Error ? error.message : String(error)}`;
-    hint = debug ? undefined : 'run again with --debug for details; if it persists, please report it';
-  }
-  // The message and code may be the service's text: one line, no escape sequences.
-  ctx.io.err(`tripctl: ${sanitizeLine(message)}\n`);
-  if (hint) ctx.io.err(`hint: ${sanitizeLine(hint)}\n`);
-  if (debug && error instanceof Error && !(error instanceof CliError) && error.stack) ctx.io.err(`${error.stack}\n`);
-  if (jsonErrors) {
-    const body = {
-      error: { message: error instanceof Error ? error.message : String(error), exitCode, ...details, ...(hint ? { hint } : {}) },
-    };
-    ctx.io.err(`${toJson(body)}\n`);
-  }
-  return exitCode;
 }

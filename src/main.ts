@@ -1,7 +1,8 @@
 // The entry point: the only module that touches process. It builds the context from the real
 // streams and environment, runs the command, and turns the result into the exit code.
 import { setMaxListeners } from 'node:events';
-import { main, reportError, reportReaderGone, reportWriteError } from './cli.js';
+import { main } from './cli.js';
+import { reportError, reportReaderGone, reportWriteError } from './report.js';
 import { Context } from './context.js';
 import { IO } from './io.js';
 

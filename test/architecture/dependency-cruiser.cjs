@@ -9,6 +9,7 @@
 const LAYERS = [
   ['main.ts', 'launch.ts', 'sea-main.ts'],
   ['cli.ts'],
+  ['report.ts'],
   ['commands'],
   ['completion', 'sandbox'],
   ['cmdkit'],

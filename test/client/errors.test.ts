@@ -78,6 +78,18 @@ describe('error status → exit code and one line', () => {
     });
   });
 
+  test('with -o ndjson or --query (JSON for a program too) the error is a JSON object on stderr as well', async () => {
+    for (const args of [
+      ['-o', 'ndjson'],
+      ['--query', 'name'],
+    ]) {
+      server.on('GET /company', { status: 422, body: { error: 'description too long', code: 'validation_failed' } });
+      const result = await runInProcess(['company', 'get', ...args], { env });
+      expect(result.code, args.join(' ')).toBe(ExitCode.rejected);
+      expect(JSON.parse(result.stderr.trimEnd().split('\n').pop()!).error).toMatchObject({ message: 'description too long', exitCode: 6 });
+    }
+  });
+
   test('nothing listening → exit 7 with the host named', async () => {
     await server.close();
     const result = await runInProcess(['company', 'get', '--retries', '0'], { env });

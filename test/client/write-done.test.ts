@@ -2,7 +2,7 @@
 // call, and the object it made when the path names none (client/repeat.ts writeDone), on one
 // `done:` line of stderr, the service's text made safe (cli.ts reportReaderGone).
 import { describe, expect, it } from 'vitest';
-import { reportReaderGone } from '../../src/cli.js';
+import { reportReaderGone } from '../../src/report.js';
 import { writeDone } from '../../src/client/repeat.js';
 import { ExitCode } from '../../src/errors.js';
 import { testContext } from '../support/context.js';
