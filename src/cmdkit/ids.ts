@@ -8,7 +8,7 @@ import { listFrom, paginate } from '../client/paginate.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, usageError } from '../errors.js';
 import { codeKey } from '../input/ticket-code.js';
-import { idPrefix, idStartedBy, uuidOf } from '../input/validate.js';
+import { idPrefix, idStartedBy, idsStartingWith, uuidOf } from '../input/validate.js';
 
 /**
  * Where each kind of id can be listed, by the name of the path parameter that takes it. A path
@@ -159,9 +159,7 @@ function ticketCode(text: string): { key: string; hex: string } | undefined {
 export async function bookingByTicketCode(ctx: Context, text: string): Promise<string> {
   const code = ticketCode(text);
   if (!code) throw usageError(`'${text}' is not a ticket's printed code (letters, a dash, then 8 characters: QX-6EA9AD0C)`);
-  const candidates = (await listedIds(ctx, 'bookingId', '/bookings')).filter((id) =>
-    id.replace(/-/g, '').toLowerCase().startsWith(code.hex),
-  );
+  const candidates = idsStartingWith(await listedIds(ctx, 'bookingId', '/bookings'), code.hex);
   const client = await ctx.client();
   const matching: string[] = [];
   for (const id of candidates) if ((await ticketCodeOf(client, id)) === code.key) matching.push(id);

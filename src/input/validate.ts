@@ -33,13 +33,18 @@ export function uuidOf(value: string): string | undefined {
 export function idStartedBy(ids: readonly string[], text: string, flag: string, noun: string): string | undefined {
   const prefix = idPrefix(text);
   if (prefix === undefined) return undefined;
-  const found = ids.filter((id) => id.replace(/-/g, '').toLowerCase().startsWith(prefix));
+  const found = idsStartingWith(ids, prefix);
   if (found.length > 1)
     throw usageError(
       `${flag} '${text}' is the start of ${found.length} ${noun} ids: ${found.slice(0, 5).join(', ')}${found.length > 5 ? ', …' : ''}`,
       'give more of the id',
     );
   return found[0];
+}
+
+/** The ids that start with these hex digits (dashes in the ids ignored): every match, for a caller that weighs them. */
+export function idsStartingWith(ids: readonly string[], hex: string): string[] {
+  return ids.filter((id) => id.replace(/-/g, '').toLowerCase().startsWith(hex));
 }
 
 /**
